@@ -1,0 +1,112 @@
+//===-- MPIApi.cpp - Typed access to the MPI function table ---------------===//
+
+#include "MPIApi.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace mpix {
+namespace {
+
+#define STR(...) #__VA_ARGS__
+
+struct RoleInfo {
+  ParamKind Kind;
+  llvm::StringRef ClassicType;
+  llvm::StringRef LargeType;
+};
+
+constexpr RoleInfo roleInfo(ParamRole Role) {
+  switch (Role) {
+#define MPIX_ROLE(Role, ClassicType, LargeType, Kind)                          \
+  case ParamRole::Role:                                                        \
+    return {ParamKind::Kind, STR(ClassicType), STR(LargeType)};
+#include "MPIParamRoles.def"
+  }
+  return {ParamKind::Other, "", ""};
+}
+
+#define P(Role, Name)                                                          \
+  ParamInfo{ParamRole::Role, roleInfo(ParamRole::Role).Kind, #Name,            \
+            roleInfo(ParamRole::Role).ClassicType,                             \
+            roleInfo(ParamRole::Role).LargeType}
+#define MPIX_FUNCTION(Name, Fam, Since, ...)                                   \
+  const ParamInfo Params##Name[] = {__VA_ARGS__};
+#include "MPIFunctions.def"
+#undef P
+
+const FunctionInfo Functions[] = {
+#define MPIX_FUNCTION(Name, Fam, Since, ...)                                   \
+  {#Name, Family::Fam, llvm::StringRef(#Since) == "MPI4", Params##Name},
+#include "MPIFunctions.def"
+};
+
+struct Index {
+  llvm::StringMap<const FunctionInfo *> Classic, Large;
+  Index() {
+    for (const FunctionInfo &F : Functions) {
+      Classic[F.classicName()] = &F;
+      Large[F.mpi4Name()] = &F;
+      Large[F.mpixName()] = &F;
+    }
+  }
+};
+
+const Index &index() {
+  static const Index I;
+  return I;
+}
+
+} // namespace
+
+std::optional<unsigned> FunctionInfo::datatypeFor(unsigned CountIndex) const {
+  for (unsigned I = CountIndex + 1; I < Params.size(); ++I) {
+    if (Params[I].Role == ParamRole::DTYPE ||
+        Params[I].Role == ParamRole::DTYPE_ARRAY)
+      return I;
+    if (Params[I].Kind == ParamKind::Count ||
+        Params[I].Kind == ParamKind::CountArray)
+      continue; // Block lengths and strides precede their old type.
+  }
+  return std::nullopt;
+}
+
+bool FunctionInfo::hasLargeCountParams() const {
+  for (const ParamInfo &P : Params)
+    if (P.Kind != ParamKind::Other && P.Kind != ParamKind::Wide)
+      return true;
+  return false;
+}
+
+llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }
+
+const FunctionInfo *lookupClassic(llvm::StringRef CalleeName) {
+  CalleeName.consume_front("P"); // PMPI_ profiling entry points.
+  return index().Classic.lookup(CalleeName);
+}
+
+const FunctionInfo *lookupLarge(llvm::StringRef CalleeName) {
+  CalleeName.consume_front("P");
+  return index().Large.lookup(CalleeName);
+}
+
+const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee) {
+  const clang::IdentifierInfo *Id = Callee.getIdentifier();
+  if (!Id || !Callee.isExternC())
+    return nullptr;
+  const FunctionInfo *F = lookupClassic(Id->getName());
+  // A user function that shadows an MPI name has a different arity.
+  if (!F || Callee.getNumParams() != F->Params.size())
+    return nullptr;
+  return F;
+}
+
+bool isMPI3WideQuery(llvm::StringRef CalleeName) {
+  return llvm::StringSwitch<bool>(CalleeName)
+      .Cases("MPI_Type_size_x", "MPI_Type_get_extent_x",
+             "MPI_Type_get_true_extent_x", "MPI_Get_elements_x",
+             "MPI_Status_set_elements_x", true)
+      .Default(false);
+}
+
+} // namespace mpix

@@ -1,0 +1,73 @@
+//===-- MPIApi.h - Typed access to the MPI function table -------*- C++ -*-===//
+//
+// The checks never name MPI functions themselves: they ask this table what a
+// callee is and what each of its parameters means.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_MPIAPI_H
+#define MPIX_TIDY_MPIAPI_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
+
+namespace mpix {
+
+enum class ParamRole {
+#define MPIX_ROLE(Role, ClassicType, LargeType, Kind) Role,
+#include "MPIParamRoles.def"
+};
+
+enum class ParamKind { Count, CountArray, DisplArray, CountOut, Wide, Other };
+
+enum class Family { PT2PT, COLL, VCOLL, NEIGHBOR, REDUCE, DATATYPE, QUERY, RMA, IO, MISC };
+
+struct ParamInfo {
+  ParamRole Role;
+  ParamKind Kind;
+  llvm::StringRef Name;
+  llvm::StringRef ClassicType;
+  llvm::StringRef LargeType;
+};
+
+struct FunctionInfo {
+  llvm::StringRef Name; ///< Without the MPI_ prefix, e.g. "Send".
+  Family Fam;
+  bool NewInMPI4;       ///< No classic binding in MPI-3.1.
+  llvm::ArrayRef<ParamInfo> Params;
+
+  std::string classicName() const { return (llvm::Twine("MPI_") + Name).str(); }
+  std::string mpi4Name() const { return (llvm::Twine("MPI_") + Name + "_c").str(); }
+  std::string mpixName() const { return (llvm::Twine("MPIX_") + Name + "_x").str(); }
+
+  /// Index of the datatype that describes the elements counted by parameter
+  /// \p CountIndex (the next datatype parameter), if any.
+  std::optional<unsigned> datatypeFor(unsigned CountIndex) const;
+  bool hasLargeCountParams() const;
+};
+
+llvm::ArrayRef<FunctionInfo> allFunctions();
+
+/// The table row for a classic binding (MPI_Send, or PMPI_Send).
+const FunctionInfo *lookupClassic(llvm::StringRef CalleeName);
+
+/// The row whose large-count form is \p CalleeName (MPI_Send_c, MPIX_Send_x).
+const FunctionInfo *lookupLarge(llvm::StringRef CalleeName);
+
+/// True for the classic binding of a table function declared by an MPI header
+/// (not a user function that happens to share the name).
+const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee);
+
+/// MPI-3 already has a few wide queries: MPI_Type_size_x and friends.
+bool isMPI3WideQuery(llvm::StringRef CalleeName);
+
+} // namespace mpix
+
+#endif

@@ -1,0 +1,570 @@
+//===-- IntervalAnalysis.cpp - Value ranges of integer expressions --------===//
+
+#include "IntervalAnalysis.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace mpix {
+
+std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isDependentType())
+    return std::nullopt;
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType();
+  if (T.isNull() || !T->isIntegerType())
+    return std::nullopt;
+  if (T->isBooleanType())
+    return Interval{0, 1};
+  unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits >= 127)
+    return std::nullopt;
+  if (T->isUnsignedIntegerType())
+    return Interval{0, (WideInt(1) << Bits) - 1};
+  WideInt Half = WideInt(1) << (Bits - 1);
+  return Interval{-Half, Half - 1};
+}
+
+Interval Interval::meet(const Interval &O) const {
+  Interval R{Lo > O.Lo ? Lo : O.Lo, Hi < O.Hi ? Hi : O.Hi};
+  return R.Lo <= R.Hi ? R : *this;
+}
+
+std::string toString(WideInt V) {
+  if (V == 0)
+    return "0";
+  bool Negative = V < 0;
+  std::string Digits;
+  for (; V != 0; V /= 10)
+    Digits.insert(Digits.begin(), char('0' + (Negative ? -(V % 10) : V % 10)));
+  return Negative ? "-" + Digits : Digits;
+}
+
+const VarDecl *referencedVariable(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionFacts
+//===----------------------------------------------------------------------===//
+
+/// Whether control never falls through \p S: a return, throw, break, continue
+/// or a call that does not return (abort, exit, MPI_Abort).
+static bool leaves(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(C->body(), leaves);
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts())) {
+      if (const FunctionDecl *F = Call->getDirectCallee()) {
+        if (F->isNoReturn())
+          return true;
+        if (const IdentifierInfo *Id = F->getIdentifier())
+          return Id->getName() == "MPI_Abort";
+      }
+    }
+    if (isa<CXXThrowExpr>(E->IgnoreParenCasts()))
+      return true;
+  }
+  return false;
+}
+
+/// The array or pointer variable that \p E indexes into, for V[i] and *(V+i).
+static const VarDecl *indexedVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return referencedVariable(ASE->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Deref) {
+      const Expr *Ptr = U->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *B = dyn_cast<BinaryOperator>(Ptr))
+        if (B->isAdditiveOp())
+          Ptr = B->getLHS();
+      return referencedVariable(Ptr);
+    }
+  return nullptr;
+}
+
+class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
+public:
+  explicit FactsCollector(FunctionFacts &F) : Facts(F) {}
+
+  bool shouldVisitLambdaBody() const { return false; }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit()) {
+      Facts.Writes[V].push_back({Init, V->getInit(), false});
+      // Initializer lists fill arrays element by element.
+      if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+        for (const Expr *Element : List->inits())
+          Facts.ElementWrites[V].push_back({Element, Element, false});
+    }
+    // A non-const reference can write through the alias.
+    if (V->getType()->isReferenceType() &&
+        !V->getType().getNonReferenceType().isConstQualified())
+      Facts.Escaping.insert(referencedVariable(V->getInit()));
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp())
+      return true;
+    bool Plain = B->getOpcode() == BO_Assign;
+    bool Accumulates =
+        B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign;
+    const Expr *Value = Plain ? B->getRHS() : nullptr;
+    if (const VarDecl *V = referencedVariable(B->getLHS()))
+      Facts.Writes[V].push_back({Value, B, Accumulates});
+    else if (const VarDecl *A = indexedVariable(B->getLHS()))
+      Facts.ElementWrites[A].push_back({Plain ? Value : B->getRHS(), B,
+                                        Accumulates});
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp()) {
+      if (const VarDecl *V = referencedVariable(U->getSubExpr()))
+        Facts.Writes[V].push_back({nullptr, U, true});
+    } else if (U->getOpcode() == UO_AddrOf) {
+      if (const VarDecl *V = referencedVariable(U->getSubExpr()))
+        Facts.Escaping.insert(V);
+      // &a[i] hands out the array; its elements may then be written.
+      else if (const VarDecl *A = indexedVariable(U->getSubExpr()))
+        Facts.ElementWrites[A].push_back({nullptr, U, false});
+    }
+    return true;
+  }
+
+  // Arguments bound to non-const reference parameters (std::cin >> n, swap).
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
+                              isa_and_nonnull<CXXMethodDecl>(F)
+                          ? 1
+                          : 0;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const VarDecl *V = referencedVariable(Call->getArg(I));
+      if (!V)
+        continue;
+      if (!F) {
+        continue;
+      }
+      unsigned ParamIndex = I >= Offset ? I - Offset : 0;
+      if (I < Offset || ParamIndex >= F->getNumParams())
+        continue;
+      QualType PT = F->getParamDecl(ParamIndex)->getType();
+      if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+        Facts.Escaping.insert(V);
+    }
+    return true;
+  }
+
+  bool VisitCompoundStmt(CompoundStmt *C) {
+    unsigned Index = 0;
+    for (const Stmt *Child : C->body()) {
+      Facts.CompoundIndex[Child] = Index;
+      if (const auto *If = dyn_cast<IfStmt>(Child))
+        if (!If->getElse() && !If->hasInitStorage() && leaves(If->getThen()))
+          Facts.Guards[C].push_back({Index, If->getCond()});
+      ++Index;
+    }
+    return true;
+  }
+
+private:
+  FunctionFacts &Facts;
+};
+
+FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &) {
+  Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  FactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+  Escaping.erase(nullptr);
+}
+
+FunctionFacts::~FunctionFacts() = default;
+
+llvm::ArrayRef<FunctionFacts::Write>
+FunctionFacts::writesOf(const VarDecl *V) const {
+  auto It = Writes.find(V);
+  return It == Writes.end() ? llvm::ArrayRef<Write>() : It->second;
+}
+
+llvm::ArrayRef<FunctionFacts::Write>
+FunctionFacts::elementWritesOf(const VarDecl *V) const {
+  auto It = ElementWrites.find(V);
+  return It == ElementWrites.end() ? llvm::ArrayRef<Write>() : It->second;
+}
+
+const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
+  return Parents->getParent(S);
+}
+
+llvm::ArrayRef<FunctionFacts::Guard>
+FunctionFacts::guardsIn(const CompoundStmt *C) const {
+  auto It = Guards.find(C);
+  return It == Guards.end() ? llvm::ArrayRef<Guard>() : It->second;
+}
+
+std::optional<unsigned>
+FunctionFacts::indexInCompound(const Stmt *Child) const {
+  auto It = CompoundIndex.find(Child);
+  if (It == CompoundIndex.end())
+    return std::nullopt;
+  return It->second;
+}
+
+//===----------------------------------------------------------------------===//
+// RangeAnalysis
+//===----------------------------------------------------------------------===//
+
+std::optional<RangeAnalysis::Result>
+RangeAnalysis::evaluate(const Expr *E, const Constraints &C) {
+  State S;
+  std::optional<Interval> R = eval(E, C, S);
+  if (!R)
+    return std::nullopt;
+  return Result{*R, S.OverflowSite};
+}
+
+/// Fits \p I into \p T. A value that cannot fit wraps to anything; when the
+/// operation is one that must not overflow, the site is remembered.
+std::optional<Interval> RangeAnalysis::clampTo(QualType T, Interval I,
+                                               const Expr *Site,
+                                               bool Overflows, State &S) {
+  std::optional<Interval> TypeRange = Interval::ofType(T, Ctx);
+  if (!TypeRange)
+    return std::nullopt;
+  if (I.within(*TypeRange))
+    return I;
+  // Post-order evaluation: the outermost overflowing product is seen last and
+  // is the one to show (nx * ny * nz rather than nx * ny).
+  if (Overflows && Ctx.getIntWidth(T) <= 32)
+    S.OverflowSite = Site;
+  return TypeRange;
+}
+
+static WideInt minOf(std::initializer_list<WideInt> L) {
+  return *std::min_element(L.begin(), L.end());
+}
+static WideInt maxOf(std::initializer_list<WideInt> L) {
+  return *std::max_element(L.begin(), L.end());
+}
+
+// Bounds of 2^63-sized operands multiply past 128 bits; such products are
+// unknowable here anyway, so they saturate.
+static WideInt saturatingMul(WideInt A, WideInt B) {
+  const WideInt Limit = WideInt(1) << 125;
+  auto Abs = [](WideInt X) { return X < 0 ? -X : X; };
+  if (A != 0 && Abs(B) > Limit / Abs(A))
+    return (A < 0) != (B < 0) ? -Limit : Limit;
+  return A * B;
+}
+
+std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
+                                                  const Constraints &C,
+                                                  State &S) {
+  QualType T = B->getType();
+  BinaryOperatorKind Op = B->getOpcode();
+  if (B->isComparisonOp() || B->isLogicalOp())
+    return Interval{0, 1};
+  if (Op == BO_Comma)
+    return eval(B->getRHS(), C, S);
+  if (B->isAssignmentOp())
+    return Op == BO_Assign ? eval(B->getRHS(), C, S) : Interval::ofType(T, Ctx);
+
+  std::optional<Interval> L = eval(B->getLHS(), C, S);
+  std::optional<Interval> R = eval(B->getRHS(), C, S);
+  std::optional<Interval> Full = Interval::ofType(T, Ctx);
+  if (!L || !R || !Full)
+    return Full;
+  switch (Op) {
+  case BO_Add:
+    return clampTo(T, {L->Lo + R->Lo, L->Hi + R->Hi}, B, false, S);
+  case BO_Sub:
+    return clampTo(T, {L->Lo - R->Hi, L->Hi - R->Lo}, B, false, S);
+  case BO_Mul: {
+    WideInt P[] = {saturatingMul(L->Lo, R->Lo), saturatingMul(L->Lo, R->Hi),
+                   saturatingMul(L->Hi, R->Lo), saturatingMul(L->Hi, R->Hi)};
+    return clampTo(T, {minOf({P[0], P[1], P[2], P[3]}),
+                       maxOf({P[0], P[1], P[2], P[3]})},
+                   B, true, S);
+  }
+  case BO_Shl: {
+    if (R->Lo < 0 || R->Hi >= 64 || L->Lo < 0)
+      return clampTo(T, {Full->Lo, Full->Hi * 2}, B, true, S);
+    return clampTo(T, {L->Lo << int(R->Lo), L->Hi << int(R->Hi)}, B, true, S);
+  }
+  case BO_Div:
+    if (R->Lo >= 1)
+      return Interval{minOf({L->Lo / R->Lo, L->Lo / R->Hi}),
+                      maxOf({L->Hi / R->Lo, L->Hi / R->Hi})};
+    return Full;
+  case BO_Rem:
+    if (R->Lo >= 1 && L->Lo >= 0)
+      return Interval{0, minOf({L->Hi, R->Hi - 1})};
+    return Full;
+  case BO_Shr:
+    if (L->Lo >= 0)
+      return Interval{0, L->Hi};
+    return Full;
+  case BO_And:
+    if (L->Lo >= 0 || R->Lo >= 0)
+      return Interval{0, L->Lo >= 0 && R->Lo >= 0 ? minOf({L->Hi, R->Hi})
+                                                  : (L->Lo >= 0 ? L->Hi : R->Hi)};
+    return Full;
+  default:
+    return Full;
+  }
+}
+
+/// std::min / std::max and their C spellings fmin-style helpers.
+std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
+                                                const Constraints &C,
+                                                State &S) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  std::optional<Interval> Full = Interval::ofType(Call->getType(), Ctx);
+  if (F && F->getIdentifier() && Call->getNumArgs() == 2 &&
+      F->isInStdNamespace()) {
+    StringRef Name = F->getName();
+    if (Name == "min" || Name == "max") {
+      std::optional<Interval> A = eval(Call->getArg(0), C, S);
+      std::optional<Interval> B = eval(Call->getArg(1), C, S);
+      if (!A || !B)
+        return Full;
+      if (Name == "min")
+        return Interval{minOf({A->Lo, B->Lo}), minOf({A->Hi, B->Hi})};
+      return Interval{maxOf({A->Lo, B->Lo}), maxOf({A->Hi, B->Hi})};
+    }
+  }
+  Expr::EvalResult Value;
+  if (!Call->isValueDependent() && Call->EvaluateAsInt(Value, Ctx))
+    return Interval::exact(Value.Val.getInt().getExtValue());
+  return Full;
+}
+
+std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
+  std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
+  if (!Full)
+    return std::nullopt;
+  auto Cached = VarRanges.find(V);
+  if (Cached != VarRanges.end())
+    return Cached->second;
+  if (InProgress.count(V))
+    return Full; // n = n * 2: a cycle says nothing.
+
+  std::optional<Interval> Range;
+  bool Known = false;
+  if (V->getType().isConstQualified() && V->getInit() && !V->hasLocalStorage()) {
+    // A global constant: its initializer is all there is.
+    InProgress.insert(V);
+    State Ignored;
+    Range = eval(V->getInit(), Constraints(), Ignored);
+    InProgress.erase(V);
+    Known = Range.has_value();
+  } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+             !Facts->escapes(V) && !Facts->writesOf(V).empty()) {
+    Known = true;
+    InProgress.insert(V);
+    for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
+      if (!W.Value) {
+        Known = false;
+        break;
+      }
+      State Ignored;
+      std::optional<Interval> R = eval(W.Value, constraintsAt(W.Site), Ignored);
+      if (!R) {
+        Known = false;
+        break;
+      }
+      Range = Range ? Range->join(*R) : *R;
+    }
+    InProgress.erase(V);
+  }
+  std::optional<Interval> Result = Known && Range ? Range->meet(*Full) : Full;
+  VarRanges[V] = Result;
+  return Result;
+}
+
+std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
+                                            State &S) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  QualType T = E->getType();
+
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    const llvm::APInt &V = IL->getValue();
+    return Interval::exact(T->isUnsignedIntegerType() ? WideInt(V.getZExtValue())
+                                                      : WideInt(V.getSExtValue()));
+  }
+  if (const auto *CL = dyn_cast<CharacterLiteral>(E))
+    return Interval::exact(CL->getValue());
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return Interval::exact(BL->getValue());
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return eval(CE->getSubExpr(), C, S);
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return eval(FE->getSubExpr(), C, S);
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr(), C, S);
+
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    std::optional<Interval> Full = Interval::ofType(T, Ctx);
+    switch (Cast->getCastKind()) {
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_IntegralToBoolean: {
+      std::optional<Interval> Sub = eval(Cast->getSubExpr(), C, S);
+      if (!Sub || !Full)
+        return Full;
+      return Sub->within(*Full) ? *Sub : *Full;
+    }
+    default:
+      return Full;
+    }
+  }
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return Interval::exact(EC->getInitVal().getSExtValue());
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return Interval::ofType(T, Ctx);
+    std::optional<Interval> R = rangeOfVariable(V);
+    auto Bound = C.find(V);
+    if (R && Bound != C.end())
+      R = R->meet(Bound->second);
+    return R;
+  }
+
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Minus: {
+      std::optional<Interval> Sub = eval(U->getSubExpr(), C, S);
+      if (!Sub)
+        return std::nullopt;
+      return clampTo(T, {-Sub->Hi, -Sub->Lo}, U, false, S);
+    }
+    case UO_Plus:
+      return eval(U->getSubExpr(), C, S);
+    case UO_LNot:
+      return Interval{0, 1};
+    default:
+      return Interval::ofType(T, Ctx);
+    }
+  }
+
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return evalBinary(B, C, S);
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Constraints WhenTrue = C, WhenFalse = C;
+    addConstraints(CO->getCond(), true, WhenTrue);
+    addConstraints(CO->getCond(), false, WhenFalse);
+    std::optional<Interval> A = eval(CO->getTrueExpr(), WhenTrue, S);
+    std::optional<Interval> B = eval(CO->getFalseExpr(), WhenFalse, S);
+    if (A && B)
+      return A->join(*B);
+    return Interval::ofType(T, Ctx);
+  }
+
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call, C, S);
+
+  // sizeof, alignof, constexpr members and whatever else the constant
+  // evaluator can fold.
+  Expr::EvalResult Value;
+  if (T->isIntegerType() && E->EvaluateAsInt(Value, Ctx))
+    return Interval::exact(T->isUnsignedIntegerType()
+                               ? WideInt(Value.Val.getInt().getZExtValue())
+                               : WideInt(Value.Val.getInt().getSExtValue()));
+  return Interval::ofType(T, Ctx);
+}
+
+void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
+                                   Constraints &C) {
+  if (!Cond)
+    return;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
+    if (U->getOpcode() == UO_LNot)
+      addConstraints(U->getSubExpr(), !Truth, C);
+    return;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return;
+  BinaryOperatorKind Op = B->getOpcode();
+  // A && B true, or A || B false, make both parts hold.
+  if ((Op == BO_LAnd && Truth) || (Op == BO_LOr && !Truth)) {
+    addConstraints(B->getLHS(), Truth, C);
+    addConstraints(B->getRHS(), Truth, C);
+    return;
+  }
+  if (!B->isComparisonOp())
+    return;
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+
+  const VarDecl *V = referencedVariable(B->getLHS());
+  const Expr *Other = B->getRHS();
+  if (!V) {
+    V = referencedVariable(B->getRHS());
+    Other = B->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!V)
+    return;
+  State Ignored;
+  std::optional<Interval> Bound = eval(Other, Constraints(), Ignored);
+  std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
+  if (!Bound || !Full)
+    return;
+  Interval New = *Full;
+  switch (Op) {
+  case BO_LT: New.Hi = Bound->Hi - 1; break;
+  case BO_LE: New.Hi = Bound->Hi; break;
+  case BO_GT: New.Lo = Bound->Lo + 1; break;
+  case BO_GE: New.Lo = Bound->Lo; break;
+  case BO_EQ: New = *Bound; break;
+  default: return;
+  }
+  auto It = C.find(V);
+  C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
+}
+
+Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
+  Constraints C;
+  if (!Facts)
+    return C;
+  for (const Stmt *Child = S, *Parent = Facts->parentOf(S); Parent;
+       Child = Parent, Parent = Facts->parentOf(Parent)) {
+    if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      if (Child == If->getThen())
+        addConstraints(If->getCond(), true, C);
+      else if (Child == If->getElse())
+        addConstraints(If->getCond(), false, C);
+    } else if (const auto *Compound = dyn_cast<CompoundStmt>(Parent)) {
+      std::optional<unsigned> Index = Facts->indexInCompound(Child);
+      if (!Index)
+        continue;
+      for (const FunctionFacts::Guard &G : Facts->guardsIn(Compound))
+        if (G.Index < *Index)
+          addConstraints(G.Cond, false, C);
+    }
+  }
+  return C;
+}
+
+} // namespace mpix

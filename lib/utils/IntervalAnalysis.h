@@ -1,0 +1,151 @@
+//===-- IntervalAnalysis.h - Value ranges of integer expressions -*- C++ -*-===//
+//
+// "Can this count exceed INT_MAX?" is answered by giving an expression an
+// interval of possible values, computed exactly in 128-bit arithmetic, so that
+// the mathematical value of an `int` product can be compared with the range
+// the product is computed in.
+//
+// Everything a function knows about its own locals is gathered by one walk of
+// its body (FunctionFacts); the evaluator then looks facts up, so analysing a
+// function stays linear in its size however many MPI calls it makes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_UTILS_INTERVALANALYSIS_H
+#define MPIX_TIDY_UTILS_INTERVALANALYSIS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ParentMap;
+} // namespace clang
+
+namespace mpix {
+
+using WideInt = __int128;
+
+struct Interval {
+  WideInt Lo = 0, Hi = 0;
+
+  static Interval exact(WideInt V) { return {V, V}; }
+  /// Every value of an integer (or enumeration, or bool) type.
+  static std::optional<Interval> ofType(clang::QualType T,
+                                        const clang::ASTContext &Ctx);
+
+  bool isExact() const { return Lo == Hi; }
+  bool within(const Interval &O) const { return Lo >= O.Lo && Hi <= O.Hi; }
+  Interval join(const Interval &O) const {
+    return {Lo < O.Lo ? Lo : O.Lo, Hi > O.Hi ? Hi : O.Hi};
+  }
+  /// The intersection; an empty one (contradictory guards) keeps *this.
+  Interval meet(const Interval &O) const;
+};
+
+std::string toString(WideInt V);
+
+/// Facts about one function body, gathered in a single walk.
+class FunctionFacts {
+public:
+  /// A value stored to a variable (its initializer included). Value is null
+  /// when the stored value is not an expression we can see (++, x *= 2).
+  struct Write {
+    const clang::Expr *Value;
+    const clang::Stmt *Site;
+    bool Accumulates; ///< A compound `+=` / `-=`: a running sum.
+  };
+
+  FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
+  ~FunctionFacts();
+
+  llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
+  /// Stores to V[i] or *(V + i) for an array or pointer V.
+  llvm::ArrayRef<Write> elementWritesOf(const clang::VarDecl *V) const;
+  /// Its address is taken or a non-const reference binds to it, so writes we
+  /// cannot see may happen.
+  bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
+
+  const clang::Stmt *parentOf(const clang::Stmt *S) const;
+
+  /// Early exits `if (Cond) { ...; return; }` in a compound statement,
+  /// with the index of the statement that holds them.
+  struct Guard {
+    unsigned Index;
+    const clang::Expr *Cond;
+  };
+  llvm::ArrayRef<Guard> guardsIn(const clang::CompoundStmt *C) const;
+  std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
+
+private:
+  friend class FactsCollector;
+  std::unique_ptr<clang::ParentMap> Parents;
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>> Writes;
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
+      ElementWrites;
+  llvm::DenseSet<const clang::VarDecl *> Escaping;
+  llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
+      Guards;
+  llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
+};
+
+/// Known bounds of variables at a program point (from guards and branches).
+using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
+
+/// Evaluates expressions to intervals. An `int` (or narrower) product or
+/// shift whose mathematical value can leave its type is an overflow site;
+/// sums and differences wrap silently instead, since flagging them would flag
+/// every `n + 1`.
+class RangeAnalysis {
+public:
+  RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts)
+      : Ctx(Ctx), Facts(Facts) {}
+
+  struct Result {
+    Interval Range;
+    /// The outermost product or shift that can overflow, if any.
+    const clang::Expr *OverflowSite = nullptr;
+  };
+
+  /// The values \p E can take at a point where \p C holds, or none for a
+  /// non-integer expression.
+  std::optional<Result> evaluate(const clang::Expr *E, const Constraints &C);
+
+  /// What guards and enclosing branches say about variables at \p S.
+  Constraints constraintsAt(const clang::Stmt *S);
+
+  /// The bounds a condition implies when it evaluates to \p Truth.
+  void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
+
+private:
+  struct State {
+    const clang::Expr *OverflowSite = nullptr;
+  };
+  std::optional<Interval> eval(const clang::Expr *E, const Constraints &C,
+                               State &S);
+  std::optional<Interval> evalBinary(const clang::BinaryOperator *B,
+                                     const Constraints &C, State &S);
+  std::optional<Interval> evalCall(const clang::CallExpr *Call,
+                                   const Constraints &C, State &S);
+  std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
+  std::optional<Interval> clampTo(clang::QualType T, Interval I,
+                                  const clang::Expr *Site, bool Overflows,
+                                  State &S);
+
+  clang::ASTContext &Ctx;
+  const FunctionFacts *Facts;
+  llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
+  llvm::DenseSet<const clang::VarDecl *> InProgress;
+};
+
+/// The variable an expression names, looking through parentheses and casts.
+const clang::VarDecl *referencedVariable(const clang::Expr *E);
+
+} // namespace mpix
+
+#endif

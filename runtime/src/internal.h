@@ -1,0 +1,123 @@
+/* Internal interface of libmpix: the threshold, error reporting, and the
+   temporary-datatype helpers that every family builds on. */
+#ifndef MPIX_INTERNAL_H
+#define MPIX_INTERNAL_H
+
+#include "mpix.h"
+
+#include <limits.h>
+#include <stddef.h>
+
+/* ---- where errors are reported ------------------------------------------ */
+
+/* MPI reports an error through the handler of the communicator, window or file
+   the call names; calls that name none use MPI_COMM_SELF (MPI-4) or
+   MPI_COMM_WORLD (MPI-3). */
+typedef enum { MPIX_CTX_NONE, MPIX_CTX_COMM, MPIX_CTX_WIN, MPIX_CTX_FILE } mpix_ctx_kind;
+typedef struct {
+  mpix_ctx_kind kind;
+  MPI_Comm comm;
+  MPI_Win win;
+  MPI_File file;
+} mpix_ctx;
+
+mpix_ctx mpix_ctx_comm(MPI_Comm comm);
+mpix_ctx mpix_ctx_win(MPI_Win win);
+mpix_ctx mpix_ctx_file(MPI_File file);
+mpix_ctx mpix_ctx_none(void);
+
+/* Calls the handler of ctx with errclass and returns errclass. */
+int mpix_error(const mpix_ctx *ctx, int errclass);
+/* Reports a failure of an internal MPI call that MPI did not report itself
+   (datatype construction has no communicator): passes MPI_SUCCESS through. */
+int mpix_check(const mpix_ctx *ctx, int rc);
+
+/* ---- the threshold ------------------------------------------------------- */
+
+/* INT_MAX, or MPIX_MAX_INT from the environment (emulated backend, read once). */
+MPI_Count mpix_threshold(void);
+static inline int mpix_fits(MPI_Count n) { return n >= 0 && n <= mpix_threshold(); }
+/* Narrows v to an int (at INT_MAX, not the threshold: these are scalars such
+   as buffer sizes that MPI-3 simply cannot take); errclass when it cannot. */
+int mpix_narrow(const mpix_ctx *ctx, MPI_Count v, int *out, int errclass);
+
+/* ---- argument checks ----------------------------------------------------- */
+
+/* MPI_ERR_COUNT for a negative count, MPI_ERR_TYPE for MPI_DATATYPE_NULL,
+   MPI_ERR_BUFFER for a NULL buffer that would be read or written (a NULL that
+   is MPI_BOTTOM with an absolute-address datatype is allowed). Reports it. */
+int mpix_check_buffer(const mpix_ctx *ctx, const void *buf, int has_buf, MPI_Count count,
+                      MPI_Datatype type);
+/* Like mpix_check_buffer for each of n (buf + displs[i]*extent, counts[i]). */
+int mpix_check_counts(const mpix_ctx *ctx, const MPI_Count *counts, int n);
+int mpix_is_root(MPI_Comm comm, int root);
+
+/* ---- buffer triples ------------------------------------------------------ */
+
+/* A (count, datatype) pair as the int functions take it: the caller's own when
+   the count fits, else count 1 of a temporary datatype that owns. */
+typedef struct {
+  int count;
+  MPI_Datatype type;
+  int owned;
+} mpix_buf;
+#define MPIX_BUF_INIT {0, MPI_DATATYPE_NULL, 0}
+
+/* Fills b for (buf, count, type). A triple that is not significant (an
+   MPI_IN_PLACE side, a non-root's receive side) is passed through unchecked. */
+int mpix_buf_make(const mpix_ctx *ctx, mpix_buf *b, const void *buf, int has_buf,
+                  MPI_Count count, MPI_Datatype type, int significant);
+void mpix_buf_release(mpix_buf *b);
+
+/* ---- temporary datatypes ------------------------------------------------- */
+
+/* n consecutive copies of old as ONE datatype, built in O(1) (threshold-sized
+   blocks plus a remainder), with lb(old) and extent n*extent(old), so that it
+   stands for "n of old" wherever offsets are computed from the extent.
+   The result is uncommitted and counted as a live temporary. */
+int mpix_type_big(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
+/* count copies of elem placed stride bytes apart (an hvector with any count). */
+int mpix_type_rep(MPI_Count count, MPI_Aint stride, MPI_Datatype elem, MPI_Datatype *out);
+/* mpix_type_big, committed. */
+int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
+/* One block of n (may be large) of old placed at absolute address addr: for
+   MPI_BOTTOM-based calls. Committed. n == 0 gives a committed empty type. */
+int mpix_type_at(const void *addr, MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
+/* Frees a temporary (and sets it to MPI_DATATYPE_NULL). Predefined types and
+   MPI_DATATYPE_NULL are left alone. */
+void mpix_type_free(MPI_Datatype *t);
+/* Count a datatype created by a direct MPI call as a live temporary / stop
+   counting one that is handed to the caller. */
+void mpix_type_track(MPI_Datatype t);
+void mpix_type_untrack(MPI_Datatype t);
+/* A new datatype from a constructor: rc, and on success counted. */
+int mpix_tracked(int rc, MPI_Datatype *t);
+
+/* ---- live-object accounting and deferred frees --------------------------- */
+
+void mpix_live_add(long delta);
+void *mpix_malloc(size_t bytes);
+void mpix_free(void *p);
+
+/* A reference-counted block for the arrays a nonblocking call must keep until
+   it completes. The caller holds one reference; each datatype it is attached
+   to holds another, dropped when MPI destroys that datatype (after the
+   operation using it completes). */
+void *mpix_keep_alloc(size_t bytes);
+int mpix_keep_attach(void *block, MPI_Datatype t);
+void mpix_keep_release(void *block);
+
+/* A datatype keyval created on first use and freed at MPI_Finalize. */
+int mpix_type_keyval(int *keyval, MPI_Type_copy_attr_function *copy,
+                     MPI_Type_delete_attr_function *del);
+/* Registers fn to run at MPI_Finalize (through an MPI_COMM_SELF attribute). */
+void mpix_at_finalize(void (*fn)(void));
+
+/* ---- helpers ------------------------------------------------------------- */
+
+/* p advanced by bytes, leaving NULL, MPI_BOTTOM and MPI_IN_PLACE alone. */
+void *mpix_offset(const void *p, MPI_Count bytes);
+MPI_Aint mpix_extent(MPI_Datatype t);
+int mpix_comm_peers(MPI_Comm comm, int *n);
+
+#endif /* MPIX_INTERNAL_H */

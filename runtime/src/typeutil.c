@@ -1,0 +1,203 @@
+/* Temporary datatypes: the one-datatype-in-O(1) trick that lets an int-count
+   MPI call move any number of elements, attributes that survive until MPI
+   destroys a datatype, and the finalize hook that releases cached objects. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+int mpix_tracked(int rc, MPI_Datatype *t) {
+  if (rc == MPI_SUCCESS) mpix_live_add(1);
+  else *t = MPI_DATATYPE_NULL;
+  return rc;
+}
+
+void mpix_type_track(MPI_Datatype t) { (void)t; mpix_live_add(1); }
+void mpix_type_untrack(MPI_Datatype t) { (void)t; mpix_live_add(-1); }
+
+static int is_predefined(MPI_Datatype t) {
+  int ni, na, nd, combiner;
+  if (MPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS) return 1;
+  return combiner == MPI_COMBINER_NAMED;
+}
+
+void mpix_type_free(MPI_Datatype *t) {
+  if (*t == MPI_DATATYPE_NULL) return;
+  if (!is_predefined(*t)) {
+    MPI_Type_free(t);
+    mpix_live_add(-1);
+  }
+  *t = MPI_DATATYPE_NULL;
+}
+
+/* n copies, stride bytes apart, with n within the threshold. Contiguous when
+   the copies touch, so that MPI keeps its contiguous fast paths. */
+static int rep_small(int n, MPI_Aint stride, MPI_Datatype elem, MPI_Datatype *out) {
+  if (stride == mpix_extent(elem)) return mpix_tracked(MPI_Type_contiguous(n, elem, out), out);
+  return mpix_tracked(MPI_Type_create_hvector(n, 1, stride, elem, out), out);
+}
+
+/* Two pieces at byte displacements 0 and d2, each used once. Frees both. */
+static int join2(MPI_Datatype *a, MPI_Aint d2, MPI_Datatype *b, MPI_Datatype *out) {
+  int lens[2] = {1, 1};
+  MPI_Aint displs[2] = {0, d2};
+  MPI_Datatype types[2] = {*a, *b};
+  int rc = mpix_tracked(MPI_Type_create_struct(2, lens, displs, types, out), out);
+  mpix_type_free(a);
+  mpix_type_free(b);
+  return rc;
+}
+
+/* count = c*t + r copies as (c blocks of t copies) + r copies: one level per
+   factor of the threshold t, so the cost does not grow with the count. */
+int mpix_type_rep(MPI_Count count, MPI_Aint stride, MPI_Datatype elem, MPI_Datatype *out) {
+  MPI_Count t = mpix_threshold(), c, r;
+  MPI_Datatype block, blocks, rest;
+  int rc;
+  if (count <= t) return rep_small((int)count, stride, elem, out);
+  c = count / t;
+  r = count % t;
+  rc = rep_small((int)t, stride, elem, &block);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = mpix_type_rep(c, stride * (MPI_Aint)t, block, &blocks);
+  mpix_type_free(&block);
+  if (rc != MPI_SUCCESS || r == 0) {
+    *out = blocks;
+    return rc;
+  }
+  rc = rep_small((int)r, stride, elem, &rest);
+  if (rc != MPI_SUCCESS) {
+    mpix_type_free(&blocks);
+    return rc;
+  }
+  return join2(&blocks, stride * (MPI_Aint)(c * t), &rest, out);
+}
+
+int mpix_type_big(MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
+  MPI_Aint lb = 0, extent = 0;
+  MPI_Datatype body;
+  int rc;
+  if (n <= mpix_threshold()) return mpix_tracked(MPI_Type_contiguous((int)n, old, out), out);
+  rc = MPI_Type_get_extent(old, &lb, &extent);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = mpix_type_rep(n, extent, old, &body);
+  if (rc != MPI_SUCCESS) return rc;
+  /* The struct join may round the extent up for alignment: pin it to n*extent. */
+  rc = mpix_tracked(MPI_Type_create_resized(body, lb, (MPI_Aint)n * extent, out), out);
+  mpix_type_free(&body);
+  return rc;
+}
+
+int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
+  int rc = mpix_type_big(n, old, out);
+  if (rc == MPI_SUCCESS) rc = MPI_Type_commit(out);
+  return rc;
+}
+
+int mpix_type_at(const void *addr, MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
+  MPI_Aint where = 0;
+  MPI_Datatype body;
+  int one = 1, rc;
+  if (n == 0) {
+    rc = mpix_tracked(MPI_Type_contiguous(0, MPI_BYTE, out), out);
+    return rc == MPI_SUCCESS ? MPI_Type_commit(out) : rc;
+  }
+  rc = MPI_Get_address(addr, &where);
+  if (rc == MPI_SUCCESS) rc = mpix_type_big(n, old, &body);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = mpix_tracked(MPI_Type_create_struct(1, &one, &where, &body, out), out);
+  mpix_type_free(&body);
+  return rc == MPI_SUCCESS ? MPI_Type_commit(out) : rc;
+}
+
+/* ---- finalize hook ------------------------------------------------------- */
+
+#define MPIX_MAX_FINALIZERS 16
+static void (*finalizers[MPIX_MAX_FINALIZERS])(void);
+static int n_finalizers = 0;
+static int self_keyval = MPI_KEYVAL_INVALID;
+
+/* MPI_Finalize deletes MPI_COMM_SELF's attributes first (MPI-3.1 8.7.1):
+   the place to release libmpix's cached ops and keyvals. */
+static int run_finalizers(MPI_Comm comm, int keyval, void *value, void *state) {
+  (void)comm;
+  (void)value;
+  (void)state;
+  while (n_finalizers > 0) finalizers[--n_finalizers]();
+  MPI_Comm_free_keyval(&keyval);
+  self_keyval = MPI_KEYVAL_INVALID;
+  return MPI_SUCCESS;
+}
+
+void mpix_at_finalize(void (*fn)(void)) {
+  if (self_keyval == MPI_KEYVAL_INVALID) {
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, run_finalizers, &self_keyval, NULL);
+    MPI_Comm_set_attr(MPI_COMM_SELF, self_keyval, NULL);
+  }
+  if (n_finalizers < MPIX_MAX_FINALIZERS) finalizers[n_finalizers++] = fn;
+}
+
+/* ---- datatype keyvals ---------------------------------------------------- */
+
+#define MPIX_MAX_KEYVALS 8
+static int *keyvals[MPIX_MAX_KEYVALS];
+static int n_keyvals = 0;
+
+static void free_keyvals(void) {
+  while (n_keyvals > 0) MPI_Type_free_keyval(keyvals[--n_keyvals]);
+}
+
+int mpix_type_keyval(int *keyval, MPI_Type_copy_attr_function *copy,
+                     MPI_Type_delete_attr_function *del) {
+  int rc;
+  if (*keyval != MPI_KEYVAL_INVALID) return MPI_SUCCESS;
+  rc = MPI_Type_create_keyval(copy, del, keyval, NULL);
+  if (rc != MPI_SUCCESS) return rc;
+  if (n_keyvals == 0) mpix_at_finalize(free_keyvals);
+  if (n_keyvals < MPIX_MAX_KEYVALS) keyvals[n_keyvals++] = keyval;
+  return MPI_SUCCESS;
+}
+
+/* ---- blocks kept alive by datatypes -------------------------------------- */
+
+typedef struct {
+  long refs;
+  /* the caller's bytes follow, aligned for any type */
+  union { MPI_Aint a; MPI_Count c; void *p; double d; } payload[1];
+} keep_block;
+
+static int keep_keyval = MPI_KEYVAL_INVALID;
+
+static keep_block *keep_of(void *bytes) {
+  return (keep_block *)((char *)bytes - offsetof(keep_block, payload));
+}
+
+void *mpix_keep_alloc(size_t bytes) {
+  keep_block *k = mpix_malloc(sizeof(keep_block) + bytes);
+  if (!k) return NULL;
+  k->refs = 1;
+  return k->payload;
+}
+
+void mpix_keep_release(void *bytes) {
+  keep_block *k;
+  if (!bytes) return;
+  k = keep_of(bytes);
+  if (__atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0) mpix_free(k);
+}
+
+static int keep_delete(MPI_Datatype t, int keyval, void *value, void *state) {
+  (void)t;
+  (void)keyval;
+  (void)state;
+  mpix_keep_release(value);
+  return MPI_SUCCESS;
+}
+
+int mpix_keep_attach(void *bytes, MPI_Datatype t) {
+  int rc = mpix_type_keyval(&keep_keyval, MPI_TYPE_NULL_COPY_FN, keep_delete);
+  if (rc != MPI_SUCCESS) return rc;
+  __atomic_add_fetch(&keep_of(bytes)->refs, 1, __ATOMIC_ACQ_REL);
+  rc = MPI_Type_set_attr(t, keep_keyval, bytes);
+  if (rc != MPI_SUCCESS) mpix_keep_release(bytes);
+  return rc;
+}

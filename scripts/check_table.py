@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Compares lib/MPIFunctions.def with the _c prototypes an MPI-4 header declares.
+
+    check_table.py LIB_DIR MPI_INCLUDE_DIR
+
+Every MPI_<Name>_c in mpi_proto.h and mpio.h must have a row, and every row's
+roles must give exactly the header's classic and _c parameter types, so that
+the checks, the fix-its and libmpix's declarations agree with the standard.
+"""
+import re
+import sys
+from pathlib import Path
+
+
+def c_type(text):
+    """Normalizes a C parameter type: arrays as pointers, single spaces."""
+    text = re.sub(r"\bMPIO_Request\b", "MPI_Request", text)
+    text = text.replace("[]", "*")
+    text = re.sub(r"\s*\*\s*", " *", text)
+    return " ".join(text.split())
+
+
+def parse_param(param):
+    param = " ".join(param.split())
+    m = re.match(r"(.*?)(\w+)\s*(\[\])?$", param)
+    ctype = m.group(1) + ("*" if m.group(3) else "")
+    # "const int name" in one MPICH prototype stands for an array.
+    return c_type(ctype), m.group(2)
+
+
+def header_prototypes(include_dir):
+    protos = {}
+    for name in ("mpi_proto.h", "mpio.h"):
+        text = re.sub(r"/\*.*?\*/", "", (include_dir / name).read_text(), flags=re.S)
+        for m in re.finditer(r"^int\s+(MPI_\w+)\s*\(([^)]*)\)", text, flags=re.M):
+            protos[m.group(1)] = m.group(2)
+    wanted = {n for n in protos if n.endswith("_c")}
+    wanted |= {n[:-2] for n in wanted}
+    return {n: [parse_param(p) for p in protos[n].split(",")] for n in wanted if n in protos}
+
+
+def table(lib_dir):
+    roles = {}
+    for m in re.finditer(r"^MPIX_ROLE\((\w+), ([^,]+), ([^,]+), (\w+)\)",
+                         (lib_dir / "MPIParamRoles.def").read_text(), flags=re.M):
+        roles[m.group(1)] = (c_type(m.group(2)), c_type(m.group(3)))
+    rows, special = {}, set()
+    text = (lib_dir / "MPIFunctions.def").read_text()
+    for m in re.finditer(r"^MPIX_FUNCTION\((\w+), (\w+), (\w+), (.*)\)$", text, flags=re.M):
+        rows[m.group(1)] = re.findall(r"P\((\w+), (\w+)\)", m.group(4))
+    for m in re.finditer(r"^MPIX_SPECIAL_FUNCTION\((\w+), (\w+)\)$", text, flags=re.M):
+        special.add(m.group(1))
+    return roles, rows, special
+
+
+def main():
+    lib_dir, include_dir = Path(sys.argv[1]), Path(sys.argv[2])
+    roles, rows, special = table(lib_dir)
+    protos = header_prototypes(include_dir)
+    errors = []
+    large = sorted(n[4:-2] for n in protos if n.endswith("_c"))
+    for name in large:
+        if name in special:
+            continue
+        if name not in rows:
+            errors.append("MPI_%s_c is declared but has no row" % name)
+            continue
+        for binding, column in (("MPI_" + name, 0), ("MPI_%s_c" % name, 1)):
+            params = protos.get(binding)
+            if params is None:
+                errors.append("%s is not declared" % binding)
+                continue
+            got = [(roles[r][column], n) for r, n in rows[name]]
+            want = [(t, n) for t, n in params]
+            # The one MPICH prototype that spells an array as "const int x".
+            want = [("const int *", n) if t == "const int" else (t, n) for t, n in want]
+            if [t for t, _ in got] != [t for t, _ in want]:
+                errors.append("%s: table gives %s, header has %s" % (binding, got, want))
+    for name in rows:
+        if name not in large:
+            errors.append("row %s has no MPI_%s_c in the header" % (name, name))
+    for e in errors:
+        print("error:", e)
+    print("%d _c functions in the header, %d rows, %d special; %d errors"
+          % (len(large), len(rows), len(special), len(errors)))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+# lit configuration for mpix-tidy's check and tool tests.
+#
+# The suite is run once per MPI flavour (--param mpi=mpich|openmpi): tests see
+# that flavour's real mpi.h through %mpi_cflags, and can spell expectations
+# that differ between flavours with the check suffix %mpi.
+import os
+import lit.formats
+
+config.name = "mpix-tidy"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".c", ".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mpix_obj_root, "test")
+config.excludes = ["Inputs", "runtime", "table", "CMakeLists.txt"]
+
+flavour = lit_config.params.get("mpi", "mpich")
+if flavour not in config.mpi_cflags:
+    lit_config.fatal("--param mpi must be one of: " + ", ".join(config.mpi_cflags))
+config.name += "-" + flavour
+config.available_features.add("mpi-" + flavour)
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.dirname(config.mpix_tidy), config.environment.get("PATH", "")])
+
+check = os.path.join(config.mpix_src_root, "test", "check_mpix_tidy.py")
+config.substitutions.append(("%check_mpix_tidy",
+    "%s %s --tidy %s --plugin %s" % (config.python, check, config.mpix_tidy, config.mpix_plugin)))
+config.substitutions.append(("%mpix_tidy", config.mpix_tidy))
+config.substitutions.append(("%mpix_plugin", config.mpix_plugin))
+config.substitutions.append(("%mpi_cflags", config.mpi_cflags[flavour]))
+config.substitutions.append(("%mpi", flavour))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%src_root", config.mpix_src_root))
