@@ -48,12 +48,10 @@ def main():
     parser.add_argument("input")
     parser.add_argument("check")
     parser.add_argument("temp")
-    parser.add_argument("compile_args", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
-
-    compile_args = args.compile_args
-    if compile_args and compile_args[0] == "--":
-        compile_args = compile_args[1:]
+    argv = sys.argv[1:]
+    split = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:split])
+    compile_args = argv[split + 1:]
     suffix = "-" + args.check_suffix.upper() if args.check_suffix else ""
 
     with open(args.input) as f:

@@ -309,10 +309,14 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
       return Interval{minOf({L->Lo / R->Lo, L->Lo / R->Hi}),
                       maxOf({L->Hi / R->Lo, L->Hi / R->Hi})};
     return Full;
-  case BO_Rem:
-    if (R->Lo >= 1 && L->Lo >= 0)
-      return Interval{0, minOf({L->Hi, R->Hi - 1})};
-    return Full;
+  case BO_Rem: {
+    // The result takes the dividend's sign and is smaller than the divisor.
+    if (R->Lo < 1)
+      return Full;
+    WideInt M = R->Hi - 1;
+    return Interval{L->Lo >= 0 ? 0 : maxOf({-M, L->Lo}),
+                    L->Hi <= 0 ? 0 : minOf({M, L->Hi})};
+  }
   case BO_Shr:
     if (L->Lo >= 0)
       return Interval{0, L->Hi};
@@ -544,6 +548,47 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
 }
 
+/// The variable a loop counts upwards with ++i, i++ or i += K (K > 0).
+static const VarDecl *upwardCounter(const Expr *Inc) {
+  if (!Inc)
+    return nullptr;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    return U->isIncrementOp() ? referencedVariable(U->getSubExpr()) : nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(Inc))
+    if (B->getOpcode() == BO_AddAssign)
+      if (const auto *K = dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts()))
+        if (K->getValue().isStrictlyPositive())
+          return referencedVariable(B->getLHS());
+  return nullptr;
+}
+
+/// Inside `for (i = A; i < B; ++i)` the counter lies in [A, B - 1] (unless the
+/// body itself assigns it, which we accept as a limit of the analysis).
+void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
+  addConstraints(For->getCond(), true, C);
+  const VarDecl *Counter = upwardCounter(For->getInc());
+  if (!Counter)
+    return;
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == Counter)
+      Start = Counter->getInit();
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == Counter)
+      Start = B->getRHS();
+  }
+  State Ignored;
+  std::optional<Interval> From = Start ? eval(Start, Constraints(), Ignored)
+                                       : std::nullopt;
+  std::optional<Interval> Full = Interval::ofType(Counter->getType(), Ctx);
+  if (!From || !Full)
+    return;
+  Interval Bound{From->Lo, Full->Hi};
+  auto It = C.find(Counter);
+  C[Counter] = It == C.end() ? Bound : It->second.meet(Bound);
+}
+
 Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
   Constraints C;
   if (!Facts)
@@ -555,6 +600,9 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
         addConstraints(If->getCond(), true, C);
       else if (Child == If->getElse())
         addConstraints(If->getCond(), false, C);
+    } else if (const auto *For = dyn_cast<ForStmt>(Parent)) {
+      if (Child == For->getBody())
+        addLoopConstraints(For, C);
     } else if (const auto *Compound = dyn_cast<CompoundStmt>(Parent)) {
       std::optional<unsigned> Index = Facts->indexInCompound(Child);
       if (!Index)

@@ -123,6 +123,7 @@ public:
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
 
 private:
+  void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
   struct State {
     const clang::Expr *OverflowSite = nullptr;
   };
