@@ -201,6 +201,8 @@ def emulated_body(roles, row):
             checks.append("mpix_narrow(&ctx, %s, &%s_i, MPI_ERR_COUNT)" % (name, name))
         elif role == "INT_AINT":
             checks.append("mpix_narrow(&ctx, %s, &%s_i, MPI_ERR_ARG)" % (name, name))
+    if not checks:
+        lines.append("  (void)ctx;")
     for c in checks:
         lines.append("  if (rc == MPI_SUCCESS) rc = %s;" % c)
     lines.append("  if (rc == MPI_SUCCESS) rc = MPI_%s(%s);" % (row["name"], ", ".join(args)))

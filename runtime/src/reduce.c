@@ -1,0 +1,364 @@
+/* Reductions.
+ *
+ * Blocking reductions with counts beyond the threshold are chunked: MPI's
+ * reduction operations are elementwise, so reducing pieces of at most the
+ * threshold with the caller's own (built-in) op gives the same result at the
+ * built-in op's speed. The native backend uses the same loop for counts beyond
+ * INT_MAX (MPICH 4.0.2's MPI_Allreduce_c is slower there than int pieces).
+ *
+ * A nonblocking reduction must return ONE request, which pieces cannot give.
+ * There the whole count becomes one "unit" datatype carrying (base type,
+ * elements per unit, op) as an attribute, reduced with a cached user-defined
+ * op whose function reads the attribute and applies MPI_Reduce_local in
+ * threshold-sized pieces: still the built-in op's arithmetic.
+ * Reduce_scatter(_block) use units too, since each process's block must stay
+ * one piece.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+/* The element count of one reduction call. Native: INT_MAX elements per
+   piece; emulated: the threshold. */
+static MPI_Count piece_limit(void) { return mpix_threshold(); }
+
+/* ---- blocking: pieces ----------------------------------------------------- */
+
+typedef struct {
+  MPI_Comm comm;
+  int root;
+  int kind;
+} reduce_call;
+
+enum { R_ALLREDUCE, R_REDUCE, R_SCAN, R_EXSCAN, R_LOCAL };
+
+#if MPIX_BACKEND_NATIVE
+#define MPIX_REDUCE_PIECE(fn, ...) MPI_##fn##_c(__VA_ARGS__)
+#else
+#define MPIX_REDUCE_PIECE(fn, ...) MPI_##fn(__VA_ARGS__)
+#endif
+
+static int reduce_piece(const reduce_call *c, const void *s, void *r, int n, MPI_Datatype t,
+                        MPI_Op op) {
+  switch (c->kind) {
+  case R_ALLREDUCE:
+    return MPIX_REDUCE_PIECE(Allreduce, s, r, n, t, op, c->comm);
+  case R_REDUCE:
+    return MPIX_REDUCE_PIECE(Reduce, s, r, n, t, op, c->root, c->comm);
+  case R_SCAN:
+    return MPIX_REDUCE_PIECE(Scan, s, r, n, t, op, c->comm);
+  case R_EXSCAN:
+    return MPIX_REDUCE_PIECE(Exscan, s, r, n, t, op, c->comm);
+  default:
+    return MPIX_REDUCE_PIECE(Reduce_local, s, r, n, t, op);
+  }
+}
+
+static int pieces(const reduce_call *c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
+                  MPI_Op op) {
+  MPI_Aint ext = mpix_extent(t);
+  MPI_Count done = 0, limit = piece_limit();
+  int rc = MPI_SUCCESS;
+  do {
+    MPI_Count n = count - done < limit ? count - done : limit;
+    rc = reduce_piece(c, mpix_offset(s, done * ext), mpix_offset(r, done * ext), (int)n, t, op);
+    done += n;
+  } while (rc == MPI_SUCCESS && done < count);
+  return rc;
+}
+
+/* Common checks: count, type, op, and the buffers that are significant. */
+static int check_reduce(const mpix_ctx *ctx, const void *s, void *r, int recv_significant,
+                        MPI_Count count, MPI_Datatype t, MPI_Op op) {
+  int rc = mpix_check_buffer(ctx, r, recv_significant, count, t);
+  if (rc == MPI_SUCCESS && s != MPI_IN_PLACE) rc = mpix_check_buffer(ctx, s, 1, count, t);
+  if (rc == MPI_SUCCESS && op == MPI_OP_NULL) rc = mpix_error(ctx, MPI_ERR_OP);
+  return rc;
+}
+
+static int blocking(reduce_call c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
+                    MPI_Op op) {
+  const mpix_ctx ctx = c.kind == R_LOCAL ? mpix_ctx_none() : mpix_ctx_comm(c.comm);
+  int recv_sig = c.kind != R_REDUCE || mpix_is_root(c.comm, c.root);
+  int rc = check_reduce(&ctx, s, r, recv_sig, count, t, op);
+  if (rc != MPI_SUCCESS) return rc;
+  if (count <= piece_limit()) return reduce_piece(&c, s, r, (int)count, t, op);
+  return pieces(&c, s, r, count, t, op);
+}
+
+int MPIX_Allreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm) {
+  reduce_call c = {comm, 0, R_ALLREDUCE};
+  return blocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Reduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                  MPI_Op op, int root, MPI_Comm comm) {
+  reduce_call c = {comm, root, R_REDUCE};
+  return blocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+#if MPIX_BACKEND_EMULATED
+
+int MPIX_Scan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                MPI_Op op, MPI_Comm comm) {
+  reduce_call c = {comm, 0, R_SCAN};
+  return blocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Exscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm) {
+  reduce_call c = {comm, 0, R_EXSCAN};
+  return blocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Reduce_local_x(const void *inbuf, void *inoutbuf, MPI_Count count,
+                        MPI_Datatype datatype, MPI_Op op) {
+  reduce_call c = {MPI_COMM_NULL, 0, R_LOCAL};
+  return blocking(c, inbuf, inoutbuf, count, datatype, op);
+}
+
+/* ---- units: one datatype for a whole large count ---------------------------- */
+
+typedef struct {
+  MPI_Datatype base;
+  MPI_Count per_unit;
+  MPI_Op op;
+} unit_info;
+
+static int unit_keyval = MPI_KEYVAL_INVALID;
+static MPI_Op unit_ops[2] = {MPI_OP_NULL, MPI_OP_NULL}; /* [commutative] */
+
+static int unit_delete(MPI_Datatype t, int keyval, void *value, void *state) {
+  (void)t;
+  (void)keyval;
+  (void)state;
+  mpix_free(value);
+  return MPI_SUCCESS;
+}
+
+/* The op MPI calls on units: the real op on the base elements, in pieces. */
+static void unit_apply(void *in, void *inout, int *len, MPI_Datatype *type) {
+  unit_info *u = NULL;
+  int flag = 0;
+  reduce_call local = {MPI_COMM_NULL, 0, R_LOCAL};
+  MPI_Type_get_attr(*type, unit_keyval, &u, &flag);
+  if (!flag || !u) return; /* not a unit: cannot happen, nothing safe to do */
+  pieces(&local, in, inout, (MPI_Count)*len * u->per_unit, u->base, u->op);
+}
+
+static void free_unit_ops(void) {
+  int i;
+  for (i = 0; i < 2; i++)
+    if (unit_ops[i] != MPI_OP_NULL) MPI_Op_free(&unit_ops[i]);
+}
+
+static int unit_op(MPI_Op op, MPI_Op *out) {
+  int commute = 1, rc = MPI_Op_commutative(op, &commute);
+  commute = commute ? 1 : 0;
+  if (rc == MPI_SUCCESS)
+    rc = mpix_type_keyval(&unit_keyval, MPI_TYPE_NULL_COPY_FN, unit_delete);
+  if (rc == MPI_SUCCESS && unit_ops[commute] == MPI_OP_NULL) {
+    if (unit_ops[0] == MPI_OP_NULL && unit_ops[1] == MPI_OP_NULL) mpix_at_finalize(free_unit_ops);
+    rc = MPI_Op_create(unit_apply, commute, &unit_ops[commute]);
+  }
+  *out = unit_ops[commute];
+  return rc;
+}
+
+/* A committed datatype of n elements of base tagged with (base, n, op). */
+static int unit_type(MPI_Count n, MPI_Datatype base, MPI_Op op, MPI_Datatype *out) {
+  unit_info *u = mpix_malloc(sizeof *u);
+  int rc = u ? mpix_type_big_committed(n, base, out) : MPI_ERR_NO_MEM;
+  if (rc != MPI_SUCCESS) {
+    mpix_free(u);
+    return rc;
+  }
+  u->base = base;
+  u->per_unit = n;
+  u->op = op;
+  rc = MPI_Type_set_attr(*out, unit_keyval, u);
+  if (rc != MPI_SUCCESS) {
+    mpix_free(u);
+    mpix_type_free(out);
+  }
+  return rc;
+}
+
+/* ---- nonblocking ------------------------------------------------------------ */
+
+typedef struct {
+  MPI_Comm comm;
+  int root;
+  int kind;
+  MPI_Request *request;
+} ireduce_call;
+
+static int ireduce_piece(const ireduce_call *c, const void *s, void *r, int n, MPI_Datatype t,
+                         MPI_Op op) {
+  switch (c->kind) {
+  case R_ALLREDUCE:
+    return MPI_Iallreduce(s, r, n, t, op, c->comm, c->request);
+  case R_REDUCE:
+    return MPI_Ireduce(s, r, n, t, op, c->root, c->comm, c->request);
+  case R_SCAN:
+    return MPI_Iscan(s, r, n, t, op, c->comm, c->request);
+  default:
+    return MPI_Iexscan(s, r, n, t, op, c->comm, c->request);
+  }
+}
+
+static int nonblocking(ireduce_call c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
+                       MPI_Op op) {
+  const mpix_ctx ctx = mpix_ctx_comm(c.comm);
+  int recv_sig = c.kind != R_REDUCE || mpix_is_root(c.comm, c.root);
+  MPI_Datatype unit;
+  MPI_Op uop;
+  int rc = check_reduce(&ctx, s, r, recv_sig, count, t, op);
+  if (rc == MPI_SUCCESS && !c.request) rc = mpix_error(&ctx, MPI_ERR_REQUEST);
+  if (rc != MPI_SUCCESS) return rc;
+  if (mpix_fits(count)) return ireduce_piece(&c, s, r, (int)count, t, op);
+  rc = unit_op(op, &uop);
+  if (rc == MPI_SUCCESS) rc = unit_type(count, t, op, &unit);
+  if (rc != MPI_SUCCESS) return mpix_check(&ctx, rc);
+  rc = ireduce_piece(&c, s, r, 1, unit, uop);
+  mpix_type_free(&unit); /* MPI keeps it until the request completes */
+  return rc;
+}
+
+int MPIX_Iallreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_ALLREDUCE, request};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Ireduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                   MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) {
+  ireduce_call c = {comm, root, R_REDUCE, request};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Iscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                 MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_SCAN, request};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Iexscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                   MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_EXSCAN, request};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+/* ---- reduce_scatter and reduce_scatter_block ------------------------------- */
+
+static MPI_Count gcd(MPI_Count a, MPI_Count b) {
+  while (b) {
+    MPI_Count t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* Reduce_scatter's per-process counts in units of g elements, g the largest
+   common divisor, so that each block is whole units; *fits when they and
+   their sum fit the int call as they are (g = 1, no unit type needed). */
+typedef struct {
+  int n;
+  MPI_Count g;
+  int *counts;
+  int fits;
+} scatter_plan;
+
+static int plan_scatter(const mpix_ctx *ctx, MPI_Comm comm, const MPI_Count *recvcounts,
+                        scatter_plan *p) {
+  MPI_Count sum = 0, g = 0;
+  int i, rc = MPI_Comm_size(comm, &p->n);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = mpix_check_counts(ctx, recvcounts, p->n);
+  if (rc != MPI_SUCCESS) return rc;
+  for (i = 0; i < p->n; i++) {
+    sum += recvcounts[i];
+    g = gcd(g, recvcounts[i]);
+  }
+  p->fits = mpix_fits(sum);
+  p->g = p->fits || g == 0 ? 1 : g;
+  p->counts = mpix_malloc((size_t)p->n * sizeof(int));
+  if (!p->counts) return mpix_error(ctx, MPI_ERR_NO_MEM);
+  for (i = 0; i < p->n; i++) {
+    MPI_Count units = recvcounts[i] / p->g;
+    if (!mpix_fits(units)) {
+      /* Not expressible as int counts of one datatype: see docs/runtime.md. */
+      mpix_free(p->counts);
+      p->counts = NULL;
+      return mpix_error(ctx, MPI_ERR_COUNT);
+    }
+    p->counts[i] = (int)units;
+  }
+  return MPI_SUCCESS;
+}
+
+/* Shared by the four reduce_scatter forms: request NULL means blocking. */
+static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, MPI_Count block,
+                          MPI_Datatype t, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  scatter_plan p = {0, 1, NULL, 1};
+  MPI_Datatype unit = t;
+  MPI_Op uop = op;
+  int rc;
+  if (t == MPI_DATATYPE_NULL) return mpix_error(&ctx, MPI_ERR_TYPE);
+  if (op == MPI_OP_NULL) return mpix_error(&ctx, MPI_ERR_OP);
+  if (recvcounts) rc = plan_scatter(&ctx, comm, recvcounts, &p);
+  else if (block < 0) rc = mpix_error(&ctx, MPI_ERR_COUNT);
+  else {
+    p.fits = mpix_fits(block);
+    p.g = p.fits || block == 0 ? 1 : block;
+    rc = MPI_SUCCESS;
+  }
+  if (rc != MPI_SUCCESS) return rc;
+  if (!p.fits) {
+    rc = unit_op(op, &uop);
+    if (rc == MPI_SUCCESS) rc = unit_type(p.g, t, op, &unit);
+  }
+  if (rc == MPI_SUCCESS) {
+    int b = recvcounts ? 0 : (int)(block / p.g);
+    if (recvcounts && request) rc = MPI_Ireduce_scatter(s, r, p.counts, unit, uop, comm, request);
+    else if (recvcounts) rc = MPI_Reduce_scatter(s, r, p.counts, unit, uop, comm);
+    else if (request) rc = MPI_Ireduce_scatter_block(s, r, b, unit, uop, comm, request);
+    else rc = MPI_Reduce_scatter_block(s, r, b, unit, uop, comm);
+  } else {
+    rc = mpix_check(&ctx, rc);
+  }
+  if (unit != t) mpix_type_free(&unit);
+  mpix_free(p.counts); /* MPICH and Open MPI read the counts when the call starts */
+  return rc;
+}
+
+int MPIX_Reduce_scatter_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
+  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, NULL);
+}
+
+int MPIX_Ireduce_scatter_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
+                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                           MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
+  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, request);
+}
+
+int MPIX_Reduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, NULL);
+}
+
+int MPIX_Ireduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                 MPI_Request *request) {
+  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, request);
+}
+
+#endif /* MPIX_BACKEND_EMULATED */

@@ -1,0 +1,498 @@
+/* V and w collectives, and the neighborhood v/w forms (emulated backend).
+ *
+ * Every one of them becomes ONE MPI_(I)alltoallw or MPI_(I)neighbor_alltoallw
+ * on MPI_BOTTOM: per peer, count 0, or count 1 of a temporary datatype that
+ * holds the peer's absolute address and its (possibly large) count. Int counts
+ * and displacements then never carry the size, and a nonblocking form returns
+ * the one request of that call.
+ *
+ * The route is taken for every count, not only large ones: which route a call
+ * takes must be the same on every process, and a non-root process of a gatherv
+ * cannot know whether another process's count is large.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+typedef struct {
+  const void *addr;
+  MPI_Count count;
+  MPI_Datatype type;
+} peer;
+
+/* The arrays of one alltoallw call, kept (with an in-place copy, if any)
+   until the datatypes that use them are destroyed. */
+typedef struct {
+  int ns, nr;
+  int *scounts, *rcounts;
+  int *sdispls, *rdispls;       /* alltoallw */
+  MPI_Aint *sadispls, *radispls; /* neighbor_alltoallw */
+  MPI_Datatype *stypes, *rtypes;
+} w_arrays;
+
+static size_t w_bytes(int ns, int nr) {
+  return (size_t)(ns + nr) * (2 * sizeof(int) + sizeof(MPI_Aint) + sizeof(MPI_Datatype));
+}
+
+static void w_layout(w_arrays *a, void *block, int ns, int nr) {
+  char *p = block;
+  a->ns = ns;
+  a->nr = nr;
+  a->sadispls = (MPI_Aint *)p;
+  a->radispls = a->sadispls + ns;
+  p = (char *)(a->radispls + nr);
+  a->stypes = (MPI_Datatype *)p;
+  a->rtypes = a->stypes + ns;
+  p = (char *)(a->rtypes + nr);
+  a->scounts = (int *)p;
+  a->rcounts = a->scounts + ns;
+  a->sdispls = a->rcounts + nr;
+  a->rdispls = a->sdispls + ns;
+}
+
+/* Entry i of one side: count 0 of MPI_BYTE, or 1 of a type at the address. */
+static int w_entry(const peer *pe, void *keep, int *count, int *displ, MPI_Aint *adispl,
+                   MPI_Datatype *type) {
+  int rc = MPI_SUCCESS;
+  *displ = 0;
+  *adispl = 0;
+  *count = pe->count > 0 ? 1 : 0;
+  *type = MPI_BYTE;
+  if (pe->count == 0) return rc;
+  rc = mpix_type_at(pe->addr, pe->count, pe->type, type);
+  if (rc == MPI_SUCCESS) rc = mpix_keep_attach(keep, *type);
+  return rc;
+}
+
+static void w_free_types(w_arrays *a) {
+  int i;
+  for (i = 0; i < a->ns; i++) mpix_type_free(&a->stypes[i]);
+  for (i = 0; i < a->nr; i++) mpix_type_free(&a->rtypes[i]);
+}
+
+/* One (neighbor_)alltoallw moving send[i] to peer i and recv[j] from peer j.
+   request NULL: blocking. keep: a block from mpix_keep_alloc with room for
+   w_bytes(ns, nr) at its start (and whatever else must outlive the call). */
+static int w_run(const mpix_ctx *ctx, const peer *send, int ns, const peer *recv, int nr,
+                 void *keep, MPI_Comm comm, int neighbor, MPI_Request *request) {
+  w_arrays a;
+  int i, rc = MPI_SUCCESS;
+  w_layout(&a, keep, ns, nr);
+  for (i = 0; i < ns; i++) a.stypes[i] = MPI_BYTE;
+  for (i = 0; i < nr; i++) a.rtypes[i] = MPI_BYTE;
+  for (i = 0; i < ns && rc == MPI_SUCCESS; i++)
+    rc = w_entry(&send[i], keep, &a.scounts[i], &a.sdispls[i], &a.sadispls[i], &a.stypes[i]);
+  for (i = 0; i < nr && rc == MPI_SUCCESS; i++)
+    rc = w_entry(&recv[i], keep, &a.rcounts[i], &a.rdispls[i], &a.radispls[i], &a.rtypes[i]);
+  if (rc != MPI_SUCCESS) rc = mpix_check(ctx, rc);
+  else if (neighbor && request)
+    rc = MPI_Ineighbor_alltoallw(MPI_BOTTOM, a.scounts, a.sadispls, a.stypes, MPI_BOTTOM,
+                                 a.rcounts, a.radispls, a.rtypes, comm, request);
+  else if (neighbor)
+    rc = MPI_Neighbor_alltoallw(MPI_BOTTOM, a.scounts, a.sadispls, a.stypes, MPI_BOTTOM,
+                                a.rcounts, a.radispls, a.rtypes, comm);
+  else if (request)
+    rc = MPI_Ialltoallw(MPI_BOTTOM, a.scounts, a.sdispls, a.stypes, MPI_BOTTOM, a.rcounts,
+                        a.rdispls, a.rtypes, comm, request);
+  else
+    rc = MPI_Alltoallw(MPI_BOTTOM, a.scounts, a.sdispls, a.stypes, MPI_BOTTOM, a.rcounts,
+                       a.rdispls, a.rtypes, comm);
+  w_free_types(&a); /* MPI holds the types of a pending call until it completes */
+  return rc;
+}
+
+/* ---- building the peer lists ---------------------------------------------- */
+
+typedef struct {
+  peer *send, *recv;
+  int ns, nr;
+  void *keep;
+  char *scratch; /* in-place copies, inside keep */
+} plan;
+
+static int plan_alloc(const mpix_ctx *ctx, plan *p, int ns, int nr, size_t scratch) {
+  size_t w = w_bytes(ns, nr);
+  p->ns = ns;
+  p->nr = nr;
+  p->send = mpix_malloc((size_t)(ns + nr) * sizeof(peer));
+  p->keep = mpix_keep_alloc(w + scratch);
+  if (!p->send || !p->keep) {
+    mpix_free(p->send);
+    mpix_keep_release(p->keep);
+    return mpix_error(ctx, MPI_ERR_NO_MEM);
+  }
+  p->recv = p->send + ns;
+  memset(p->send, 0, (size_t)(ns + nr) * sizeof(peer));
+  p->scratch = (char *)p->keep + w;
+  return MPI_SUCCESS;
+}
+
+static int plan_run(const mpix_ctx *ctx, plan *p, MPI_Comm comm, int neighbor,
+                    MPI_Request *request) {
+  int rc = w_run(ctx, p->send, p->ns, p->recv, p->nr, p->keep, comm, neighbor, request);
+  mpix_free(p->send);
+  mpix_keep_release(p->keep);
+  return rc;
+}
+
+static void set_peer(peer *pe, const void *base, MPI_Count count, MPI_Aint byte_displ,
+                     MPI_Datatype type) {
+  pe->addr = mpix_offset(base, byte_displ);
+  pe->count = count;
+  pe->type = type;
+}
+
+/* Bytes spanned by the data of the given peers (0 if none). */
+static MPI_Aint span_of(const peer *pe, int n, const char **lo_out) {
+  const char *lo = NULL, *hi = NULL;
+  int i;
+  for (i = 0; i < n; i++) {
+    MPI_Aint lb, ext, tlb, text;
+    const char *a, *b;
+    if (pe[i].count == 0) continue;
+    MPI_Type_get_extent(pe[i].type, &lb, &ext);
+    MPI_Type_get_true_extent(pe[i].type, &tlb, &text);
+    a = (const char *)pe[i].addr + tlb;
+    b = a + (MPI_Aint)(pe[i].count - 1) * ext + text;
+    if (!lo || a < lo) lo = a;
+    if (!hi || b > hi) hi = b;
+  }
+  *lo_out = lo;
+  return lo ? hi - lo : 0;
+}
+
+/* MPI_IN_PLACE for alltoallv/w: what is sent is what the receive buffer held
+   before the call: send from a copy of it kept in p->scratch. */
+static void send_from_copy(plan *p, const char *lo, MPI_Aint span) {
+  int i;
+  if (span > 0) memcpy(p->scratch, lo, (size_t)span);
+  for (i = 0; i < p->ns; i++) {
+    p->send[i] = p->recv[i];
+    if (p->send[i].count > 0)
+      p->send[i].addr = p->scratch + ((const char *)p->recv[i].addr - lo);
+  }
+}
+
+static int intra_peers(const mpix_ctx *ctx, MPI_Comm comm, int *n, int *me) {
+  int inter = 0, rc = MPI_Comm_test_inter(comm, &inter);
+  if (rc != MPI_SUCCESS) return rc;
+  if (inter) return mpix_error(ctx, MPI_ERR_COMM); /* see docs/runtime.md */
+  rc = MPI_Comm_size(comm, n);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_rank(comm, me);
+  return rc;
+}
+
+static int check_side(const mpix_ctx *ctx, const void *buf, const MPI_Count *counts, int n,
+                      const MPI_Datatype *types, MPI_Datatype type) {
+  int i, rc = mpix_check_counts(ctx, counts, n);
+  for (i = 0; i < n && rc == MPI_SUCCESS; i++)
+    rc = mpix_check_buffer(ctx, buf, 1, counts[i], types ? types[i] : type);
+  return rc;
+}
+
+static int check_one(const mpix_ctx *ctx, const void *buf, MPI_Count count, MPI_Datatype type) {
+  return buf == MPI_IN_PLACE ? MPI_SUCCESS : mpix_check_buffer(ctx, buf, 1, count, type);
+}
+
+/* ---- gatherv, scatterv, allgatherv ------------------------------------------ */
+
+static int gatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
+                   const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, int root,
+                   MPI_Comm comm, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
+  int in_place = me == root && sbuf == MPI_IN_PLACE;
+  plan p;
+  if (rc == MPI_SUCCESS && root >= n) rc = mpix_error(&ctx, MPI_ERR_ROOT);
+  if (rc == MPI_SUCCESS) rc = check_one(&ctx, sbuf, scount, stype);
+  if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
+  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
+  if (rc != MPI_SUCCESS) return rc;
+  if (!in_place) set_peer(&p.send[root], sbuf, scount, 0, stype);
+  for (r = 0; me == root && r < n; r++)
+    if (!(in_place && r == root))
+      set_peer(&p.recv[r], rbuf, rcounts[r], displs[r] * mpix_extent(rtype), rtype);
+  return plan_run(&ctx, &p, comm, 0, request);
+}
+
+static int scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
+                    MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype,
+                    int root, MPI_Comm comm, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
+  int in_place = me == root && rbuf == MPI_IN_PLACE;
+  plan p;
+  if (rc == MPI_SUCCESS && root >= n) rc = mpix_error(&ctx, MPI_ERR_ROOT);
+  if (rc == MPI_SUCCESS) rc = check_one(&ctx, rbuf, rcount, rtype);
+  if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, sbuf, scounts, n, NULL, stype);
+  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
+  if (rc != MPI_SUCCESS) return rc;
+  for (r = 0; me == root && r < n; r++)
+    if (!(in_place && r == root))
+      set_peer(&p.send[r], sbuf, scounts[r], displs[r] * mpix_extent(stype), stype);
+  if (!in_place) set_peer(&p.recv[root], rbuf, rcount, 0, rtype);
+  return plan_run(&ctx, &p, comm, 0, request);
+}
+
+static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
+                      const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype,
+                      MPI_Comm comm, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
+  int in_place = sbuf == MPI_IN_PLACE;
+  plan p;
+  if (rc == MPI_SUCCESS) rc = check_one(&ctx, sbuf, scount, stype);
+  if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
+  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
+  if (rc != MPI_SUCCESS) return rc;
+  for (r = 0; r < n; r++) {
+    if (in_place && r == me) continue;
+    set_peer(&p.recv[r], rbuf, rcounts[r], displs[r] * mpix_extent(rtype), rtype);
+    if (in_place) set_peer(&p.send[r], rbuf, rcounts[me], displs[me] * mpix_extent(rtype), rtype);
+    else set_peer(&p.send[r], sbuf, scount, 0, stype);
+  }
+  return plan_run(&ctx, &p, comm, 0, request);
+}
+
+/* ---- alltoallv and alltoallw (and their neighborhood forms) ------------------ */
+
+/* One side of an alltoallv/w: counts, displacements in units of the extent
+   of type (v) or in bytes (w: types[i], unit 1). */
+typedef struct {
+  const void *buf;
+  const MPI_Count *counts;
+  const MPI_Aint *displs;
+  MPI_Datatype type;
+  const MPI_Datatype *types;
+} side;
+
+static void fill_side(peer *pe, int n, const side *s) {
+  int i;
+  for (i = 0; i < n; i++) {
+    MPI_Datatype t = s->types ? s->types[i] : s->type;
+    MPI_Aint unit = s->types ? 1 : mpix_extent(t);
+    set_peer(&pe[i], s->buf, s->counts[i], s->displs[i] * unit, t);
+  }
+}
+
+static int neighbor_degrees(const mpix_ctx *ctx, MPI_Comm comm, int *in, int *out) {
+  int topo = MPI_UNDEFINED, rc = MPI_Topo_test(comm, &topo), weighted, me;
+  if (rc != MPI_SUCCESS) return rc;
+  if (topo == MPI_CART) {
+    rc = MPI_Cartdim_get(comm, in);
+    *in *= 2;
+    *out = *in;
+  } else if (topo == MPI_GRAPH) {
+    rc = MPI_Comm_rank(comm, &me);
+    if (rc == MPI_SUCCESS) rc = MPI_Graph_neighbors_count(comm, me, in);
+    *out = *in;
+  } else if (topo == MPI_DIST_GRAPH) {
+    rc = MPI_Dist_graph_neighbors_count(comm, in, out, &weighted);
+  } else {
+    rc = mpix_error(ctx, MPI_ERR_TOPOLOGY);
+  }
+  return rc;
+}
+
+static int peers_for(const mpix_ctx *ctx, MPI_Comm comm, int neighbor, int *ns, int *nr) {
+  int me;
+  if (neighbor) return neighbor_degrees(ctx, comm, nr, ns);
+  *nr = 0;
+  {
+    int rc = intra_peers(ctx, comm, ns, &me);
+    *nr = *ns;
+    return rc;
+  }
+}
+
+static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  int ns = 0, nr = 0, in_place = s.buf == MPI_IN_PLACE;
+  const char *lo = NULL;
+  MPI_Aint span = 0;
+  plan p;
+  int rc = peers_for(&ctx, comm, neighbor, &ns, &nr);
+  if (rc == MPI_SUCCESS && in_place && neighbor) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
+  if (rc == MPI_SUCCESS && !in_place) rc = check_side(&ctx, s.buf, s.counts, ns, s.types, s.type);
+  if (rc == MPI_SUCCESS) rc = check_side(&ctx, r.buf, r.counts, nr, r.types, r.type);
+  if (rc == MPI_SUCCESS && (ns + nr > 0) && ((!in_place && !s.displs) || !r.displs))
+    rc = mpix_error(&ctx, MPI_ERR_ARG);
+  if (rc != MPI_SUCCESS) return rc;
+  if (in_place) {
+    /* Find the span from the receive side before the plan exists. */
+    peer *tmp = mpix_malloc((size_t)(nr ? nr : 1) * sizeof(peer));
+    if (!tmp) return mpix_error(&ctx, MPI_ERR_NO_MEM);
+    fill_side(tmp, nr, &r);
+    span = span_of(tmp, nr, &lo);
+    mpix_free(tmp);
+  }
+  rc = plan_alloc(&ctx, &p, ns, nr, (size_t)span);
+  if (rc != MPI_SUCCESS) return rc;
+  fill_side(p.recv, nr, &r);
+  if (in_place) send_from_copy(&p, lo, span);
+  else fill_side(p.send, ns, &s);
+  return plan_run(&ctx, &p, comm, neighbor, request);
+}
+
+static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype,
+                               void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
+                               MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  int ns = 0, nr = 0, i, rc = neighbor_degrees(&ctx, comm, &nr, &ns);
+  side recv = {rbuf, rcounts, displs, rtype, NULL};
+  plan p;
+  if (rc == MPI_SUCCESS) rc = mpix_check_buffer(&ctx, sbuf, 1, scount, stype);
+  if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, nr, NULL, rtype);
+  if (rc == MPI_SUCCESS && nr > 0 && !displs) rc = mpix_error(&ctx, MPI_ERR_ARG);
+  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, ns, nr, 0);
+  if (rc != MPI_SUCCESS) return rc;
+  for (i = 0; i < ns; i++) set_peer(&p.send[i], sbuf, scount, 0, stype);
+  fill_side(p.recv, nr, &recv);
+  return plan_run(&ctx, &p, comm, 1, request);
+}
+
+/* ---- the public functions ------------------------------------------------------ */
+
+#define REQUEST_OR_FAIL(comm, request)                                  \
+  do {                                                                  \
+    if (!(request)) {                                                   \
+      const mpix_ctx ctx_ = mpix_ctx_comm(comm);                        \
+      return mpix_error(&ctx_, MPI_ERR_REQUEST);                        \
+    }                                                                   \
+  } while (0)
+
+int MPIX_Gatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                   void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                 comm, NULL);
+}
+
+int MPIX_Igatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                    void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                    MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+  REQUEST_OR_FAIL(comm, request);
+  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                 comm, request);
+}
+
+int MPIX_Scatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
+                    MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                    MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                  comm, NULL);
+}
+
+int MPIX_Iscatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
+                     MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
+  REQUEST_OR_FAIL(comm, request);
+  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                  comm, request);
+}
+
+int MPIX_Allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                      MPI_Datatype recvtype, MPI_Comm comm) {
+  return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                    NULL);
+}
+
+int MPIX_Iallgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                       void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+  REQUEST_OR_FAIL(comm, request);
+  return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                    request);
+}
+
+int MPIX_Alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                     MPI_Datatype sendtype, void *recvbuf, const MPI_Count *recvcounts,
+                     const MPI_Aint *rdispls, MPI_Datatype recvtype, MPI_Comm comm) {
+  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
+  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
+  return alltoall_vw(s, r, comm, 0, NULL);
+}
+
+int MPIX_Ialltoallv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                      MPI_Datatype sendtype, void *recvbuf, const MPI_Count *recvcounts,
+                      const MPI_Aint *rdispls, MPI_Datatype recvtype, MPI_Comm comm,
+                      MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
+  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
+  REQUEST_OR_FAIL(comm, request);
+  return alltoall_vw(s, r, comm, 0, request);
+}
+
+int MPIX_Alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                     const MPI_Datatype *sendtypes, void *recvbuf, const MPI_Count *recvcounts,
+                     const MPI_Aint *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm) {
+  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
+  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
+  return alltoall_vw(s, r, comm, 0, NULL);
+}
+
+int MPIX_Ialltoallw_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
+                      const MPI_Datatype *sendtypes, void *recvbuf, const MPI_Count *recvcounts,
+                      const MPI_Aint *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm,
+                      MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
+  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
+  REQUEST_OR_FAIL(comm, request);
+  return alltoall_vw(s, r, comm, 0, request);
+}
+
+int MPIX_Neighbor_allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                               MPI_Datatype recvtype, MPI_Comm comm) {
+  return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, comm, NULL);
+}
+
+int MPIX_Ineighbor_allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, const MPI_Count *recvcounts,
+                                const MPI_Aint *displs, MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Request *request) {
+  REQUEST_OR_FAIL(comm, request);
+  return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, comm, request);
+}
+
+int MPIX_Neighbor_alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts,
+                              const MPI_Aint *sdispls, MPI_Datatype sendtype, void *recvbuf,
+                              const MPI_Count *recvcounts, const MPI_Aint *rdispls,
+                              MPI_Datatype recvtype, MPI_Comm comm) {
+  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
+  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
+  return alltoall_vw(s, r, comm, 1, NULL);
+}
+
+int MPIX_Ineighbor_alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts,
+                               const MPI_Aint *sdispls, MPI_Datatype sendtype, void *recvbuf,
+                               const MPI_Count *recvcounts, const MPI_Aint *rdispls,
+                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
+  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
+  REQUEST_OR_FAIL(comm, request);
+  return alltoall_vw(s, r, comm, 1, request);
+}
+
+int MPIX_Neighbor_alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts,
+                              const MPI_Aint *sdispls, const MPI_Datatype *sendtypes,
+                              void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *rdispls,
+                              const MPI_Datatype *recvtypes, MPI_Comm comm) {
+  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
+  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
+  return alltoall_vw(s, r, comm, 1, NULL);
+}
+
+int MPIX_Ineighbor_alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts,
+                               const MPI_Aint *sdispls, const MPI_Datatype *sendtypes,
+                               void *recvbuf, const MPI_Count *recvcounts,
+                               const MPI_Aint *rdispls, const MPI_Datatype *recvtypes,
+                               MPI_Comm comm, MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
+  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
+  REQUEST_OR_FAIL(comm, request);
+  return alltoall_vw(s, r, comm, 1, request);
+}
