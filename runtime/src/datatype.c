@@ -170,9 +170,7 @@ static int large_vector(MPI_Count count, MPI_Count bl, MPI_Aint stride, MPI_Data
   last = count > 0 ? (MPI_Aint)(count - 1) * stride : 0;
   lo = last < 0 ? last : 0;
   hi = (last > 0 ? last : 0) + (MPI_Aint)bl * ext;
-  rc = mpix_tracked(MPI_Type_create_resized(body, lb + lo, hi - lo, out), out);
-  mpix_type_free(&body);
-  return rc;
+  return mpix_type_bounded(&body, lb + lo, hi - lo, out);
 }
 
 /* Blocks i = 0..count-1 of lens[i] (or len when lens is NULL) elements of
@@ -237,8 +235,7 @@ static int large_blocks(const block_list *b, MPI_Datatype *out) {
   if (rc == MPI_SUCCESS && b->resize) {
     MPI_Aint lb, ext;
     indexed_bounds(b, &lb, &ext);
-    rc = mpix_tracked(MPI_Type_create_resized(body, lb, ext, out), out);
-    mpix_type_free(&body);
+    rc = mpix_type_bounded(&body, lb, ext, out);
   } else if (rc == MPI_SUCCESS) {
     *out = body;
   }

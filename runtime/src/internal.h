@@ -78,6 +78,9 @@ void mpix_buf_release(mpix_buf *b);
 int mpix_type_big(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 /* count copies of elem placed stride bytes apart (an hvector with any count). */
 int mpix_type_rep(MPI_Count count, MPI_Aint stride, MPI_Datatype elem, MPI_Datatype *out);
+/* *body as a type with bounds (lb, extent): *body itself when those are its
+   bounds already, else a resized copy (*body is consumed either way). */
+int mpix_type_bounded(MPI_Datatype *body, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *out);
 /* mpix_type_big, committed. */
 int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 /* One block of n (may be large) of old placed at absolute address addr: for

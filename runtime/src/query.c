@@ -38,23 +38,23 @@ int MPIX_Get_count_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count 
   return MPI_SUCCESS;
 }
 
-/* Pack sizes: the int query for one element, times the count. MPI's pack size
-   is an upper bound that is linear in the count in both MPICH and Open MPI;
-   for counts that fit, the int query itself is used. */
+/* Pack sizes: the int query while the answer fits an int. */
 int MPIX_Pack_size_x(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
+  MPI_Count type_size = 0;
   int one = 0, rc = mpix_check_buffer(&ctx, NULL, 0, incount, datatype);
   if (rc != MPI_SUCCESS) return rc;
   if (!size) return mpix_error(&ctx, MPI_ERR_ARG);
-  if (mpix_fits(incount)) {
-    rc = MPI_Pack_size((int)incount, datatype, comm, &one);
-    if (rc == MPI_SUCCESS && one != MPI_UNDEFINED) {
-      *size = one;
-      return MPI_SUCCESS;
-    }
+  rc = MPI_Type_size_x(datatype, &type_size);
+  if (rc != MPI_SUCCESS) return rc;
+  /* The int query cannot describe more than INT_MAX bytes: then the size of
+     the data itself, which is what both MPICH and Open MPI pack. */
+  if (type_size > 0 && incount > (MPI_Count)INT_MAX / (2 * type_size)) {
+    *size = type_size * incount;
+    return MPI_SUCCESS;
   }
-  rc = MPI_Pack_size(1, datatype, comm, &one);
-  if (rc == MPI_SUCCESS) *size = (MPI_Count)one * incount;
+  rc = MPI_Pack_size((int)incount, datatype, comm, &one);
+  if (rc == MPI_SUCCESS) *size = one;
   return rc;
 }
 
@@ -65,6 +65,7 @@ int MPIX_Pack_external_size_x(const char *datarep, MPI_Count incount, MPI_Dataty
   int rc = mpix_check_buffer(&ctx, NULL, 0, incount, datatype);
   if (rc != MPI_SUCCESS) return rc;
   if (!size) return mpix_error(&ctx, MPI_ERR_ARG);
+  /* external32 sizes are linear in the count: the size of one, times n. */
   if (mpix_fits(incount)) {
     rc = MPI_Pack_external_size((char *)datarep, (int)incount, datatype, &one);
     if (rc == MPI_SUCCESS) *size = one;

@@ -72,6 +72,23 @@ int mpix_type_rep(MPI_Count count, MPI_Aint stride, MPI_Datatype elem, MPI_Datat
   return join2(&blocks, stride * (MPI_Aint)(c * t), &rest, out);
 }
 
+/* body with bounds (lb, extent). Only resizes when MPI's own bounds differ:
+   an explicit resize changes how the type combines in a struct (Open MPI then
+   takes bounds and alignment padding from the explicit markers only). */
+int mpix_type_bounded(MPI_Datatype *body, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *out) {
+  MPI_Aint blb = 0, bext = 0;
+  int rc = MPI_Type_get_extent(*body, &blb, &bext);
+  if (rc == MPI_SUCCESS && blb == lb && bext == extent) {
+    *out = *body;
+    *body = MPI_DATATYPE_NULL;
+    return MPI_SUCCESS;
+  }
+  if (rc == MPI_SUCCESS)
+    rc = mpix_tracked(MPI_Type_create_resized(*body, lb, extent, out), out);
+  mpix_type_free(body);
+  return rc;
+}
+
 int mpix_type_big(MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
   MPI_Aint lb = 0, extent = 0;
   MPI_Datatype body;
@@ -82,9 +99,7 @@ int mpix_type_big(MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
   rc = mpix_type_rep(n, extent, old, &body);
   if (rc != MPI_SUCCESS) return rc;
   /* The struct join may round the extent up for alignment: pin it to n*extent. */
-  rc = mpix_tracked(MPI_Type_create_resized(body, lb, (MPI_Aint)n * extent, out), out);
-  mpix_type_free(&body);
-  return rc;
+  return mpix_type_bounded(&body, lb, (MPI_Aint)n * extent, out);
 }
 
 int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {

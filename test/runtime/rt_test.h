@@ -4,6 +4,7 @@
 #define RT_TEST_H
 
 #include <mpix.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
