@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CartTopologyCheck.h"
+#include "GraphSymmetryCheck.h"
 #include "LargeCountCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -17,6 +19,8 @@ public:
   void addCheckFactories(
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
     CheckFactories.registerCheck<LargeCountCheck>("mpix-large-count");
+    CheckFactories.registerCheck<CartTopologyCheck>("mpix-cart-topology");
+    CheckFactories.registerCheck<GraphSymmetryCheck>("mpix-graph-symmetry");
   }
 };
 

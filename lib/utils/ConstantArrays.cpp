@@ -1,0 +1,257 @@
+//===-- ConstantArrays.cpp - Known contents of small int arrays -----------===//
+
+#include "ConstantArrays.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace mpix {
+
+//===----------------------------------------------------------------------===//
+// ArrayFacts
+//===----------------------------------------------------------------------===//
+
+/// Whether passing an array to a parameter of type \p T lets the callee write
+/// it. A missing parameter (variadic, unprototyped) may.
+static bool mayWriteThrough(const FunctionDecl *F, unsigned Index) {
+  if (!F || Index >= F->getNumParams())
+    return true;
+  QualType T = F->getParamDecl(Index)->getType();
+  if (const auto *P = T->getAs<PointerType>())
+    return !P->getPointeeType().isConstQualified();
+  if (T->isReferenceType())
+    return !T.getNonReferenceType().isConstQualified();
+  return false;
+}
+
+class ArrayFactsCollector : public RecursiveASTVisitor<ArrayFactsCollector> {
+public:
+  explicit ArrayFactsCollector(ArrayFacts &A) : Arrays(A) {}
+
+  bool shouldVisitLambdaBody() const { return false; }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+      // &x hands out a scalar (or a whole array) the way `a` hands out an
+      // array.
+      const auto *U = dyn_cast<UnaryOperator>(Arg);
+      bool AddressOf = U && U->getOpcode() == UO_AddrOf;
+      const VarDecl *V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
+      if (V && AddressOf)
+        ++Arrays.AddressPassed[V];
+      if (V &&
+          (AddressOf || V->getType()->isArrayType() ||
+           V->getType()->isPointerType()) &&
+          mayWriteThrough(F, I))
+        Arrays.MutatingCalls[V].push_back(Call);
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = referencedVariable(U->getSubExpr()))
+        ++Arrays.AddressTaken[V];
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getType()->isReferenceType())
+      if (const VarDecl *Target = referencedVariable(V->getInit()))
+        Arrays.ReferenceBound.insert(Target);
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() != CK_LValueToRValue)
+      return true;
+    const Expr *Sub = Cast->getSubExpr()->IgnoreParens();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
+      Sub = ASE->getBase()->IgnoreParenImpCasts();
+    if (const VarDecl *V = referencedVariable(Sub))
+      Arrays.Reads[V].push_back(Cast);
+    return true;
+  }
+
+private:
+  ArrayFacts &Arrays;
+};
+
+ArrayFacts::ArrayFacts(const Stmt *Body, ASTContext &) {
+  ArrayFactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+llvm::ArrayRef<const CallExpr *>
+ArrayFacts::mutatingCallsOf(const VarDecl *V) const {
+  auto It = MutatingCalls.find(V);
+  return It == MutatingCalls.end() ? llvm::ArrayRef<const CallExpr *>()
+                                   : It->second;
+}
+
+llvm::ArrayRef<const Expr *> ArrayFacts::readsOf(const VarDecl *V) const {
+  auto It = Reads.find(V);
+  return It == Reads.end() ? llvm::ArrayRef<const Expr *>() : It->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Known values
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> knownInt(const Expr *E, const LocalKnowledge &K,
+                                ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  if (!K.Ranges)
+    return std::nullopt;
+  std::optional<RangeAnalysis::Result> Range =
+      K.Ranges->evaluate(E, Constraints());
+  if (!Range || !Range->Range.isExact())
+    return std::nullopt;
+  return int64_t(Range->Range.Lo);
+}
+
+static bool isBefore(const Stmt *A, const Stmt *B, ASTContext &Ctx) {
+  return Ctx.getSourceManager().isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                          B->getBeginLoc());
+}
+
+/// Whether \p S runs every time its function does up to that point: no
+/// branch or loop encloses it, only blocks.
+static bool isStraightLine(const Stmt *S, const FunctionFacts &Facts) {
+  for (const Stmt *P = Facts.parentOf(S); P; S = P, P = Facts.parentOf(P)) {
+    if (isa<CompoundStmt>(P))
+      continue;
+    if (isa<ParenExpr, ExprWithCleanups, ImplicitCastExpr>(P))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+using Elements = llvm::SmallVector<std::optional<int64_t>, 8>;
+
+/// Elements an initializer gives; the ones it leaves out are zero.
+static void applyInitializer(const VarDecl *V, Elements &Values,
+                             const LocalKnowledge &K, ASTContext &Ctx) {
+  const Expr *Init = V->getInit();
+  const auto *List = Init ? dyn_cast<InitListExpr>(Init->IgnoreImplicit())
+                          : nullptr;
+  if (!List)
+    return;
+  for (unsigned I = 0; I < Values.size(); ++I)
+    Values[I] = I < List->getNumInits() ? knownInt(List->getInit(I), K, Ctx)
+                                        : std::optional<int64_t>(0);
+}
+
+/// Applies `V[c] = value` stores before \p Call; false when a store that can
+/// reach the call is not one we can follow.
+static bool applyStores(const VarDecl *V, Elements &Values,
+                        const CallExpr *Call, const LocalKnowledge &K,
+                        ASTContext &Ctx) {
+  llvm::DenseSet<const Stmt *> InInitializer;
+  if (const Expr *Init = V->getInit())
+    if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+      for (const Expr *E : List->inits())
+        InInitializer.insert(E);
+  for (const FunctionFacts::Write &W : K.Facts->elementWritesOf(V)) {
+    if (InInitializer.count(W.Site) || !isBefore(W.Site, Call, Ctx))
+      continue;
+    const auto *Store = dyn_cast<BinaryOperator>(W.Site);
+    if (!Store || Store->getOpcode() != BO_Assign ||
+        !isStraightLine(Store, *K.Facts))
+      return false;
+    const auto *ASE =
+        dyn_cast<ArraySubscriptExpr>(Store->getLHS()->IgnoreParenImpCasts());
+    std::optional<int64_t> Index = ASE ? knownInt(ASE->getIdx(), K, Ctx)
+                                       : std::nullopt;
+    if (!Index || *Index < 0)
+      return false;
+    if (uint64_t(*Index) < Values.size())
+      Values[*Index] = knownInt(W.Value, K, Ctx);
+  }
+  return true;
+}
+
+std::optional<uint64_t> declaredLength(const Expr *Arg) {
+  const VarDecl *V = referencedVariable(Arg);
+  if (!V)
+    return std::nullopt;
+  if (const auto *CAT = dyn_cast<ConstantArrayType>(
+          V->getType().getCanonicalType().getTypePtr()))
+    return CAT->getSize().getZExtValue();
+  return std::nullopt;
+}
+
+std::optional<llvm::SmallVector<int64_t, 8>>
+knownElements(const Expr *Arg, std::optional<uint64_t> Count,
+              const CallExpr *Call, const LocalKnowledge &K, ASTContext &Ctx) {
+  const VarDecl *V = referencedVariable(Arg);
+  if (!V)
+    return std::nullopt;
+  std::optional<uint64_t> Length = declaredLength(Arg);
+  if (!Count)
+    Count = Length;
+  // Reading past the declared array is a different bug; do not guess.
+  if (!Count || (Length && *Count > *Length) || *Count > (1u << 20))
+    return std::nullopt;
+
+  Elements Values(*Count);
+  if (!V->hasLocalStorage()) {
+    if (!V->getType().isConstQualified())
+      return std::nullopt;
+    applyInitializer(V, Values, K, Ctx);
+  } else {
+    if (isa<ParmVarDecl>(V) || !K.Facts || !K.Arrays || K.Facts->escapes(V))
+      return std::nullopt;
+    for (const CallExpr *Other : K.Arrays->mutatingCallsOf(V))
+      if (Other != Call)
+        return std::nullopt;
+    applyInitializer(V, Values, K, Ctx);
+    if (!applyStores(V, Values, Call, K, Ctx))
+      return std::nullopt;
+  }
+  llvm::SmallVector<int64_t, 8> Result;
+  for (const std::optional<int64_t> &E : Values) {
+    if (!E)
+      return std::nullopt;
+    Result.push_back(*E);
+  }
+  return Result;
+}
+
+const Expr *readOfUnwrittenOutput(const Expr *Arg, const CallExpr *Call,
+                                  const LocalKnowledge &K, ASTContext &Ctx) {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+  const VarDecl *V = referencedVariable(E);
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->hasInit() ||
+      !K.Facts || !K.Arrays)
+    return nullptr;
+  auto WrittenBefore = [&](llvm::ArrayRef<FunctionFacts::Write> Writes) {
+    return llvm::any_of(Writes, [&](const FunctionFacts::Write &W) {
+      return isBefore(W.Site, Call, Ctx);
+    });
+  };
+  if (WrittenBefore(K.Facts->writesOf(V)) ||
+      WrittenBefore(K.Facts->elementWritesOf(V)))
+    return nullptr;
+  for (const CallExpr *Other : K.Arrays->mutatingCallsOf(V))
+    if (Other != Call && isBefore(Other, Call, Ctx))
+      return nullptr;
+  for (const Expr *Read : K.Arrays->readsOf(V))
+    if (isBefore(Call, Read, Ctx))
+      return Read;
+  return nullptr;
+}
+
+} // namespace mpix

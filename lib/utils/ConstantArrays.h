@@ -1,0 +1,89 @@
+//===-- ConstantArrays.h - Known contents of small int arrays ---*- C++ -*-===//
+//
+// Topology arguments (remain_dims, index, edges) are usually small arrays
+// spelled as initializer lists or filled element by element just before the
+// call. This answers "what does the call read from this array?" when every
+// element it reads is a constant, and "is this output read before it was
+// ever written?" for the outputs a call may leave unchanged.
+//
+// ArrayFacts adds, in one walk of a function body, what FunctionFacts does
+// not record: arrays handed to calls that may write them, and reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_UTILS_CONSTANTARRAYS_H
+#define MPIX_TIDY_UTILS_CONSTANTARRAYS_H
+
+#include "IntervalAnalysis.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <optional>
+
+namespace mpix {
+
+class ArrayFacts {
+public:
+  ArrayFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
+
+  /// Calls that receive \p V (an array or pointer) through a pointer to
+  /// non-const, or through an unprototyped or variadic parameter.
+  llvm::ArrayRef<const clang::CallExpr *>
+  mutatingCallsOf(const clang::VarDecl *V) const;
+  /// Reads of V's value or of its elements (V, V[i] as rvalues), in source
+  /// order.
+  llvm::ArrayRef<const clang::Expr *> readsOf(const clang::VarDecl *V) const;
+  /// Its address is taken other than as a call argument, or a reference
+  /// binds to it: an alias we do not follow may write it.
+  bool aliased(const clang::VarDecl *V) const {
+    return AddressTaken.lookup(V) > AddressPassed.lookup(V) ||
+           ReferenceBound.count(V);
+  }
+
+private:
+  friend class ArrayFactsCollector;
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::CallExpr *, 1>>
+      MutatingCalls;
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>>
+      Reads;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> AddressTaken, AddressPassed;
+  llvm::DenseSet<const clang::VarDecl *> ReferenceBound;
+};
+
+/// What one function knows about its own locals.
+struct LocalKnowledge {
+  const FunctionFacts *Facts = nullptr;
+  const ArrayFacts *Arrays = nullptr;
+  RangeAnalysis *Ranges = nullptr;
+};
+
+/// The value of an integer expression when it is a single known constant.
+std::optional<int64_t> knownInt(const clang::Expr *E, const LocalKnowledge &K,
+                                clang::ASTContext &Ctx);
+
+/// The first \p Count elements (all of them when \p Count is none and the
+/// array's size is known) of the array \p Arg names, as read by \p Call: a
+/// constant array, a local filled by an initializer and by straight-line
+/// constant stores before the call. None when any element is unknown.
+std::optional<llvm::SmallVector<int64_t, 8>>
+knownElements(const clang::Expr *Arg, std::optional<uint64_t> Count,
+              const clang::CallExpr *Call, const LocalKnowledge &K,
+              clang::ASTContext &Ctx);
+
+/// The number of elements of the array \p Arg names, when its type says.
+std::optional<uint64_t> declaredLength(const clang::Expr *Arg);
+
+/// The first read, after \p Call, of an output that \p Call may leave
+/// unchanged and that nothing wrote before it: an uninitialized local array
+/// (or scalar passed as &x). Null when there is none.
+const clang::Expr *readOfUnwrittenOutput(const clang::Expr *Arg,
+                                         const clang::CallExpr *Call,
+                                         const LocalKnowledge &K,
+                                         clang::ASTContext &Ctx);
+
+} // namespace mpix
+
+#endif
