@@ -7,19 +7,30 @@
 //  - clang's builtin headers are taken from clang-19's resource directory;
 //  - without --checks, the mpix checks are enabled (on top of any config).
 //
+// Around clangTidyMain sits the driver (Driver.h): MPI-wrapper-aware compile
+// databases, -j N, --sarif. A run without -j and --sarif is one clangTidyMain
+// call, on a rewritten copy of the database if it names MPI wrappers.
+//
 //===----------------------------------------------------------------------===//
 
+#include "Driver.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include <string>
 
 extern volatile int MPIXTidyModuleAnchorSource;
 static int MPIXTidyModuleAnchorDestination = MPIXTidyModuleAnchorSource;
 
-static bool hasOption(int Argc, const char **Argv, llvm::StringRef Name) {
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef Arg(Argv[I]);
+using namespace llvm;
+using namespace mpix::tool;
+
+static bool hasOption(ArrayRef<std::string> Args, StringRef Name) {
+  for (StringRef Arg : Args) {
     if (Arg == "--")
       break;
     Arg.consume_front("-");
@@ -30,15 +41,104 @@ static bool hasOption(int Argc, const char **Argv, llvm::StringRef Name) {
   return false;
 }
 
-int main(int Argc, const char **Argv) {
+/// clangTidyMain on Args (without argv[0]), with mpix-tidy's two defaults.
+static int runClangTidy(const char *Argv0, std::vector<std::string> Args) {
   (void)MPIXTidyModuleAnchorDestination;
-  llvm::SmallVector<const char *, 16> Args(Argv, Argv + Argc);
-  static const std::string ResourceDir =
-      std::string("--extra-arg-before=-resource-dir=") + MPIX_CLANG_RESOURCE_DIR;
-  // Inserted right after argv[0] so that a user's own -resource-dir, which
-  // comes later on the compile command line, still wins.
-  Args.insert(Args.begin() + 1, ResourceDir.c_str());
-  if (!hasOption(Argc, Argv, "checks"))
-    Args.insert(Args.begin() + 1, "--checks=mpix-*");
-  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
+  // First, so that a user's own -resource-dir, which comes later on the
+  // compile command line, still wins.
+  Args.insert(Args.begin(), std::string("--extra-arg-before=-resource-dir=") +
+                                MPIX_CLANG_RESOURCE_DIR);
+  if (!hasOption(Args, "checks"))
+    Args.insert(Args.begin(), "--checks=mpix-*");
+  SmallVector<const char *, 32> Argv{Argv0};
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  return clang::tidy::clangTidyMain(static_cast<int>(Argv.size()), Argv.data());
+}
+
+static int fail(const Twine &Message) {
+  errs() << "mpix-tidy: error: " << Message << "\n";
+  return 1;
+}
+
+int main(int Argc, const char **Argv) {
+  // A worker of a -j run: plain clang-tidy on what the driver prepared.
+  if (Argc > 1 && StringRef(Argv[1]) == "--mpix-tidy-worker")
+    return runClangTidy(Argv[0], std::vector<std::string>(Argv + 2, Argv + Argc));
+
+  DriverOptions Opts;
+  std::string Error;
+  if (!parseDriverOptions(ArrayRef<const char *>(Argv + 1, Argv + Argc), Opts,
+                          Error))
+    return fail(Error);
+  bool Parallel = Opts.Jobs != 0 || !Opts.SarifFile.empty();
+  if (Opts.InfoOnly)
+    Parallel = false;
+
+  // The compile database, and a rewritten copy of it if it names wrappers.
+  WrapperResolver Resolver;
+  Database DB;
+  bool HaveDB = false;
+  std::string DatabaseDir;
+  if (Opts.FixedArgs) {
+    bool Changed;
+    if (!adjustWrapperCommand(*Opts.FixedArgs, Resolver, Changed, Error))
+      return fail(Error);
+  } else if (Opts.HasBuildPath) {
+    if (!sys::fs::exists(Opts.BuildPath))
+      return fail("-p: '" + Opts.BuildPath + "' does not exist");
+    bool Found;
+    if (!loadDatabase(Opts.BuildPath, Resolver, DB, Found, Error))
+      return fail(Error);
+    if (!Found)
+      return fail("no compile_commands.json in '" + Opts.BuildPath +
+                  "' or its parent directories (configure with "
+                  "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON or capture the build "
+                  "with bear)");
+    HaveDB = true;
+    DatabaseDir = DB.AdjustedDir.empty() ? Opts.BuildPath : DB.AdjustedDir;
+  } else if (!Opts.Positional.empty() && !Opts.InfoOnly) {
+    // As clang-tidy: the database next to (or above) the first source file.
+    SmallString<256> First(Opts.Positional.front());
+    sys::fs::make_absolute(First);
+    bool Found = false;
+    if (sys::fs::exists(First) &&
+        !loadDatabase(sys::path::parent_path(First), Resolver, DB, Found, Error))
+      return fail(Error);
+    if (Found) {
+      HaveDB = true;
+      if (!DB.AdjustedDir.empty())
+        DatabaseDir = DB.AdjustedDir;
+    }
+  }
+
+  int Status;
+  if (Parallel) {
+    if (!Opts.Unknown.empty())
+      return fail("unknown option '" + Opts.Unknown.front() + "' (see --help)");
+    SmallString<256> Self(
+        sys::fs::getMainExecutable(Argv[0], (void *)(intptr_t)&main));
+    Status = runParallel(Self.c_str(), Opts, HaveDB ? &DB : nullptr, DatabaseDir);
+  } else {
+    std::vector<std::string> Args = Opts.Forwarded;
+    if (!DatabaseDir.empty())
+      Args.push_back("-p=" + DatabaseDir);
+    if (!Opts.ExportFixes.empty())
+      Args.push_back("--export-fixes=" + Opts.ExportFixes);
+    if (Opts.Fix)
+      Args.push_back("--fix");
+    if (Opts.FixErrors)
+      Args.push_back("--fix-errors");
+    if (Opts.FixNotes)
+      Args.push_back("--fix-notes");
+    Args.insert(Args.end(), Opts.Positional.begin(), Opts.Positional.end());
+    if (Opts.FixedArgs) {
+      Args.push_back("--");
+      Args.insert(Args.end(), Opts.FixedArgs->begin(), Opts.FixedArgs->end());
+    }
+    Status = runClangTidy(Argv[0], std::move(Args));
+  }
+  if (!DB.AdjustedDir.empty())
+    sys::fs::remove_directories(DB.AdjustedDir);
+  return Status;
 }

@@ -1,0 +1,474 @@
+//===-- Parallel.cpp - mpix-tidy -j: many translation units, one report ---===//
+//
+// Each translation unit is analysed by a worker: this binary re-executed in
+// plain clang-tidy mode on one file, with --export-fixes to a temporary YAML
+// file (clang-tidy writes every diagnostic there, with its notes and fixes,
+// not only the fixable ones). The driver then
+//  - prints each worker's diagnostics in database order, a diagnostic that
+//    several translation units report (one in a shared header) only once;
+//  - merges the YAML diagnostics, without repeats, for --export-fixes,
+//    --sarif and --fix;
+//  - applies the fixes itself, once, file by file: a diagnostic's fix goes in
+//    whole or not at all (when it overlaps another fix), and each file is
+//    written to a temporary and renamed over the original.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <tuple>
+
+using namespace llvm;
+using clang::tooling::Diagnostic;
+
+namespace mpix {
+namespace tool {
+
+bool writeFileAtomically(StringRef Path, StringRef Contents,
+                         std::string &Error) {
+  SmallString<256> Model(Path);
+  Model += ".mpix-tmp-%%%%%%";
+  SmallString<256> Temp;
+  int FD;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp)) {
+    Error = "'" + Path.str() + "': " + EC.message();
+    return false;
+  }
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Contents;
+    OS.close();
+    if (OS.has_error()) {
+      Error = "'" + Path.str() + "': " + OS.error().message();
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  // Keep the original's permissions (a new file gets the usual 0644).
+  auto Perms = sys::fs::getPermissions(Path);
+  sys::fs::setPermissions(Temp, Perms ? *Perms
+                                      : sys::fs::perms(0644));
+  if (std::error_code EC = sys::fs::rename(Temp, Path)) {
+    Error = "'" + Path.str() + "': " + EC.message();
+    sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+std::string readFile(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  return Buf ? (*Buf)->getBuffer().str() : std::string();
+}
+
+std::string stripColors(StringRef S) {
+  static const Regex Escape("\x1b\\[[0-9;]*[mK]");
+  std::string Out = S.str();
+  std::string Prev;
+  do {
+    Prev = Out;
+    Out = Escape.sub("", Out);
+  } while (Out != Prev);
+  return Out;
+}
+
+/// A worker's stdout cut into diagnostics: a warning or error with the notes
+/// and source excerpts that follow it.
+std::vector<std::string> splitDiagnostics(StringRef Text) {
+  static const Regex Head(
+      "^[^ ].*:[0-9]+:[0-9]+: (warning|error|fatal error|remark): ");
+  static const Regex Any("^[^ ].*:[0-9]+:[0-9]+: [a-z ]+: ");
+  std::vector<std::string> Units;
+  SmallVector<StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    std::string Plain = stripColors(Line);
+    if (StringRef(Plain).trim().empty())
+      continue; // clang-tidy ends each file with one; units stay comparable
+    bool Starts = Head.match(Plain) || (Units.empty() && Any.match(Plain));
+    if (Starts || Units.empty())
+      Units.emplace_back();
+    Units.back() += Line;
+    Units.back() += '\n';
+  }
+  return Units;
+}
+
+/// clang-tidy's per-TU statistics on stderr; the driver reports its own.
+bool isStatisticsLine(StringRef Line) {
+  static const Regex Stats(
+      "^([0-9]+ (warning|error)s? (and [0-9]+ (warning|error)s? )?generated\\.|"
+      "Suppressed [0-9]+ warnings? |Use -header-filter=|Use -system-headers )");
+  return Stats.match(stripColors(Line));
+}
+
+std::string absolutePath(StringRef Path, StringRef BuildDir) {
+  SmallString<256> P(Path);
+  if (!sys::path::is_absolute(P) && !BuildDir.empty()) {
+    P = BuildDir;
+    sys::path::append(P, Path);
+  }
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
+using EditKey = std::tuple<std::string, unsigned, unsigned, std::string>;
+
+struct FixStats {
+  unsigned Suggested = 0, Applied = 0, Conflicting = 0, Files = 0;
+  bool Failed = false;
+};
+
+/// Applies the fixes of Diags (the merged, deduplicated diagnostics).
+FixStats applyFixes(const std::vector<Diagnostic> &Diags,
+                    const std::set<std::string> &SkippedTUs,
+                    const std::vector<std::string> &DiagTU,
+                    const DriverOptions &Opts) {
+  FixStats Stats;
+  std::map<std::string, clang::tooling::Replacements> PerFile;
+  std::set<EditKey> Done;
+  for (size_t I = 0; I < Diags.size(); ++I) {
+    const Diagnostic &D = Diags[I];
+    const StringMap<clang::tooling::Replacements> *Fix = &D.Message.Fix;
+    if (Fix->empty() && Opts.FixNotes) {
+      for (const auto &N : D.Notes)
+        if (!N.Fix.empty()) {
+          Fix = &N.Fix;
+          break;
+        }
+    }
+    if (Fix->empty())
+      continue;
+    ++Stats.Suggested;
+    bool IsCompilerError = D.DiagLevel == Diagnostic::Error &&
+                           StringRef(D.DiagnosticName).starts_with("clang-diagnostic-");
+    if ((IsCompilerError || SkippedTUs.count(DiagTU[I])) && !Opts.FixErrors)
+      continue;
+    // All of this diagnostic's edits, or none.
+    std::map<std::string, clang::tooling::Replacements> Trial;
+    std::vector<EditKey> New;
+    bool Conflict = false;
+    for (const auto &Entry : *Fix) {
+      for (const clang::tooling::Replacement &R : Entry.second) {
+        std::string File = absolutePath(R.getFilePath(), D.BuildDirectory);
+        EditKey Key{File, R.getOffset(), R.getLength(),
+                    R.getReplacementText().str()};
+        if (Done.count(Key))
+          continue; // the same edit, reported by another translation unit
+        auto It = Trial.find(File);
+        if (It == Trial.end())
+          It = Trial.emplace(File, PerFile[File]).first;
+        clang::tooling::Replacement Abs(File, R.getOffset(), R.getLength(),
+                                        R.getReplacementText());
+        if (auto Err = It->second.add(Abs)) {
+          consumeError(std::move(Err));
+          Conflict = true;
+          break;
+        }
+        New.push_back(Key);
+      }
+      if (Conflict)
+        break;
+    }
+    if (Conflict) {
+      ++Stats.Conflicting;
+      errs() << "mpix-tidy: note: the fix of '" << D.Message.Message
+             << "' [" << D.DiagnosticName
+             << "] overlaps another fix and is not applied\n";
+      continue;
+    }
+    for (auto &Entry : Trial)
+      PerFile[Entry.first] = std::move(Entry.second);
+    Done.insert(New.begin(), New.end());
+    ++Stats.Applied;
+  }
+  for (const auto &[File, Reps] : PerFile) {
+    if (Reps.empty())
+      continue;
+    auto Buf = MemoryBuffer::getFile(File);
+    if (!Buf) {
+      errs() << "mpix-tidy: error: cannot read '" << File
+             << "' to apply fixes: " << Buf.getError().message() << "\n";
+      Stats.Failed = true;
+      continue;
+    }
+    auto Fixed = clang::tooling::applyAllReplacements((*Buf)->getBuffer(), Reps);
+    if (!Fixed) {
+      errs() << "mpix-tidy: error: cannot apply fixes to '" << File
+             << "': " << toString(Fixed.takeError()) << "\n";
+      Stats.Failed = true;
+      continue;
+    }
+    std::string Error;
+    if (!writeFileAtomically(File, *Fixed, Error)) {
+      errs() << "mpix-tidy: error: cannot write fixes to " << Error << "\n";
+      Stats.Failed = true;
+      continue;
+    }
+    ++Stats.Files;
+  }
+  return Stats;
+}
+
+/// Selects the files to analyse: all of the database's, or those a
+/// positional argument names (an existing file) or matches (a regular
+/// expression searched in the absolute path).
+bool selectFiles(const DriverOptions &Opts, const Database *DB,
+                 std::vector<std::string> &Files, std::string &Error) {
+  if (Opts.Positional.empty()) {
+    if (!DB) {
+      Error = "-j and --sarif need a compile database (-p DIR) or source files";
+      return false;
+    }
+    Files = DB->Files;
+    return true;
+  }
+  std::set<std::string> Chosen;
+  auto add = [&](const std::string &F) {
+    if (Chosen.insert(F).second)
+      Files.push_back(F);
+  };
+  for (const std::string &P : Opts.Positional) {
+    if (sys::fs::is_regular_file(P)) {
+      SmallString<256> A(P);
+      sys::fs::make_absolute(A);
+      sys::path::remove_dots(A, true);
+      add(std::string(A));
+      continue;
+    }
+    if (!DB) {
+      Error = "no such file: '" + P + "'";
+      return false;
+    }
+    Regex Filter(P);
+    std::string RegexError;
+    if (!Filter.isValid(RegexError)) {
+      Error = "'" + P + "' is neither a file nor a valid regular expression (" +
+              RegexError + ")";
+      return false;
+    }
+    bool Matched = false;
+    for (const std::string &F : DB->Files)
+      if (Filter.match(F)) {
+        Matched = true;
+        add(F);
+      }
+    if (!Matched) {
+      Error = "no file of the compile database '" + DB->JsonPath +
+              "' matches '" + P + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
+                StringRef DatabaseDir) {
+  std::vector<std::string> Files;
+  std::string Error;
+  if (!selectFiles(Opts, DB, Files, Error)) {
+    errs() << "mpix-tidy: error: " << Error << "\n";
+    return 1;
+  }
+  if (Files.empty()) {
+    errs() << "mpix-tidy: error: the compile database '"
+           << (DB ? DB->JsonPath : "") << "' has no files\n";
+    return 1;
+  }
+  SmallString<256> TempDir;
+  if (std::error_code EC = sys::fs::createUniqueDirectory("mpix-tidy-run", TempDir)) {
+    errs() << "mpix-tidy: error: cannot create a temporary directory: "
+           << EC.message() << "\n";
+    return 1;
+  }
+
+  unsigned Jobs = std::max(1u, Opts.Jobs);
+  Jobs = std::min<unsigned>(Jobs, Files.size());
+  bool Progress = Opts.Progress.value_or(sys::Process::StandardErrIsDisplayed());
+  bool Color = !Opts.HasUseColor && sys::Process::StandardOutIsDisplayed();
+
+  std::vector<TUResult> Results(Files.size());
+  std::vector<char> Finished(Files.size(), 0);
+  std::mutex M;
+  std::condition_variable CV;
+  std::atomic<size_t> Next{0};
+  unsigned Completed = 0;
+
+  auto work = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      std::string Base = (TempDir + "/" + Twine(I)).str();
+      std::string Yaml = Base + ".yaml", Out = Base + ".out", Err = Base + ".err";
+      std::vector<std::string> Args{Self, "--mpix-tidy-worker"};
+      Args.insert(Args.end(), Opts.Forwarded.begin(), Opts.Forwarded.end());
+      if (!DatabaseDir.empty())
+        Args.push_back(("-p=" + DatabaseDir).str());
+      Args.push_back("--export-fixes=" + Yaml);
+      if (Color)
+        Args.push_back("--use-color");
+      Args.push_back(Files[I]);
+      if (Opts.FixedArgs) {
+        Args.push_back("--");
+        Args.insert(Args.end(), Opts.FixedArgs->begin(), Opts.FixedArgs->end());
+      }
+      std::vector<StringRef> Argv(Args.begin(), Args.end());
+      std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
+                                              StringRef(Err)};
+      std::string ExecError;
+      bool ExecFailed = false;
+      int RC = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 0, 0,
+                                   &ExecError, &ExecFailed);
+      TUResult R;
+      R.File = Files[I];
+      R.ExitCode = RC;
+      R.Crashed = RC < 0 || ExecFailed;
+      R.Stdout = readFile(Out);
+      R.Stderr = readFile(Err);
+      if (R.Crashed)
+        R.Stderr += "mpix-tidy: error: the worker analysing '" + R.File +
+                    "' " + (ExecFailed ? "could not start" : "crashed") +
+                    (ExecError.empty() ? "" : ": " + ExecError) + "\n";
+      std::string YamlText = readFile(Yaml);
+      if (!YamlText.empty()) {
+        yaml::Input YIn(YamlText);
+        YIn >> R.Diags;
+        if (YIn.error())
+          R.Stderr += "mpix-tidy: error: cannot read the diagnostics of '" +
+                      R.File + "'\n";
+      }
+      std::lock_guard<std::mutex> Lock(M);
+      Results[I] = std::move(R);
+      Finished[I] = 1;
+      ++Completed;
+      if (Progress)
+        errs() << "[" << Completed << "/" << Files.size() << "] " << Files[I]
+               << "\n";
+      CV.notify_all();
+    }
+  };
+  std::vector<std::thread> Pool;
+  for (unsigned J = 0; J < Jobs; ++J)
+    Pool.emplace_back(work);
+
+  // Print in database order, as soon as each translation unit's turn comes.
+  StringSet<> Printed;
+  unsigned Repeated = 0;
+  int Status = 0;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    TUResult *R;
+    {
+      std::unique_lock<std::mutex> Lock(M);
+      CV.wait(Lock, [&] { return Finished[I] != 0; });
+      R = &Results[I];
+      for (const std::string &Unit : splitDiagnostics(R->Stdout)) {
+        if (!Printed.insert(stripColors(Unit)).second) {
+          ++Repeated;
+          continue;
+        }
+        outs() << Unit;
+      }
+      outs().flush();
+      SmallVector<StringRef, 8> Lines;
+      StringRef(R->Stderr).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+      for (StringRef Line : Lines)
+        if (!isStatisticsLine(Line))
+          errs() << Line << "\n";
+    }
+    if (R->ExitCode != 0)
+      Status = 1;
+  }
+  for (std::thread &T : Pool)
+    T.join();
+
+  // Merge the diagnostics; a header's come once.
+  std::vector<Diagnostic> Merged;
+  std::vector<std::string> MergedTU;
+  std::set<std::string> TUsWithErrors;
+  std::set<std::tuple<std::string, std::string, std::string, unsigned>> Seen;
+  unsigned Warnings = 0, Errors = 0;
+  for (const TUResult &R : Results) {
+    for (const Diagnostic &D : R.Diags.Diagnostics) {
+      if (D.DiagLevel == Diagnostic::Error &&
+          StringRef(D.DiagnosticName).starts_with("clang-diagnostic-"))
+        TUsWithErrors.insert(R.File);
+      auto Key = std::make_tuple(D.DiagnosticName, D.Message.Message,
+                                 absolutePath(D.Message.FilePath, D.BuildDirectory),
+                                 D.Message.FileOffset);
+      if (!Seen.insert(Key).second)
+        continue;
+      Merged.push_back(D);
+      MergedTU.push_back(R.File);
+      (D.DiagLevel == Diagnostic::Error ? Errors : Warnings)++;
+    }
+  }
+
+  if (!Opts.ExportFixes.empty()) {
+    clang::tooling::TranslationUnitDiagnostics All;
+    All.MainSourceFile = Files.size() == 1 ? Files.front() : "";
+    All.Diagnostics = Merged;
+    std::string Text;
+    raw_string_ostream OS(Text);
+    yaml::Output YOut(OS);
+    YOut << All;
+    OS.flush();
+    if (!writeFileAtomically(Opts.ExportFixes, Text, Error)) {
+      errs() << "mpix-tidy: error: cannot write --export-fixes file " << Error
+             << "\n";
+      Status = 1;
+    }
+  }
+  if (!Opts.SarifFile.empty() && !writeSarif(Opts.SarifFile, Merged, Error)) {
+    errs() << "mpix-tidy: error: " << Error << "\n";
+    Status = 1;
+  }
+  if (Opts.Fix || Opts.FixErrors || Opts.FixNotes) {
+    for (const std::string &F : TUsWithErrors)
+      if (!Opts.FixErrors)
+        errs() << "mpix-tidy: '" << F
+               << "' has compiler errors: its fixes are not applied (use "
+                  "--fix-errors to apply them anyway)\n";
+    FixStats S = applyFixes(Merged, TUsWithErrors, MergedTU, Opts);
+    if (S.Failed)
+      Status = 1;
+    if (!Opts.Quiet || S.Failed)
+      errs() << "mpix-tidy: applied " << S.Applied << " of " << S.Suggested
+             << " suggested fixes to " << S.Files << " file"
+             << (S.Files == 1 ? "" : "s") << "\n";
+  }
+  if (!Opts.Quiet)
+    errs() << "mpix-tidy: " << Files.size() << " file"
+           << (Files.size() == 1 ? "" : "s") << " analysed, " << Warnings
+           << " warning" << (Warnings == 1 ? "" : "s") << ", " << Errors
+           << " error" << (Errors == 1 ? "" : "s")
+           << (Repeated ? formatv(" ({0} repeated in other translation units "
+                                  "shown once)", Repeated).str()
+                        : std::string())
+           << "\n";
+  sys::fs::remove_directories(TempDir);
+  return Status;
+}
+
+} // namespace tool
+} // namespace mpix
