@@ -1,10 +1,13 @@
 //===-- LargeCountCheck.cpp - mpix-large-count ----------------------------===//
 
 #include "LargeCountCheck.h"
+#include "utils/TypeMigration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -130,6 +133,44 @@ bool readsElementOf(const Stmt *S, const VarDecl *Array) {
   });
 }
 
+/// The leftmost operand of a product chain: where a widening cast goes so
+/// that the whole chain is computed wide ((MPI_Count)nx * ny * nz).
+const Expr *leftmostOperand(const Expr *E) {
+  while (true) {
+    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!B || !(B->isMultiplicativeOp() || B->isShiftOp() || B->isAdditiveOp()))
+      return E->IgnoreImpCasts();
+    E = B->getLHS();
+  }
+}
+
+/// Records, per file, where `#include <mpi.h>` ends and whether <mpix.h>
+/// is included already, for the mpix target's include insertion.
+class IncludeRecorder : public PPCallbacks {
+public:
+  IncludeRecorder(const SourceManager &SM,
+                  llvm::DenseMap<FileID, SourceLocation> &MPIIncludes,
+                  llvm::DenseSet<FileID> &HasMPIX)
+      : SM(SM), MPIIncludes(MPIIncludes), HasMPIX(HasMPIX) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool, CharSourceRange Range,
+                          OptionalFileEntryRef, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    FileID File = SM.getFileID(HashLoc);
+    if (FileName == "mpi.h" && !MPIIncludes.count(File))
+      MPIIncludes[File] = Range.getEnd();
+    else if (FileName == "mpix.h")
+      HasMPIX.insert(File);
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::DenseMap<FileID, SourceLocation> &MPIIncludes;
+  llvm::DenseSet<FileID> &HasMPIX;
+};
+
 /// The variable whose address an output argument passes (&n).
 const VarDecl *outputVariable(const Expr *Arg) {
   if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()))
@@ -143,10 +184,19 @@ const VarDecl *outputVariable(const Expr *Arg) {
 LargeCountCheck::LargeCountCheck(StringRef Name,
                                  tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      WarnOnAllSizeQueries(Options.get("WarnOnAllSizeQueries", false)) {}
+      WarnOnAllSizeQueries(Options.get("WarnOnAllSizeQueries", false)),
+      Target(Options.get("Target", "auto")) {
+  if (Target != "auto" && Target != "mpi4" && Target != "mpix") {
+    configurationDiag("invalid value '%0' for mpix-large-count.Target; "
+                      "expected 'auto', 'mpi4' or 'mpix'")
+        << Target;
+    Target = "auto";
+  }
+}
 
 void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WarnOnAllSizeQueries", WarnOnAllSizeQueries);
+  Options.store(Opts, "Target", Target);
 }
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
@@ -157,7 +207,20 @@ void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-void LargeCountCheck::onEndOfTranslationUnit() { States.clear(); }
+void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
+                                          Preprocessor *PP, Preprocessor *) {
+  PP->addPPCallbacks(
+      std::make_unique<IncludeRecorder>(SM, MPIIncludes, HasMPIXInclude));
+}
+
+void LargeCountCheck::onEndOfTranslationUnit() {
+  States.clear();
+  NoFunction = FunctionState();
+  MPIIncludes.clear();
+  HasMPIXInclude.clear();
+  IncludedMPIX.clear();
+  EmittedEdits.clear();
+}
 
 LargeCountCheck::FunctionState &
 LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
@@ -182,30 +245,40 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
   if (!F || Call->getNumArgs() != F->Params.size())
     return;
   FunctionState &FS =
-      stateFor(Result.Nodes.getNodeAs<FunctionDecl>("function"), *Result.Context);
+      stateFor(Result.Nodes.getNodeAs<FunctionDecl>("function"), *Context);
 
-  bool Reported = false;
+  llvm::SmallVector<Finding, 2> Findings;
   for (unsigned I = 0; I < F->Params.size(); ++I) {
-    if (Call->getArg(I)->isTypeDependent() || Call->getArg(I)->isValueDependent())
+    const Expr *Arg = Call->getArg(I);
+    if (Arg->isTypeDependent() || Arg->isValueDependent())
       continue;
+    std::optional<Finding> Found;
     switch (F->Params[I].Kind) {
     case ParamKind::Count:
     case ParamKind::Wide:
-      Reported |= checkScalar(Call, *F, I, FS);
+      Found = findScalar(Call, *F, I, FS);
       break;
     case ParamKind::CountArray:
     case ParamKind::DisplArray:
-      Reported |= checkArray(Call, *F, I, FS);
+      Found = findArray(Call, *F, I, FS);
       break;
     case ParamKind::CountOut:
-      checkOutput(Call, *F, I, FS);
+      Found = findOutput(Call, *F, I, FS);
       break;
     case ParamKind::Other:
       break;
     }
+    if (Found)
+      Findings.push_back(*Found);
   }
-  if (Reported && F->Fam == Family::DATATYPE)
+  if (Findings.empty())
+    return;
+  if (F->Fam == Family::DATATYPE)
     rememberLargeType(Call, *F, FS);
+
+  FixPlan Plan = planFix(Call, *F, Findings, FS);
+  for (unsigned I = 0; I < Findings.size(); ++I)
+    emit(Call, *F, Findings[I], I == 0 ? &Plan : nullptr);
 }
 
 std::optional<LargeCountCheck::Hazard>
@@ -232,11 +305,12 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
       std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(Sub, C);
       if (!R || R->Range.within(*TargetRange))
         return std::nullopt;
+      Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range,
+               isa<ExplicitCastExpr>(Cast) ? Cast : nullptr};
       if (R->Range.isExact())
-        return Hazard{R->Range.Lo < 0 ? Hazard::ConstantNegative
-                                      : Hazard::ConstantTooLarge,
-                      Sub, Sub->getType(), R->Range};
-      return Hazard{Hazard::Narrowed, Sub, Sub->getType(), R->Range};
+        H.Kind = R->Range.Lo < 0 ? Hazard::ConstantNegative
+                                 : Hazard::ConstantTooLarge;
+      return H;
     }
     E = Sub;
   }
@@ -248,27 +322,27 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
     if (isLiteralArithmetic(R->OverflowSite))
       if (std::optional<WideInt> V = exactValue(R->OverflowSite, Ctx))
         return Hazard{Hazard::ConstantTooLarge, R->OverflowSite,
-                      R->OverflowSite->getType(), Interval::exact(*V)};
+                      R->OverflowSite->getType(), Interval::exact(*V),
+                      nullptr, true};
     return Hazard{Hazard::Overflows, R->OverflowSite,
-                  R->OverflowSite->getType(), R->Range};
+                  R->OverflowSite->getType(), R->Range, nullptr, true};
   }
   if (R->Range.isExact() && R->Range.Lo < 0 && !MayBeNegative)
     return Hazard{Hazard::ConstantNegative, Value, Value->getType(), R->Range};
   return std::nullopt;
 }
 
-bool LargeCountCheck::checkScalar(const CallExpr *Call, const FunctionInfo &F,
-                                  unsigned Index, FunctionState &FS) {
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
+                            unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
   const Expr *Arg = Call->getArg(Index);
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
   if (std::optional<Hazard> H =
-          hazardOf(Arg, Target, mayBeNegative(P), Call, FS)) {
-    report(Arg, F, Index, *H);
-    return true;
-  }
+          hazardOf(Arg, Target, mayBeNegative(P), Call, FS))
+    return Finding{Finding::Argument, Index, *H};
   if (P.Kind == ParamKind::Wide)
-    return false;
+    return std::nullopt;
 
   // An int local that was given a narrowed or overflowing value earlier in
   // the function: the call is where it hurts, the assignment is the cause.
@@ -276,123 +350,83 @@ bool LargeCountCheck::checkScalar(const CallExpr *Call, const FunctionInfo &F,
   const VarDecl *V = referencedVariable(Arg);
   if (!V || !FS.Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       FS.Facts->escapes(V))
-    return false;
+    return std::nullopt;
   for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
     if (!W.Value)
       continue;
-    std::optional<Hazard> H =
-        hazardOf(W.Value, V->getType(), mayBeNegative(P), W.Site, FS);
-    if (!H)
-      continue;
-    std::string Why = H->Kind == Hazard::Narrowed
-                          ? "a value narrowed from '" +
-                                typeName(H->SourceType, *Context) + "'"
-                          : "a value computed in 'int' that can overflow";
-    diag(Arg->getBeginLoc(), "%0 '%1' holds %2; %3")
-        << nounFor(P) << V->getName() << Why << consequenceFor(F)
-        << Arg->getSourceRange();
-    diag(H->Source->getBeginLoc(), H->Kind == Hazard::Narrowed
-                                       ? "'%0' of type '%1' is narrowed to '%2' here"
-                                       : "'%0' can overflow '%2' here",
-         DiagnosticIDs::Note)
-        << textOf(H->Source, *Context) << typeName(H->SourceType, *Context)
-        << typeName(V->getType(), *Context) << H->Source->getSourceRange();
-    return true;
+    if (std::optional<Hazard> H =
+            hazardOf(W.Value, V->getType(), mayBeNegative(P), W.Site, FS)) {
+      Finding Found{Finding::LocalVariable, Index, *H};
+      Found.Var = V;
+      return Found;
+    }
   }
-  return false;
+  return std::nullopt;
 }
 
-bool LargeCountCheck::checkArray(const CallExpr *Call, const FunctionInfo &F,
-                                 unsigned Index, FunctionState &FS) {
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
+                           unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
   const VarDecl *Array = referencedVariable(Call->getArg(Index));
   if (!Array || !FS.Facts)
-    return false;
+    return std::nullopt;
   bool IsDispl = P.Kind == ParamKind::DisplArray;
+  QualType Element = Array->getType()->isArrayType()
+                         ? Context->getAsArrayType(Array->getType())
+                               ->getElementType()
+                         : Array->getType()->getPointeeType();
   for (const FunctionFacts::Write &W : FS.Facts->elementWritesOf(Array)) {
     if (!W.Value)
       continue;
-    const Expr *Value = W.Value;
     // displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
     // displs[i] = offset with offset += counts[i] elsewhere.
-    const VarDecl *Accumulator = referencedVariable(Value);
+    const VarDecl *Accumulator = referencedVariable(W.Value);
     bool RunningSum =
         IsDispl &&
-        (W.Accumulates || readsElementOf(Value, Array) ||
-         (Accumulator && FS.Facts &&
-          llvm::any_of(FS.Facts->writesOf(Accumulator),
-                       [](const FunctionFacts::Write &AW) {
-                         return AW.Accumulates;
-                       })));
+        (W.Accumulates || readsElementOf(W.Value, Array) ||
+         (Accumulator && llvm::any_of(FS.Facts->writesOf(Accumulator),
+                                      [](const FunctionFacts::Write &AW) {
+                                        return AW.Accumulates;
+                                      })));
     if (RunningSum) {
-      diag(Call->getArg(Index)->getBeginLoc(),
-           "displacement array '%0' of %1 is an 'int' running sum; it wraps "
-           "once the data before a rank exceeds 2^31-1 elements")
-          << Array->getName() << F.classicName()
-          << Call->getArg(Index)->getSourceRange();
-      diag(W.Site->getBeginLoc(), "the running sum is computed here",
-           DiagnosticIDs::Note)
-          << W.Site->getSourceRange();
-      return true;
+      Finding Found{Finding::RunningSum, Index, {}};
+      Found.Var = Array;
+      Found.NoteSite = W.Site;
+      return Found;
     }
-    QualType Element = Array->getType()->isArrayType()
-                           ? Context->getAsArrayType(Array->getType())
-                                 ->getElementType()
-                           : Array->getType()->getPointeeType();
     if (Element.isNull())
       continue;
     if (std::optional<Hazard> H =
-            hazardOf(Value, Element, IsDispl, W.Site, FS)) {
-      diag(Call->getArg(Index)->getBeginLoc(),
-           "%0 array '%1' of %2 is filled with values that can exceed "
-           "INT_MAX; %3")
-          << (IsDispl ? "displacement" : "count") << Array->getName()
-          << F.classicName() << consequenceFor(F)
-          << Call->getArg(Index)->getSourceRange();
-      diag(H->Source->getBeginLoc(),
-           H->Kind == Hazard::Narrowed
-               ? "'%0' of type '%1' is narrowed to 'int' here"
-               : "'%0' does not fit in 'int' here",
-           DiagnosticIDs::Note)
-          << textOf(H->Source, *Context) << typeName(H->SourceType, *Context)
-          << H->Source->getSourceRange();
-      return true;
+            hazardOf(W.Value, Element, IsDispl, W.Site, FS)) {
+      Finding Found{Finding::FilledArray, Index, *H};
+      Found.Var = Array;
+      return Found;
     }
   }
-  return false;
+  return std::nullopt;
 }
 
-void LargeCountCheck::checkOutput(const CallExpr *Call, const FunctionInfo &F,
-                                  unsigned Index, FunctionState &FS) {
-  const Expr *Arg = Call->getArg(Index);
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
+                            unsigned Index, FunctionState &FS) {
   bool ReceivedCount = llvm::any_of(F.Params, [](const ParamInfo &P) {
     return P.Role == ParamRole::STATUS;
   });
-  const VarDecl *Output = outputVariable(Arg);
-  std::string Name = Output ? Output->getName().str() : textOf(Arg, *Context);
-  if (ReceivedCount) {
-    diag(Arg->getBeginLoc(),
-         "'int' output '%0' of %1 cannot represent counts over 2^31-1; "
-         "MPI_UNDEFINED is returned then, and the sender decides the size")
-        << Name << F.classicName() << Arg->getSourceRange();
-    return;
-  }
+  Finding Found{ReceivedCount ? Finding::ReceivedCount : Finding::SizeOutput,
+                Index, {}};
+  Found.Var = outputVariable(Call->getArg(Index));
+  if (ReceivedCount)
+    return Found;
   // Type and pack sizes: a problem when the datatype is known to be large.
-  const CallExpr *Constructor = nullptr;
   for (unsigned I = 0; I < F.Params.size(); ++I)
     if (F.Params[I].Role == ParamRole::DTYPE)
       if (const VarDecl *T = referencedVariable(Call->getArg(I)))
-        Constructor = FS.LargeTypes.lookup(T);
-  if (!Constructor && !WarnOnAllSizeQueries)
-    return;
-  diag(Arg->getBeginLoc(), "'int' output '%0' of %1 cannot represent sizes "
-                           "over 2^31-1%select{|; the datatype is built from "
-                           "a count that can exceed INT_MAX}2")
-      << Name << F.classicName() << (Constructor != nullptr)
-      << Arg->getSourceRange();
-  if (Constructor)
-    diag(Constructor->getBeginLoc(), "the datatype is built here",
-         DiagnosticIDs::Note);
+        if (const CallExpr *Constructor = FS.LargeTypes.lookup(T))
+          Found.NoteSite = Constructor;
+  if (!Found.NoteSite && !WarnOnAllSizeQueries)
+    return std::nullopt;
+  return Found;
 }
 
 void LargeCountCheck::rememberLargeType(const CallExpr *Call,
@@ -404,38 +438,301 @@ void LargeCountCheck::rememberLargeType(const CallExpr *Call,
         FS.LargeTypes[T] = Call;
 }
 
-void LargeCountCheck::report(const Expr *Arg, const FunctionInfo &F,
-                             unsigned Index, const Hazard &H) {
-  const ParamInfo &P = F.Params[Index];
-  std::string Noun = nounFor(P);
-  switch (H.Kind) {
-  case Hazard::Narrowed:
-    diag(Arg->getBeginLoc(), "%0 '%1' of type '%2' is narrowed to 'int'; %3")
-        << Noun << textOf(H.Source, *Context)
-        << typeName(H.SourceType, *Context) << consequenceFor(F)
-        << Arg->getSourceRange();
+//===----------------------------------------------------------------------===//
+// Fixes
+//===----------------------------------------------------------------------===//
+
+bool LargeCountCheck::declaresLargeForm(const FunctionInfo &F) const {
+  const IdentifierInfo &Id = Context->Idents.get(F.mpi4Name());
+  return !Context->getTranslationUnitDecl()->lookup(&Id).empty();
+}
+
+std::string LargeCountCheck::largeName(const FunctionInfo &F) const {
+  return useMPIX() ? F.mpixName() : F.mpi4Name();
+}
+
+bool LargeCountCheck::useMPIX() const {
+  if (Target == "auto")
+    return !TUHasMPI4;
+  return Target == "mpix";
+}
+
+void LargeCountCheck::planWidening(const CallExpr *Call, const FunctionInfo &F,
+                                   const Finding &Found, TypeMigration &M,
+                                   llvm::DenseSet<const VarDecl *> &Retyped,
+                                   FixPlan &Plan) {
+  const ParamInfo &P = F.Params[Found.Index];
+  const Hazard &H = Found.H;
+  switch (Found.What) {
+  case Finding::Argument:
+    if (H.Kind == Hazard::ConstantNegative) {
+      Plan.block(H.Source->getBeginLoc(),
+                 "a negative count is a bug, not a large count");
+    } else if (H.ComputedInInt) {
+      // Widen the first operand so that the whole product is computed wide.
+      StringRef Type = P.Kind == ParamKind::Wide ? P.ClassicType : "MPI_Count";
+      const Expr *First = leftmostOperand(H.Source);
+      CharSourceRange Range = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(First->getSourceRange()),
+          Context->getSourceManager(), Context->getLangOpts());
+      if (!Range.isValid())
+        Plan.block(First->getBeginLoc(), "the expression is inside a macro");
+      else
+        Plan.Hints.push_back(FixItHint::CreateInsertion(
+            Range.getBegin(), ("(" + Type + ")").str()));
+    } else if (H.ExplicitCast) {
+      // (int)v.size() becomes v.size(): the _c parameter takes it whole.
+      CharSourceRange Cast = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(H.ExplicitCast->getSourceRange()),
+          Context->getSourceManager(), Context->getLangOpts());
+      std::string Inner = textOf(H.Source, *Context);
+      if (!Cast.isValid() || Inner.empty())
+        Plan.block(H.ExplicitCast->getBeginLoc(), "the cast is inside a macro");
+      else
+        Plan.Hints.push_back(FixItHint::CreateReplacement(
+            Cast, H.Source->getType()->isIntegerType() &&
+                          !isa<DeclRefExpr, CallExpr, MemberExpr,
+                               CXXMemberCallExpr, ArraySubscriptExpr>(
+                              H.Source->IgnoreImpCasts())
+                      ? "(" + Inner + ")"
+                      : Inner));
+    }
     return;
-  case Hazard::Overflows:
-    diag(Arg->getBeginLoc(),
-         "%0 '%1' is computed in '%2' and can overflow before %select{MPI "
-         "sees it|it is converted to 'MPI_Aint'}3")
-        << Noun << textOf(H.Source, *Context)
-        << typeName(H.SourceType, *Context) << (P.Kind == ParamKind::Wide)
-        << Arg->getSourceRange();
+  case Finding::LocalVariable:
+    if (Retyped.insert(Found.Var).second)
+      M.retype(Found.Var, "MPI_Count", Plan);
     return;
-  case Hazard::ConstantTooLarge:
-    diag(Arg->getBeginLoc(), "constant %0 '%1' is %2, which does not fit in "
-                             "'int' (INT_MAX is 2147483647)")
-        << Noun << textOf(H.Source, *Context) << toString(H.Range.Lo)
-        << Arg->getSourceRange();
+  default:
+    return; // Arrays and outputs follow the renamed call, below.
+  }
+}
+
+FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
+                                 llvm::ArrayRef<Finding> Findings,
+                                 FunctionState &FS) {
+  FixPlan Plan;
+  TUHasMPI4 = declaresLargeForm(F);
+  if (!FS.Facts) {
+    Plan.block(Call->getBeginLoc(), "the call is outside a function");
+    return Plan;
+  }
+  if (Target == "mpi4" && !TUHasMPI4) {
+    Plan.block(Call->getBeginLoc(),
+               F.mpi4Name() + " is not declared by this mpi.h (an MPI-3 "
+                              "library); use mpix-large-count.Target=mpix");
+    return Plan;
+  }
+  if (useMPIX() && F.NewInMPI4 && !TUHasMPI4) {
+    Plan.block(Call->getBeginLoc(), F.mpixName() +
+                                        " needs an MPI-4 library: MPI-3 has "
+                                        "no " + F.classicName());
+    return Plan;
+  }
+  TypeMigration M(*Context, *FS.Facts, Call, F,
+                  [this](const FunctionInfo &G) { return largeName(G); });
+  // A wide offset alone needs no new function; anything else does.
+  bool NeedsRename = llvm::any_of(Findings, [&F](const Finding &Found) {
+    return F.Params[Found.Index].Kind != ParamKind::Wide;
+  });
+  // The large-count form takes MPI_Count / MPI_Aint arrays and outputs, so
+  // every variable passed there changes type with the call. They are all
+  // known before any use is checked, so that values may flow between them.
+  llvm::SmallVector<std::pair<const VarDecl *, StringRef>, 4> Followers;
+  for (unsigned I = 0; NeedsRename && I < F.Params.size(); ++I) {
+    const ParamInfo &P = F.Params[I];
+    if (P.ClassicType == P.LargeType || !StringRef(P.ClassicType).ends_with("*"))
+      continue;
+    const Expr *Arg = Call->getArg(I);
+    if (Arg->isNullPointerConstant(*Context, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    const VarDecl *V = P.Kind == ParamKind::CountOut || P.Role == ParamRole::AINT_COUNT_OUT
+                           ? outputVariable(Arg)
+                           : referencedVariable(Arg);
+    if (!V) {
+      Plan.block(Arg->getBeginLoc(), "'" + textOf(Arg, *Context) +
+                                         "' must become " +
+                                         largeElementType(P).str() +
+                                         " by hand");
+      continue;
+    }
+    Followers.push_back({V, largeElementType(P)});
+  }
+  for (const Finding &Found : Findings)
+    if (Found.What == Finding::LocalVariable)
+      Followers.push_back({Found.Var, "MPI_Count"});
+  llvm::DenseSet<const VarDecl *> Retyped;
+  for (const auto &[V, Type] : Followers)
+    M.willRetype(V);
+  for (const auto &[V, Type] : Followers)
+    if (Retyped.insert(V).second)
+      M.retype(V, Type, Plan);
+  for (const Finding &Found : Findings)
+    planWidening(Call, F, Found, M, Retyped, Plan);
+  if (!NeedsRename)
+    return Plan;
+  M.rename(Call, F, Plan);
+  if (useMPIX())
+    includeMPIX(Call, Plan);
+  return Plan;
+}
+
+void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
+  const SourceManager &SM = Context->getSourceManager();
+  FileID File = SM.getFileID(SM.getFileLoc(Call->getBeginLoc()));
+  if (HasMPIXInclude.count(File) || IncludedMPIX.count(File))
     return;
-  case Hazard::ConstantNegative:
-    diag(Arg->getBeginLoc(),
-         "constant %0 '%1' is negative (%2); MPI rejects it with MPI_ERR_COUNT")
-        << Noun << textOf(H.Source, *Context) << toString(H.Range.Lo)
-        << Arg->getSourceRange();
+  auto It = MPIIncludes.find(File);
+  if (It == MPIIncludes.end()) {
+    Plan.block(Call->getBeginLoc(),
+               "this file does not include <mpi.h> itself, so <mpix.h> "
+               "cannot be added after it");
     return;
   }
+  if (!Plan.ok())
+    return;
+  IncludedMPIX.insert(File);
+  Plan.Hints.push_back(
+      FixItHint::CreateInsertion(It->second, "\n#include <mpix.h>"));
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
+                           const Finding &Found, const FixPlan *Plan) {
+  const Expr *Arg = Call->getArg(Found.Index);
+  {
+    DiagnosticBuilder D = describe(Call, F, Found);
+    if (Plan && Plan->ok() && !alreadyEmitted(*Plan))
+      for (const FixItHint &Hint : Plan->Hints)
+        D << Hint;
+  }
+  const Hazard &H = Found.H;
+  switch (Found.What) {
+  case Finding::LocalVariable:
+    diag(H.Source->getBeginLoc(), H.Kind == Hazard::Narrowed
+                                      ? "'%0' of type '%1' is narrowed to '%2' here"
+                                      : "'%0' can overflow '%2' here",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+        << typeName(Found.Var->getType(), *Context)
+        << H.Source->getSourceRange();
+    break;
+  case Finding::RunningSum:
+    diag(Found.NoteSite->getBeginLoc(), "the running sum is computed here",
+         DiagnosticIDs::Note)
+        << Found.NoteSite->getSourceRange();
+    break;
+  case Finding::FilledArray:
+    diag(H.Source->getBeginLoc(),
+         H.Kind == Hazard::Narrowed
+             ? "'%0' of type '%1' is narrowed to 'int' here"
+             : "'%0' does not fit in 'int' here",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+        << H.Source->getSourceRange();
+    break;
+  case Finding::SizeOutput:
+    if (Found.NoteSite)
+      diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
+           DiagnosticIDs::Note);
+    break;
+  default:
+    break;
+  }
+  if (Plan && !Plan->ok())
+    diag(Plan->BlockerLoc, "no automatic fix: %0", DiagnosticIDs::Note)
+        << Plan->Blocker;
+  (void)Arg;
+}
+
+/// A fix that widens a local renames every call using it; the diagnostics at
+/// those calls plan the same edits again. They are emitted once: a later
+/// plan whose edits were all emitted adds none (clang-tidy would otherwise
+/// drop both copies as overlapping).
+bool LargeCountCheck::alreadyEmitted(const FixPlan &Plan) {
+  bool All = true;
+  llvm::SmallVector<std::string, 8> Keys;
+  for (const FixItHint &Hint : Plan.Hints) {
+    std::string Key = std::to_string(Hint.RemoveRange.getBegin().getRawEncoding()) +
+                      ":" + std::to_string(Hint.RemoveRange.getEnd().getRawEncoding()) +
+                      ":" + Hint.CodeToInsert;
+    All &= EmittedEdits.count(Key) > 0;
+    Keys.push_back(std::move(Key));
+  }
+  for (std::string &Key : Keys)
+    EmittedEdits.insert(std::move(Key));
+  return All && !Plan.Hints.empty();
+}
+
+DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
+                                            const FunctionInfo &F,
+                                            const Finding &Found) {
+  const Expr *Arg = Call->getArg(Found.Index);
+  const ParamInfo &P = F.Params[Found.Index];
+  const Hazard &H = Found.H;
+  std::string Noun = nounFor(P);
+  SourceLocation Loc = Arg->getBeginLoc();
+  std::string Name = Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context);
+  switch (Found.What) {
+  case Finding::LocalVariable:
+    return diag(Loc, "%0 '%1' holds %2; %3")
+           << Noun << Name
+           << (H.Kind == Hazard::Narrowed
+                   ? "a value narrowed from '" +
+                         typeName(H.SourceType, *Context) + "'"
+                   : std::string("a value computed in 'int' that can overflow"))
+           << consequenceFor(F) << Arg->getSourceRange();
+  case Finding::RunningSum:
+    return diag(Loc, "displacement array '%0' of %1 is an 'int' running sum; "
+                     "it wraps once the data before a rank exceeds 2^31-1 "
+                     "elements")
+           << Name << F.classicName() << Arg->getSourceRange();
+  case Finding::FilledArray:
+    return diag(Loc, "%0 array '%1' of %2 is filled with values that can "
+                     "exceed INT_MAX; %3")
+           << (P.Kind == ParamKind::DisplArray ? "displacement" : "count")
+           << Name << F.classicName() << consequenceFor(F)
+           << Arg->getSourceRange();
+  case Finding::ReceivedCount:
+    return diag(Loc, "'int' output '%0' of %1 cannot represent counts over "
+                     "2^31-1; MPI_UNDEFINED is returned then, and the sender "
+                     "decides the size")
+           << Name << F.classicName() << Arg->getSourceRange();
+  case Finding::SizeOutput:
+    return diag(Loc, "'int' output '%0' of %1 cannot represent sizes over "
+                     "2^31-1%select{|; the datatype is built from a count "
+                     "that can exceed INT_MAX}2")
+           << Name << F.classicName() << (Found.NoteSite != nullptr)
+           << Arg->getSourceRange();
+  case Finding::Argument:
+    break;
+  }
+  switch (H.Kind) {
+  case Hazard::Narrowed:
+    return diag(Loc, "%0 '%1' of type '%2' is narrowed to 'int'; %3")
+           << Noun << textOf(H.Source, *Context)
+           << typeName(H.SourceType, *Context) << consequenceFor(F)
+           << Arg->getSourceRange();
+  case Hazard::Overflows:
+    return diag(Loc, "%0 '%1' is computed in '%2' and can overflow before "
+                     "%select{MPI sees it|it is converted to '%4'}3")
+           << Noun << textOf(H.Source, *Context)
+           << typeName(H.SourceType, *Context) << (P.Kind == ParamKind::Wide)
+           << P.ClassicType << Arg->getSourceRange();
+  case Hazard::ConstantTooLarge:
+    return diag(Loc, "constant %0 '%1' is %2, which does not fit in 'int' "
+                     "(INT_MAX is 2147483647)")
+           << Noun << textOf(H.Source, *Context) << toString(H.Range.Lo)
+           << Arg->getSourceRange();
+  case Hazard::ConstantNegative:
+    break;
+  }
+  return diag(Loc, "constant %0 '%1' is negative (%2); MPI rejects it with "
+                   "MPI_ERR_COUNT")
+         << Noun << textOf(H.Source, *Context) << toString(H.Range.Lo)
+         << Arg->getSourceRange();
 }
 
 } // namespace mpix

@@ -13,8 +13,10 @@
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/IntervalAnalysis.h"
+#include "utils/TypeMigration.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include <memory>
 
 namespace mpix {
@@ -27,13 +29,38 @@ public:
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
 
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+
   /// Why a value can leave the int range.
   struct Hazard {
     enum KindType { Narrowed, Overflows, ConstantTooLarge, ConstantNegative };
-    KindType Kind;
-    const clang::Expr *Source; ///< The wide value, or the overflowing product.
+    KindType Kind = Narrowed;
+    const clang::Expr *Source = nullptr; ///< The wide value or the product.
     clang::QualType SourceType;
     Interval Range;
+    /// The (int) or static_cast<int> that narrows, when it is spelled.
+    const clang::Expr *ExplicitCast = nullptr;
+    /// An int product or shift: widening its first operand fixes it.
+    bool ComputedInInt = false;
+  };
+
+  /// One reason to warn about one argument of one call.
+  struct Finding {
+    enum WhatType {
+      Argument,      ///< The argument expression itself.
+      LocalVariable, ///< An int local that was assigned a hazard.
+      RunningSum,    ///< An int running sum of displacements.
+      FilledArray,   ///< Elements assigned a hazard.
+      ReceivedCount, ///< int output of MPI_Get_count / MPI_Get_elements.
+      SizeOutput,    ///< int output of a size query.
+    };
+    WhatType What;
+    unsigned Index;
+    Hazard H;
+    const clang::VarDecl *Var = nullptr;
+    const clang::Stmt *NoteSite = nullptr;
   };
 
 private:
@@ -50,23 +77,45 @@ private:
   std::optional<Hazard> hazardOf(const clang::Expr *Value,
                                  clang::QualType Target, bool MayBeNegative,
                                  const clang::Stmt *Site, FunctionState &FS);
-
-  bool checkScalar(const clang::CallExpr *Call, const FunctionInfo &F,
-                   unsigned Index, FunctionState &FS);
-  bool checkArray(const clang::CallExpr *Call, const FunctionInfo &F,
-                  unsigned Index, FunctionState &FS);
-  void checkOutput(const clang::CallExpr *Call, const FunctionInfo &F,
-                   unsigned Index, FunctionState &FS);
+  std::optional<Finding> findScalar(const clang::CallExpr *Call,
+                                    const FunctionInfo &F, unsigned Index,
+                                    FunctionState &FS);
+  std::optional<Finding> findArray(const clang::CallExpr *Call,
+                                   const FunctionInfo &F, unsigned Index,
+                                   FunctionState &FS);
+  std::optional<Finding> findOutput(const clang::CallExpr *Call,
+                                    const FunctionInfo &F, unsigned Index,
+                                    FunctionState &FS);
   void rememberLargeType(const clang::CallExpr *Call, const FunctionInfo &F,
                          FunctionState &FS);
 
-  void report(const clang::Expr *Arg, const FunctionInfo &F, unsigned Index,
-              const Hazard &H);
+  FixPlan planFix(const clang::CallExpr *Call, const FunctionInfo &F,
+                  llvm::ArrayRef<Finding> Findings, FunctionState &FS);
+  void planWidening(const clang::CallExpr *Call, const FunctionInfo &F,
+                    const Finding &Found, TypeMigration &M,
+                    llvm::DenseSet<const clang::VarDecl *> &Retyped,
+                    FixPlan &Plan);
+  void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
+  bool declaresLargeForm(const FunctionInfo &F) const;
+  bool useMPIX() const;
+  std::string largeName(const FunctionInfo &F) const;
+
+  void emit(const clang::CallExpr *Call, const FunctionInfo &F,
+            const Finding &Found, const FixPlan *Plan);
+  bool alreadyEmitted(const FixPlan &Plan);
+  clang::DiagnosticBuilder describe(const clang::CallExpr *Call,
+                                    const FunctionInfo &F,
+                                    const Finding &Found);
 
   const bool WarnOnAllSizeQueries;
+  std::string Target;
   clang::ASTContext *Context = nullptr;
+  bool TUHasMPI4 = false;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
   FunctionState NoFunction;
+  llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
+  llvm::DenseSet<clang::FileID> HasMPIXInclude, IncludedMPIX;
+  llvm::StringSet<> EmittedEdits;
 };
 
 } // namespace mpix

@@ -73,7 +73,9 @@ def main():
         cmd.append("--config=" + args.config)
     cmd += ["--"] + compile_args
     proc = run(cmd)
-    output = proc.stdout
+    # clang-tidy reports each applied fix as a note; the fixed file says more.
+    output = "\n".join(l for l in proc.stdout.splitlines()
+                       if "note: FIX-IT applied" not in l)
     print("command:", " ".join(cmd))
     print(output)
     if "error:" in output and "clang-diagnostic-error" in output:

@@ -169,6 +169,30 @@ public:
     return true;
   }
 
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Facts.Uses[V].push_back(DRE);
+    return true;
+  }
+
+  bool VisitDeclStmt(DeclStmt *DS) {
+    if (DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+        Facts.Declarations[V] = DS;
+    return true;
+  }
+
+  // Lambda bodies are not walked, so what they capture may change unseen.
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &Capture : L->captures())
+      if (Capture.capturesVariable())
+        if (const auto *V = dyn_cast<VarDecl>(Capture.getCapturedVar())) {
+          Facts.Escaping.insert(V);
+          Facts.Captured.insert(V);
+        }
+    return true;
+  }
+
   bool VisitCompoundStmt(CompoundStmt *C) {
     unsigned Index = 0;
     for (const Stmt *Child : C->body()) {
@@ -207,6 +231,16 @@ FunctionFacts::elementWritesOf(const VarDecl *V) const {
 
 const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
   return Parents->getParent(S);
+}
+
+llvm::ArrayRef<const DeclRefExpr *>
+FunctionFacts::usesOf(const VarDecl *V) const {
+  auto It = Uses.find(V);
+  return It == Uses.end() ? llvm::ArrayRef<const DeclRefExpr *>() : It->second;
+}
+
+const DeclStmt *FunctionFacts::soleDeclaration(const VarDecl *V) const {
+  return Declarations.lookup(V);
 }
 
 llvm::ArrayRef<FunctionFacts::Guard>

@@ -70,8 +70,13 @@ public:
   /// Its address is taken or a non-const reference binds to it, so writes we
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
+  bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
+  /// Every expression that names V in the body (not its declaration).
+  llvm::ArrayRef<const clang::DeclRefExpr *> usesOf(const clang::VarDecl *V) const;
+  /// The statement that declares a local, if it declares nothing else.
+  const clang::DeclStmt *soleDeclaration(const clang::VarDecl *V) const;
 
   /// Early exits `if (Cond) { ...; return; }` in a compound statement,
   /// with the index of the statement that holds them.
@@ -89,6 +94,11 @@ private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
       ElementWrites;
   llvm::DenseSet<const clang::VarDecl *> Escaping;
+  llvm::DenseSet<const clang::VarDecl *> Captured;
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::DeclRefExpr *, 4>>
+      Uses;
+  llvm::DenseMap<const clang::VarDecl *, const clang::DeclStmt *> Declarations;
   llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
       Guards;
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;

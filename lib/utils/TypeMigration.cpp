@@ -1,0 +1,461 @@
+//===-- TypeMigration.cpp - Widening int locals for large counts ----------===//
+
+#include "TypeMigration.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace mpix {
+
+StringRef largeElementType(const ParamInfo &P) {
+  StringRef T = P.LargeType;
+  T.consume_front("const ");
+  T.consume_back(" *");
+  return T;
+}
+
+StringRef datatypeFor(StringRef ElementType) {
+  return ElementType == "MPI_Aint" ? "MPI_AINT" : "MPI_COUNT";
+}
+
+namespace {
+
+/// A range of the file the user wrote, or an invalid one inside a macro body.
+CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx) {
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+StringRef textOf(CharSourceRange R, const ASTContext &Ctx) {
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+/// The `int` an int, int[N] or int * is spelled with.
+TypeLoc intSpelling(TypeLoc TL) {
+  TL = TL.getUnqualifiedLoc();
+  if (auto Array = TL.getAs<ArrayTypeLoc>())
+    return intSpelling(Array.getElementLoc());
+  if (auto Pointer = TL.getAs<PointerTypeLoc>())
+    return intSpelling(Pointer.getPointeeLoc());
+  if (auto Builtin = TL.getAs<BuiltinTypeLoc>())
+    if (Builtin.getTypePtr()->getKind() == BuiltinType::Int)
+      return TL;
+  return TypeLoc();
+}
+
+bool replaceIntSpelling(TypeLoc TL, StringRef NewType, const ASTContext &Ctx,
+                        FixPlan &Plan, SourceLocation Where) {
+  TypeLoc Int = intSpelling(TL);
+  CharSourceRange Range = Int ? fileRange(Int.getSourceRange(), Ctx)
+                              : CharSourceRange();
+  if (!Range.isValid() || textOf(Range, Ctx) != "int") {
+    Plan.block(Where, "its type is not spelled as a plain 'int'");
+    return false;
+  }
+  Plan.Hints.push_back(FixItHint::CreateReplacement(Range, NewType));
+  return true;
+}
+
+const Expr *ignoreValueCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+    if (!Cast)
+      return E;
+    E = Cast->getSubExpr();
+  }
+}
+
+/// sizeof(int) inside an allocation size.
+const UnaryExprOrTypeTraitExpr *sizeofInt(const Stmt *S) {
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    if (U->getKind() == UETT_SizeOf && U->isArgumentType() &&
+        U->getArgumentType()->isSpecificBuiltinType(BuiltinType::Int))
+      return U;
+  for (const Stmt *Child : S->children())
+    if (Child)
+      if (const auto *Found = sizeofInt(Child))
+        return Found;
+  return nullptr;
+}
+
+bool isAllocator(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return false;
+  return llvm::is_contained({"malloc", "calloc", "realloc"}, F->getName());
+}
+
+} // namespace
+
+bool TypeMigration::isWideInteger(QualType T) const {
+  T = T.getNonReferenceType();
+  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) >= 64;
+}
+
+bool TypeMigration::acceptsWideValue(const Expr *LHS) const {
+  if (isWideInteger(LHS->getType()))
+    return true;
+  const Expr *E = LHS->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    E = ASE->getBase();
+  const VarDecl *Target = referencedVariable(E);
+  return Target && Retyping.count(Target);
+}
+
+/// printf-family calls whose format is the last named parameter.
+static bool isPrintfLike(const FunctionDecl *F) {
+  return F->isVariadic() && F->getIdentifier() &&
+         llvm::is_contained({"printf", "fprintf", "sprintf", "snprintf"},
+                            F->getName());
+}
+
+/// Byte offsets of the conversion characters in a printf format, in order
+/// of the arguments they consume (a `*` width or precision consumes one too
+/// and is recorded as npos).
+static std::vector<size_t> conversionOffsets(StringRef Format) {
+  std::vector<size_t> Offsets;
+  for (size_t I = 0; I < Format.size(); ++I) {
+    if (Format[I] != '%')
+      continue;
+    if (++I < Format.size() && Format[I] == '%')
+      continue;
+    while (I < Format.size() && StringRef("-+ #0").contains(Format[I]))
+      ++I;
+    for (bool Precision = false;; Precision = true) {
+      if (I < Format.size() && Format[I] == '*') {
+        Offsets.push_back(StringRef::npos);
+        ++I;
+      }
+      while (I < Format.size() && isdigit(Format[I]))
+        ++I;
+      if (Precision || I >= Format.size() || Format[I] != '.')
+        break;
+      ++I;
+    }
+    size_t Start = I;
+    while (I < Format.size() && StringRef("hljztL").contains(Format[I]))
+      ++I;
+    // The offset of the conversion, or npos when a length modifier is there.
+    Offsets.push_back(I == Start ? I : StringRef::npos);
+  }
+  return Offsets;
+}
+
+void TypeMigration::updatePrintfFormat(const CallExpr *Call, unsigned Index,
+                                       FixPlan &Plan) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  unsigned FormatIndex = F->getNumParams() - 1;
+  const auto *Format =
+      dyn_cast<StringLiteral>(Call->getArg(FormatIndex)->IgnoreParenImpCasts());
+  const Expr *Arg = Call->getArg(Index);
+  if (!Format || Format->getNumConcatenated() != 1 || !Format->isOrdinary()) {
+    Plan.block(Arg->getBeginLoc(), "it is printed with a format this fix cannot read");
+    return;
+  }
+  std::vector<size_t> Offsets = conversionOffsets(Format->getString());
+  unsigned Position = Index - FormatIndex - 1;
+  size_t Offset = Position < Offsets.size() ? Offsets[Position] : StringRef::npos;
+  if (Offset == StringRef::npos ||
+      !StringRef("di").contains(Format->getString()[Offset])) {
+    Plan.block(Arg->getBeginLoc(), "it is printed with a conversion other than %d");
+    return;
+  }
+  SourceLocation Conversion = Format->getLocationOfByte(
+      Offset, Ctx.getSourceManager(), Ctx.getLangOpts(), Ctx.getTargetInfo());
+  CharSourceRange ArgRange = fileRange(Arg->getSourceRange(), Ctx);
+  if (Conversion.isMacroID() || !ArgRange.isValid()) {
+    Plan.block(Arg->getBeginLoc(), "the format is inside a macro");
+    return;
+  }
+  // %lld with a cast reads the same on every MPI, whatever MPI_Count is.
+  Plan.Hints.push_back(FixItHint::CreateInsertion(Conversion, "ll"));
+  Plan.Hints.push_back(
+      FixItHint::CreateInsertion(ArgRange.getBegin(), "(long long)"));
+}
+
+/// The counts are exchanged as MPI_INT in a collective (an MPI_Allgather of
+/// each rank's count, an MPI_Alltoall of send counts); they now travel as
+/// MPI_COUNT. Every process runs the same call, so the type signatures stay
+/// matched when every MPI_INT buffer of the call is widened with it.
+void TypeMigration::exchangeAsWide(const CallExpr *Call, const FunctionInfo &F,
+                                   unsigned Index, StringRef NewType,
+                                   FixPlan &Plan) {
+  std::optional<unsigned> Type = F.datatypeFor(Index);
+  CharSourceRange Range = Type ? fileRange(Call->getArg(*Type)->getSourceRange(), Ctx)
+                               : CharSourceRange();
+  if (!Range.isValid() || textOf(Range, Ctx) != "MPI_INT") {
+    Plan.block(Call->getArg(Index)->getBeginLoc(),
+               "it is exchanged with a datatype other than MPI_INT");
+    return;
+  }
+  Plan.Hints.push_back(FixItHint::CreateReplacement(Range, datatypeFor(NewType)));
+  for (unsigned Other = 0; Other < F.Params.size(); ++Other) {
+    ParamRole Role = F.Params[Other].Role;
+    if (Other == Index || (Role != ParamRole::BUF && Role != ParamRole::CBUF))
+      continue;
+    const Expr *Buffer = Call->getArg(Other)->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Buffer))
+      if (U->getOpcode() == UO_AddrOf)
+        Buffer = U->getSubExpr();
+    const VarDecl *Peer = referencedVariable(Buffer);
+    if (textOf(fileRange(Call->getArg(Other)->getSourceRange(), Ctx), Ctx) ==
+        "MPI_IN_PLACE")
+      continue;
+    if (!Peer) {
+      Plan.block(Call->getArg(Other)->getBeginLoc(),
+                 "the other buffer of this exchange must become " +
+                     NewType.str() + " by hand");
+      return;
+    }
+    if (Retyping.insert(Peer).second)
+      retype(Peer, NewType, Plan);
+  }
+}
+
+const Stmt *TypeMigration::parentSkippingCasts(const Stmt *S,
+                                               const Stmt *&Child) const {
+  Child = S;
+  const Stmt *P = Facts.parentOf(S);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+    Child = P;
+    P = Facts.parentOf(P);
+  }
+  return P;
+}
+
+void TypeMigration::rename(const CallExpr *Call, const FunctionInfo &F,
+                           FixPlan &Plan) {
+  if (!Plan.Renamed.insert(Call).second)
+    return;
+  const auto *Callee = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
+  CharSourceRange Range =
+      Callee ? fileRange(Callee->getLocation(), Ctx) : CharSourceRange();
+  if (!Range.isValid()) {
+    Plan.block(Call->getBeginLoc(), "the call is spelled inside a macro");
+    return;
+  }
+  Plan.Hints.push_back(FixItHint::CreateReplacement(Range, LargeName(F)));
+}
+
+void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
+    Plan.block(V->getLocation(), "'" + V->getName().str() +
+                                     "' is not a local of this function");
+    return;
+  }
+  if (Facts.isCaptured(V)) {
+    Plan.block(V->getLocation(),
+               "'" + V->getName().str() + "' is captured by a lambda");
+    return;
+  }
+  if (!retypeDeclaration(V, NewType, Plan))
+    return;
+  bool Indirect = V->getType()->isArrayType() || V->getType()->isPointerType();
+  if (V->getType()->isPointerType())
+    retypeAllocations(V, NewType, Plan);
+  for (const DeclRefExpr *Use : Facts.usesOf(V)) {
+    if (Indirect)
+      checkPointerUse(Use, V, NewType, Plan);
+    else
+      checkValueUse(Use, NewType, Plan);
+  }
+}
+
+bool TypeMigration::retypeDeclaration(const VarDecl *V, StringRef NewType,
+                                      FixPlan &Plan) {
+  if (!Facts.soleDeclaration(V)) {
+    Plan.block(V->getLocation(), "'" + V->getName().str() +
+                                     "' is declared together with other "
+                                     "variables");
+    return false;
+  }
+  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  return TSI &&
+         replaceIntSpelling(TSI->getTypeLoc(), NewType, Ctx, Plan,
+                            V->getLocation());
+}
+
+void TypeMigration::retypeAllocations(const VarDecl *V, StringRef NewType,
+                                      FixPlan &Plan) {
+  for (const FunctionFacts::Write &W : Facts.writesOf(V)) {
+    if (!W.Value) {
+      Plan.block(W.Site->getBeginLoc(), "the pointer is changed here");
+      return;
+    }
+    const Expr *Value = W.Value->IgnoreParenImpCasts();
+    if (Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Value)) {
+      if (!replaceIntSpelling(Cast->getTypeInfoAsWritten()->getTypeLoc(),
+                              NewType, Ctx, Plan, Cast->getBeginLoc()))
+        return;
+      Value = Cast->getSubExpr()->IgnoreParenImpCasts();
+    }
+    if (const auto *New = dyn_cast<CXXNewExpr>(Value)) {
+      if (!replaceIntSpelling(New->getAllocatedTypeSourceInfo()->getTypeLoc(),
+                              NewType, Ctx, Plan, New->getBeginLoc()))
+        return;
+      continue;
+    }
+    const auto *Call = dyn_cast<CallExpr>(Value);
+    if (!Call || !isAllocator(Call)) {
+      Plan.block(Value->getBeginLoc(),
+                 "the pointer is set to memory this fix cannot resize");
+      return;
+    }
+    const UnaryExprOrTypeTraitExpr *Size = sizeofInt(Call);
+    if (!Size) {
+      Plan.block(Call->getBeginLoc(),
+                 "the allocation is not sized with sizeof(int)");
+      return;
+    }
+    if (!replaceIntSpelling(Size->getArgumentTypeInfo()->getTypeLoc(), NewType,
+                            Ctx, Plan, Size->getBeginLoc()))
+      return;
+  }
+}
+
+void TypeMigration::checkPointerUse(const DeclRefExpr *Use, const VarDecl *V,
+                                    StringRef NewType, FixPlan &Plan) {
+  const Stmt *Child;
+  const Stmt *P = parentSkippingCasts(Use, Child);
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
+    if (ASE->getBase()->IgnoreParenImpCasts() == Use)
+      return checkValueUse(ASE, NewType, Plan);
+  } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(P)) {
+    if (U->getOpcode() == UO_Deref)
+      return checkValueUse(U, NewType, Plan);
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
+    // Assignments of the pointer itself are the allocations checked above.
+    if ((B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParenImpCasts() == Use) ||
+        B->isEqualityOp())
+      return;
+  } else if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I) == Child)
+        return checkCallArgument(Call, I, /*IsElementBuffer=*/true, NewType,
+                                 Plan);
+  }
+  Plan.block(Use->getLocation(), "'" + V->getName().str() +
+                                     "' is used here in a way that needs "
+                                     "'int' elements");
+}
+
+void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
+                                  FixPlan &Plan) {
+  const Stmt *Cur = Use;
+  while (true) {
+    const Stmt *Child;
+    const Stmt *P = parentSkippingCasts(Cur, Child);
+    if (!P || isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
+                  ExplicitCastExpr>(P))
+      return;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(P)) {
+      if (ASE->getIdx() == Child)
+        return;
+    } else if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_LNot)
+        return;
+      if (U->getOpcode() == UO_AddrOf) {
+        const Stmt *AddrChild;
+        if (const auto *Call = dyn_cast_or_null<CallExpr>(
+                parentSkippingCasts(U, AddrChild)))
+          for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+            if (Call->getArg(I) == AddrChild)
+              return checkCallArgument(Call, I, /*IsElementBuffer=*/true,
+                                       NewType, Plan);
+      } else if (U->isArithmeticOp()) {
+        Cur = P;
+        continue;
+      }
+    } else if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (B->isComparisonOp() || B->isLogicalOp() ||
+          (B->getOpcode() == BO_Comma && B->getLHS() == Child))
+        return;
+      if (B->isAssignmentOp()) {
+        if (B->getLHS() == Child)
+          return;
+        if (acceptsWideValue(B->getLHS()))
+          return;
+        Plan.block(B->getOperatorLoc(), "the value is stored into an 'int' here");
+        return;
+      }
+      if (B->isMultiplicativeOp() || B->isAdditiveOp() || B->isShiftOp() ||
+          B->isBitwiseOp() || B->getOpcode() == BO_Comma) {
+        Cur = P;
+        continue;
+      }
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (CO->getCond() == Child)
+        return;
+      Cur = P;
+      continue;
+    } else if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I) == Child)
+          return checkCallArgument(Call, I, /*IsElementBuffer=*/false, NewType,
+                                   Plan);
+    } else if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *Other = dyn_cast<VarDecl>(D))
+          if (Other->getInit() == Child && isWideInteger(Other->getType()))
+            return;
+      Plan.block(Use->getBeginLoc(), "the value initializes an 'int' here");
+      return;
+    }
+    Plan.block(Use->getBeginLoc(), "this use needs an 'int'");
+    return;
+  }
+}
+
+void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
+                                      bool IsElementBuffer, StringRef NewType,
+                                      FixPlan &Plan) {
+  const Expr *Arg = Call->getArg(Index);
+  if (Call == FixedCall) {
+    const ParamInfo &P = Fixed.Params[Index];
+    bool Scalar = P.Kind == ParamKind::Count || P.Kind == ParamKind::Wide;
+    if (IsElementBuffer ? !Scalar && largeElementType(P) == NewType : Scalar)
+      return;
+    Plan.block(Arg->getBeginLoc(), "it is also passed as '" + P.Name.str() +
+                                       "', which has another type");
+    return;
+  }
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee) {
+    Plan.block(Arg->getBeginLoc(), "it is passed to an unknown function");
+    return;
+  }
+  if (IsElementBuffer && Callee->getIdentifier() && Callee->getName() == "free")
+    return;
+  if (const FunctionInfo *F = lookupClassic(*Callee)) {
+    const ParamInfo &P = F->Params[Index];
+    if (IsElementBuffer && F->Fam == Family::COLL &&
+        (P.Role == ParamRole::BUF || P.Role == ParamRole::CBUF))
+      return exchangeAsWide(Call, *F, Index, NewType, Plan);
+    bool OnlyScalarCounts = llvm::none_of(F->Params, [](const ParamInfo &Q) {
+      return Q.Kind == ParamKind::CountArray || Q.Kind == ParamKind::DisplArray ||
+             Q.Kind == ParamKind::CountOut;
+    });
+    if (!IsElementBuffer && P.Kind == ParamKind::Count && OnlyScalarCounts &&
+        ignoreValueCasts(Arg) == ignoreValueCasts(Arg)->IgnoreParenImpCasts()) {
+      rename(Call, *F, Plan);
+      return;
+    }
+  } else if (!IsElementBuffer && Index < Callee->getNumParams() &&
+             isWideInteger(Callee->getParamDecl(Index)->getType())) {
+    return;
+  } else if (!IsElementBuffer && isPrintfLike(Callee) &&
+             Index >= Callee->getNumParams()) {
+    return updatePrintfFormat(Call, Index, Plan);
+  }
+  Plan.block(Arg->getBeginLoc(), "it is passed to '" +
+                                     Callee->getNameAsString() +
+                                     "', which expects an 'int'");
+}
+
+} // namespace mpix

@@ -1,0 +1,105 @@
+//===-- TypeMigration.h - Widening int locals for large counts --*- C++ -*-===//
+//
+// A large-count fix often cannot stop at the call: `int n = nbytes;` must
+// become `MPI_Count n = nbytes;`, an `int displs[]` passed to MPI_Gatherv_c
+// must become `MPI_Aint displs[]`, with its malloc size and the MPI_INT that
+// exchanged it following. TypeMigration plans such a change and checks every
+// use of the variable in its function; a use that cannot follow blocks the
+// whole fix, so that no fix is ever applied halfway.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_UTILS_TYPEMIGRATION_H
+#define MPIX_TIDY_UTILS_TYPEMIGRATION_H
+
+#include "MPIApi.h"
+#include "utils/IntervalAnalysis.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseSet.h"
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace mpix {
+
+/// The edits of one fix, or the first reason it cannot be made whole.
+struct FixPlan {
+  std::vector<clang::FixItHint> Hints;
+  std::string Blocker;
+  clang::SourceLocation BlockerLoc;
+  /// Calls renamed by this plan, so each is renamed once.
+  llvm::DenseSet<const clang::CallExpr *> Renamed;
+
+  bool ok() const { return Blocker.empty(); }
+  void block(clang::SourceLocation Loc, std::string Why) {
+    if (ok()) {
+      Blocker = std::move(Why);
+      BlockerLoc = Loc;
+    }
+  }
+};
+
+class TypeMigration {
+public:
+  /// Gives the large-count name (MPI_X_c or MPIX_X_x) a call is renamed to.
+  using NameFn = std::function<std::string(const FunctionInfo &)>;
+
+  TypeMigration(clang::ASTContext &Ctx, const FunctionFacts &Facts,
+                const clang::CallExpr *FixedCall, const FunctionInfo &Fixed,
+                NameFn LargeName)
+      : Ctx(Ctx), Facts(Facts), FixedCall(FixedCall), Fixed(Fixed),
+        LargeName(std::move(LargeName)) {}
+
+  /// Variables this fix retypes: values may flow between them freely.
+  void willRetype(const clang::VarDecl *V) { Retyping.insert(V); }
+
+  /// Plans changing local \p V (an int, int array or int pointer) to hold
+  /// \p NewType ("MPI_Count" or "MPI_Aint") instead of int.
+  void retype(const clang::VarDecl *V, llvm::StringRef NewType,
+              FixPlan &Plan);
+
+  /// Renames \p Call to its large-count form.
+  void rename(const clang::CallExpr *Call, const FunctionInfo &F,
+              FixPlan &Plan);
+
+private:
+  bool retypeDeclaration(const clang::VarDecl *V, llvm::StringRef NewType,
+                         FixPlan &Plan);
+  void retypeAllocations(const clang::VarDecl *V, llvm::StringRef NewType,
+                         FixPlan &Plan);
+  /// Whether a value of the variable (or of one of its elements) may flow
+  /// where \p Use stands once it is \p NewType; adds the edits that make it so.
+  void checkValueUse(const clang::Expr *Use, llvm::StringRef NewType,
+                     FixPlan &Plan);
+  void checkPointerUse(const clang::DeclRefExpr *Use, const clang::VarDecl *V,
+                       llvm::StringRef NewType, FixPlan &Plan);
+  void checkCallArgument(const clang::CallExpr *Call, unsigned Index,
+                         bool IsElementBuffer, llvm::StringRef NewType,
+                         FixPlan &Plan);
+  bool isWideInteger(clang::QualType T) const;
+  /// A store into \p LHS: fine when it is wide or is being widened too.
+  bool acceptsWideValue(const clang::Expr *LHS) const;
+  void exchangeAsWide(const clang::CallExpr *Call, const FunctionInfo &F,
+                      unsigned Index, llvm::StringRef NewType, FixPlan &Plan);
+  void updatePrintfFormat(const clang::CallExpr *Call, unsigned Index,
+                          FixPlan &Plan);
+  const clang::Stmt *parentSkippingCasts(const clang::Stmt *S,
+                                         const clang::Stmt *&Child) const;
+
+  clang::ASTContext &Ctx;
+  const FunctionFacts &Facts;
+  const clang::CallExpr *FixedCall;
+  const FunctionInfo &Fixed;
+  NameFn LargeName;
+  llvm::DenseSet<const clang::VarDecl *> Retyping;
+};
+
+/// The element type a large-count parameter wants: MPI_Count or MPI_Aint.
+llvm::StringRef largeElementType(const ParamInfo &P);
+
+/// The MPI datatype that describes \p ElementType ("MPI_COUNT", "MPI_AINT").
+llvm::StringRef datatypeFor(llvm::StringRef ElementType);
+
+} // namespace mpix
+
+#endif
