@@ -28,6 +28,15 @@ config.substitutions.append(("%check_mpix_tidy",
 config.substitutions.append(("%mpix_tidy", config.mpix_tidy))
 config.substitutions.append(("%mpix_plugin", config.mpix_plugin))
 config.substitutions.append(("%mpi_cflags", config.mpi_cflags[flavour]))
+# libmpix's headers for compiling code the fixes rewrote to MPIX_*_x: the
+# backend the runtime tests build for this flavour.
+backend = "native" if flavour == "mpich" else "emulated"
+config.substitutions.append(("%mpix_cflags", "-I%s -I%s" % (
+    os.path.join(config.mpix_src_root, "runtime", "include"),
+    os.path.join(config.mpix_obj_root, "test", "runtime",
+                 "mpixt_%s_%s" % (flavour, backend), "include"))))
+config.substitutions.append(("%mpicc", "mpicc." + flavour))
+config.substitutions.append(("%mpicxx", "mpicxx." + flavour))
 config.substitutions.append(("%mpi", flavour))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%src_root", config.mpix_src_root))
