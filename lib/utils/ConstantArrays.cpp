@@ -44,8 +44,10 @@ public:
       const VarDecl *V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
       if (V && AddressOf)
         ++Arrays.AddressPassed[V];
+      bool ByReference = F && I < F->getNumParams() &&
+                         F->getParamDecl(I)->getType()->isReferenceType();
       if (V &&
-          (AddressOf || V->getType()->isArrayType() ||
+          (AddressOf || ByReference || V->getType()->isArrayType() ||
            V->getType()->isPointerType()) &&
           mayWriteThrough(F, I))
         Arrays.MutatingCalls[V].push_back(Call);

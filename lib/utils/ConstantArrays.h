@@ -28,8 +28,9 @@ class ArrayFacts {
 public:
   ArrayFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
 
-  /// Calls that receive \p V (an array or pointer) through a pointer to
-  /// non-const, or through an unprototyped or variadic parameter.
+  /// Calls that may write \p V: it is an array or pointer, or passed as &V,
+  /// to a pointer to non-const (or unprototyped, or variadic) parameter, or
+  /// bound to a non-const reference.
   llvm::ArrayRef<const clang::CallExpr *>
   mutatingCallsOf(const clang::VarDecl *V) const;
   /// Reads of V's value or of its elements (V, V[i] as rvalues), in source
