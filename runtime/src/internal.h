@@ -83,9 +83,9 @@ int mpix_type_rep(MPI_Count count, MPI_Aint stride, MPI_Datatype elem, MPI_Datat
 int mpix_type_bounded(MPI_Datatype *body, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *out);
 /* mpix_type_big, committed. */
 int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
-/* One block of n (may be large) of old placed at absolute address addr: for
-   MPI_BOTTOM-based calls. Committed. n == 0 gives a committed empty type. */
-int mpix_type_at(const void *addr, MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
+/* One block of n (may be large) of old placed at byte displacement where
+   (from a base buffer, or an absolute address for MPI_BOTTOM). Committed. */
+int mpix_type_at(MPI_Aint where, MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 /* Frees a temporary (and sets it to MPI_DATATYPE_NULL). Predefined types and
    MPI_DATATYPE_NULL are left alone. */
 void mpix_type_free(MPI_Datatype *t);
@@ -108,6 +108,7 @@ void mpix_free(void *p);
    operation using it completes). */
 void *mpix_keep_alloc(size_t bytes);
 int mpix_keep_attach(void *block, MPI_Datatype t);
+void mpix_keep_retain(void *block);
 void mpix_keep_release(void *block);
 
 /* A datatype keyval created on first use and freed at MPI_Finalize. */

@@ -108,16 +108,9 @@ int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
   return rc;
 }
 
-int mpix_type_at(const void *addr, MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
-  MPI_Aint where = 0;
+int mpix_type_at(MPI_Aint where, MPI_Count n, MPI_Datatype old, MPI_Datatype *out) {
   MPI_Datatype body;
-  int one = 1, rc;
-  if (n == 0) {
-    rc = mpix_tracked(MPI_Type_contiguous(0, MPI_BYTE, out), out);
-    return rc == MPI_SUCCESS ? MPI_Type_commit(out) : rc;
-  }
-  rc = MPI_Get_address(addr, &where);
-  if (rc == MPI_SUCCESS) rc = mpix_type_big(n, old, &body);
+  int one = 1, rc = mpix_type_big(n, old, &body);
   if (rc != MPI_SUCCESS) return rc;
   rc = mpix_tracked(MPI_Type_create_struct(1, &one, &where, &body, out), out);
   mpix_type_free(&body);
@@ -192,6 +185,8 @@ void *mpix_keep_alloc(size_t bytes) {
   k->refs = 1;
   return k->payload;
 }
+
+void mpix_keep_retain(void *bytes) { __atomic_add_fetch(&keep_of(bytes)->refs, 1, __ATOMIC_ACQ_REL); }
 
 void mpix_keep_release(void *bytes) {
   keep_block *k;

@@ -1,10 +1,11 @@
 /* V and w collectives, and the neighborhood v/w forms (emulated backend).
  *
  * Every one of them becomes ONE MPI_(I)alltoallw or MPI_(I)neighbor_alltoallw
- * on MPI_BOTTOM: per peer, count 0, or count 1 of a temporary datatype that
- * holds the peer's absolute address and its (possibly large) count. Int counts
- * and displacements then never carry the size, and a nonblocking form returns
- * the one request of that call.
+ * relative to the caller's buffers: per peer, the caller's own (count, type)
+ * and byte displacement when they fit an int, else count 1 of a temporary
+ * datatype that holds the block's offset and its (large) count. Int counts and
+ * displacements then never carry the size, and a nonblocking form returns the
+ * one request of that call.
  *
  * The route is taken for every count, not only large ones: which route a call
  * takes must be the same on every process, and a non-root process of a gatherv
@@ -20,18 +21,18 @@ typedef struct {
   MPI_Datatype type;
 } peer;
 
-/* The arrays of one alltoallw call, kept (with an in-place copy, if any)
-   until the datatypes that use them are destroyed. */
+/* The arrays of one alltoallw call. owned[i] marks the temporary types. */
 typedef struct {
   int ns, nr;
   int *scounts, *rcounts;
-  int *sdispls, *rdispls;       /* alltoallw */
-  MPI_Aint *sadispls, *radispls; /* neighbor_alltoallw */
+  int *sdispls, *rdispls;       /* alltoallw: int bytes from the base */
+  MPI_Aint *sadispls, *radispls; /* neighbor_alltoallw: MPI_Aint bytes */
   MPI_Datatype *stypes, *rtypes;
+  char *sowned, *rowned;
 } w_arrays;
 
 static size_t w_bytes(int ns, int nr) {
-  return (size_t)(ns + nr) * (2 * sizeof(int) + sizeof(MPI_Aint) + sizeof(MPI_Datatype));
+  return (size_t)(ns + nr) * (2 * sizeof(int) + sizeof(MPI_Aint) + sizeof(MPI_Datatype) + 1);
 }
 
 static void w_layout(w_arrays *a, void *block, int ns, int nr) {
@@ -48,56 +49,152 @@ static void w_layout(w_arrays *a, void *block, int ns, int nr) {
   a->rcounts = a->scounts + ns;
   a->sdispls = a->rcounts + nr;
   a->rdispls = a->sdispls + ns;
+  a->sowned = (char *)(a->rdispls + nr);
+  a->rowned = a->sowned + ns;
 }
 
-/* Entry i of one side: count 0 of MPI_BYTE, or 1 of a type at the address. */
-static int w_entry(const peer *pe, void *keep, int *count, int *displ, MPI_Aint *adispl,
-                   MPI_Datatype *type) {
-  int rc = MPI_SUCCESS;
+/* Open MPI 4.1 never destroys datatypes that are freed while an
+   (i)alltoallw / ineighbor_alltoallw using them is pending (they stay
+   retained), so there the temporaries of nonblocking calls, and the arrays
+   they came with, are freed at MPI_Finalize instead; MPICH destroys them when
+   the operation completes, which releases the arrays (mpix_keep_attach). */
+#if defined(OPEN_MPI) && OPEN_MPI
+#define MPIX_DEFER_W_TYPES 1
+#else
+#define MPIX_DEFER_W_TYPES 0
+#endif
+
+typedef struct {
+  MPI_Datatype type;
+  void *keep;
+} deferred_entry;
+
+static deferred_entry *deferred = NULL;
+static size_t n_deferred = 0, cap_deferred = 0;
+
+static void free_deferred(void) {
+  while (n_deferred > 0) {
+    deferred_entry *e = &deferred[--n_deferred];
+    mpix_type_free(&e->type);
+    mpix_keep_release(e->keep);
+  }
+  mpix_free(deferred);
+  deferred = NULL;
+  cap_deferred = 0;
+}
+
+/* Keeps t and a reference to keep until MPI_Finalize. */
+static void defer_free(MPI_Datatype *t, void *keep) {
+  if (n_deferred == cap_deferred) {
+    size_t cap = cap_deferred ? 2 * cap_deferred : 16;
+    deferred_entry *grown = mpix_malloc(cap * sizeof *grown);
+    if (!grown) { /* cannot defer: leave it to MPI (a leak, not a crash) */
+      mpix_type_free(t);
+      return;
+    }
+    if (deferred) memcpy(grown, deferred, n_deferred * sizeof *grown);
+    if (!deferred) mpix_at_finalize(free_deferred);
+    mpix_free(deferred);
+    deferred = grown;
+    cap_deferred = cap;
+  }
+  mpix_keep_retain(keep);
+  deferred[n_deferred].type = *t;
+  deferred[n_deferred].keep = keep;
+  n_deferred++;
+  *t = MPI_DATATYPE_NULL;
+}
+
+static void free_types(MPI_Datatype *types, const char *owned, int n, int pending, void *keep) {
+  int i;
+  for (i = 0; i < n; i++) {
+    if (!owned[i]) continue;
+    if (pending && MPIX_DEFER_W_TYPES) defer_free(&types[i], keep);
+    else mpix_type_free(&types[i]);
+  }
+}
+
+/* Byte offset of addr from base, as MPI addresses go. */
+static MPI_Aint offset_from(const void *base, const void *addr) {
+  MPI_Aint a = 0, b = 0;
+  MPI_Get_address(addr, &a);
+  MPI_Get_address(base, &b);
+  return a - b;
+}
+
+/* Entry i of one side, relative to the side's base buffer: the caller's own
+   (count, type) when the count fits and (for alltoallw) the byte offset fits
+   an int; otherwise count 1 of a temporary type holding the whole block at
+   its offset. Only blocks that need it get a temporary type. */
+static int w_entry(const peer *pe, const void *base, int neighbor, void *keep, int *count,
+                   int *displ, MPI_Aint *adispl, MPI_Datatype *type, char *owned) {
+  MPI_Aint off;
+  int rc;
   *displ = 0;
   *adispl = 0;
-  *count = pe->count > 0 ? 1 : 0;
+  *count = 0;
   *type = MPI_BYTE;
-  if (pe->count == 0) return rc;
-  rc = mpix_type_at(pe->addr, pe->count, pe->type, type);
-  if (rc == MPI_SUCCESS) rc = mpix_keep_attach(keep, *type);
-  return rc;
+  *owned = 0;
+  if (pe->count == 0) return MPI_SUCCESS;
+  off = offset_from(base, pe->addr);
+  if (mpix_fits(pe->count) && (neighbor || (off >= INT_MIN && off <= INT_MAX))) {
+    *count = (int)pe->count;
+    *displ = (int)off;
+    *adispl = off;
+    *type = pe->type;
+    return MPI_SUCCESS;
+  }
+  rc = mpix_type_at(off, pe->count, pe->type, type);
+  if (rc != MPI_SUCCESS) return rc;
+  *owned = 1;
+  *count = 1;
+  return MPIX_DEFER_W_TYPES ? MPI_SUCCESS : mpix_keep_attach(keep, *type);
 }
 
-static void w_free_types(w_arrays *a) {
-  int i;
-  for (i = 0; i < a->ns; i++) mpix_type_free(&a->stypes[i]);
-  for (i = 0; i < a->nr; i++) mpix_type_free(&a->rtypes[i]);
+static int w_fill(const peer *pe, int n, const void *base, int neighbor, void *keep, int *counts,
+                  int *displs, MPI_Aint *adispls, MPI_Datatype *types, char *owned) {
+  int i, rc = MPI_SUCCESS;
+  for (i = 0; i < n; i++) owned[i] = 0;
+  for (i = 0; i < n && rc == MPI_SUCCESS; i++)
+    rc = w_entry(&pe[i], base, neighbor, keep, &counts[i], &displs[i], &adispls[i], &types[i],
+                 &owned[i]);
+  return rc;
 }
 
 /* One (neighbor_)alltoallw moving send[i] to peer i and recv[j] from peer j.
    request NULL: blocking. keep: a block from mpix_keep_alloc with room for
    w_bytes(ns, nr) at its start (and whatever else must outlive the call). */
-static int w_run(const mpix_ctx *ctx, const peer *send, int ns, const peer *recv, int nr,
-                 void *keep, MPI_Comm comm, int neighbor, MPI_Request *request) {
+static int w_run(const mpix_ctx *ctx, const peer *send, int ns, const void *sbase,
+                 const peer *recv, int nr, void *rbase, void *keep, MPI_Comm comm, int neighbor,
+                 MPI_Request *request) {
+  static const char distinct_base = 0;
   w_arrays a;
-  int i, rc = MPI_SUCCESS;
+  int rc;
+  /* Open MPI's nonblocking alltoallw takes sendbuf == recvbuf for MPI_IN_PLACE:
+     never pass equal bases (the entries are relative to their base anyway). */
+  if (sbase == rbase) sbase = &distinct_base;
   w_layout(&a, keep, ns, nr);
-  for (i = 0; i < ns; i++) a.stypes[i] = MPI_BYTE;
-  for (i = 0; i < nr; i++) a.rtypes[i] = MPI_BYTE;
-  for (i = 0; i < ns && rc == MPI_SUCCESS; i++)
-    rc = w_entry(&send[i], keep, &a.scounts[i], &a.sdispls[i], &a.sadispls[i], &a.stypes[i]);
-  for (i = 0; i < nr && rc == MPI_SUCCESS; i++)
-    rc = w_entry(&recv[i], keep, &a.rcounts[i], &a.rdispls[i], &a.radispls[i], &a.rtypes[i]);
+  rc = w_fill(send, ns, sbase, neighbor, keep, a.scounts, a.sdispls, a.sadispls, a.stypes,
+              a.sowned);
+  if (rc == MPI_SUCCESS)
+    rc = w_fill(recv, nr, rbase, neighbor, keep, a.rcounts, a.rdispls, a.radispls, a.rtypes,
+                a.rowned);
   if (rc != MPI_SUCCESS) rc = mpix_check(ctx, rc);
   else if (neighbor && request)
-    rc = MPI_Ineighbor_alltoallw(MPI_BOTTOM, a.scounts, a.sadispls, a.stypes, MPI_BOTTOM,
-                                 a.rcounts, a.radispls, a.rtypes, comm, request);
+    rc = MPI_Ineighbor_alltoallw(sbase, a.scounts, a.sadispls, a.stypes, rbase, a.rcounts,
+                                 a.radispls, a.rtypes, comm, request);
   else if (neighbor)
-    rc = MPI_Neighbor_alltoallw(MPI_BOTTOM, a.scounts, a.sadispls, a.stypes, MPI_BOTTOM,
-                                a.rcounts, a.radispls, a.rtypes, comm);
+    rc = MPI_Neighbor_alltoallw(sbase, a.scounts, a.sadispls, a.stypes, rbase, a.rcounts,
+                                a.radispls, a.rtypes, comm);
   else if (request)
-    rc = MPI_Ialltoallw(MPI_BOTTOM, a.scounts, a.sdispls, a.stypes, MPI_BOTTOM, a.rcounts,
-                        a.rdispls, a.rtypes, comm, request);
+    rc = MPI_Ialltoallw(sbase, a.scounts, a.sdispls, a.stypes, rbase, a.rcounts, a.rdispls,
+                        a.rtypes, comm, request);
   else
-    rc = MPI_Alltoallw(MPI_BOTTOM, a.scounts, a.sdispls, a.stypes, MPI_BOTTOM, a.rcounts,
-                       a.rdispls, a.rtypes, comm);
-  w_free_types(&a); /* MPI holds the types of a pending call until it completes */
+    rc = MPI_Alltoallw(sbase, a.scounts, a.sdispls, a.stypes, rbase, a.rcounts, a.rdispls,
+                       a.rtypes, comm);
+  /* MPI holds the types of a pending call until it completes (but see above) */
+  free_types(a.stypes, a.sowned, ns, request != NULL && rc == MPI_SUCCESS, keep);
+  free_types(a.rtypes, a.rowned, nr, request != NULL && rc == MPI_SUCCESS, keep);
   return rc;
 }
 
@@ -106,6 +203,8 @@ static int w_run(const mpix_ctx *ctx, const peer *send, int ns, const peer *recv
 typedef struct {
   peer *send, *recv;
   int ns, nr;
+  const void *sbase; /* the buffers the int displacements are relative to */
+  void *rbase;
   void *keep;
   char *scratch; /* in-place copies, inside keep */
 } plan;
@@ -124,12 +223,15 @@ static int plan_alloc(const mpix_ctx *ctx, plan *p, int ns, int nr, size_t scrat
   p->recv = p->send + ns;
   memset(p->send, 0, (size_t)(ns + nr) * sizeof(peer));
   p->scratch = (char *)p->keep + w;
+  p->sbase = MPI_BOTTOM;
+  p->rbase = MPI_BOTTOM;
   return MPI_SUCCESS;
 }
 
 static int plan_run(const mpix_ctx *ctx, plan *p, MPI_Comm comm, int neighbor,
                     MPI_Request *request) {
-  int rc = w_run(ctx, p->send, p->ns, p->recv, p->nr, p->keep, comm, neighbor, request);
+  int rc = w_run(ctx, p->send, p->ns, p->sbase, p->recv, p->nr, p->rbase, p->keep, comm,
+                 neighbor, request);
   mpix_free(p->send);
   mpix_keep_release(p->keep);
   return rc;
@@ -208,6 +310,8 @@ static int gatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void 
   if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
   if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
   if (rc != MPI_SUCCESS) return rc;
+  if (!in_place) p.sbase = sbuf;
+  if (me == root) p.rbase = rbuf;
   if (!in_place) set_peer(&p.send[root], sbuf, scount, 0, stype);
   for (r = 0; me == root && r < n; r++)
     if (!(in_place && r == root))
@@ -227,6 +331,8 @@ static int scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *
   if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, sbuf, scounts, n, NULL, stype);
   if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
   if (rc != MPI_SUCCESS) return rc;
+  if (me == root) p.sbase = sbuf;
+  if (!in_place) p.rbase = rbuf;
   for (r = 0; me == root && r < n; r++)
     if (!(in_place && r == root))
       set_peer(&p.send[r], sbuf, scounts[r], displs[r] * mpix_extent(stype), stype);
@@ -245,6 +351,8 @@ static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, vo
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
   if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
   if (rc != MPI_SUCCESS) return rc;
+  p.sbase = in_place ? rbuf : sbuf;
+  p.rbase = rbuf;
   for (r = 0; r < n; r++) {
     if (in_place && r == me) continue;
     set_peer(&p.recv[r], rbuf, rcounts[r], displs[r] * mpix_extent(rtype), rtype);
@@ -331,6 +439,8 @@ static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request 
   fill_side(p.recv, nr, &r);
   if (in_place) send_from_copy(&p, lo, span);
   else fill_side(p.send, ns, &s);
+  p.sbase = in_place ? p.scratch : s.buf;
+  p.rbase = (void *)r.buf;
   return plan_run(&ctx, &p, comm, neighbor, request);
 }
 
@@ -346,6 +456,8 @@ static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype 
   if (rc == MPI_SUCCESS && nr > 0 && !displs) rc = mpix_error(&ctx, MPI_ERR_ARG);
   if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, ns, nr, 0);
   if (rc != MPI_SUCCESS) return rc;
+  p.sbase = sbuf;
+  p.rbase = rbuf;
   for (i = 0; i < ns; i++) set_peer(&p.send[i], sbuf, scount, 0, stype);
   fill_side(p.recv, nr, &recv);
   return plan_run(&ctx, &p, comm, 1, request);
