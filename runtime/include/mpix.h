@@ -53,6 +53,13 @@ MPI_Count MPIX_Threshold(void);
    use it to show that nothing is leaked. */
 long MPIX_Live_temporaries(void);
 
+/* Whether the graph communicator comm (from MPI_Graph_create) may be used
+   with neighborhood collectives: 1 when any two processes list each other
+   equally often (MPI-3.1 §7.6, MPI-4.1 §8.6), else 0, on every process.
+   Collective over comm. MPI_ERR_TOPOLOGY, through comm's error handler, when
+   comm has no graph topology. */
+int MPIX_Graph_check_symmetric(MPI_Comm comm, int *is_symmetric);
+
 #ifdef __cplusplus
 }
 #endif

@@ -76,14 +76,44 @@ static int check_reduce(const mpix_ctx *ctx, const void *s, void *r, int recv_si
   return rc;
 }
 
+/* MPICH 4.0's MPI_Reduce (and _c) with MPI_IN_PLACE at a root other than 0
+   crashes from about a thousand ints on (its reduce-scatter-gather algorithm
+   reads the MPI_IN_PLACE pointer). There the root reduces from a copy. */
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40100000
+#define MPIX_COPY_IN_PLACE_REDUCE 1
+#else
+#define MPIX_COPY_IN_PLACE_REDUCE 0
+#endif
+
+/* A copy of count elements of t at r; *sendbuf is set to address it like r. */
+static void *copy_of(const void *r, MPI_Count count, MPI_Datatype t, const void **sendbuf) {
+  MPI_Aint lb, ext, tlb, text;
+  size_t span;
+  char *tmp;
+  MPI_Type_get_extent(t, &lb, &ext);
+  MPI_Type_get_true_extent(t, &tlb, &text);
+  span = count > 0 ? (size_t)((count - 1) * ext + text) : 0;
+  tmp = mpix_malloc(span);
+  if (tmp && span) memcpy(tmp, (const char *)r + tlb, span);
+  *sendbuf = tmp ? tmp - tlb : MPI_IN_PLACE;
+  return tmp;
+}
+
 static int blocking(reduce_call c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
                     MPI_Op op) {
   const mpix_ctx ctx = c.kind == R_LOCAL ? mpix_ctx_none() : mpix_ctx_comm(c.comm);
   int recv_sig = c.kind != R_REDUCE || mpix_is_root(c.comm, c.root);
+  void *copy = NULL;
   int rc = check_reduce(&ctx, s, r, recv_sig, count, t, op);
   if (rc != MPI_SUCCESS) return rc;
-  if (count <= piece_limit()) return reduce_piece(&c, s, r, (int)count, t, op);
-  return pieces(&c, s, r, count, t, op);
+  if (MPIX_COPY_IN_PLACE_REDUCE && c.kind == R_REDUCE && s == MPI_IN_PLACE && c.root != 0) {
+    copy = copy_of(r, count, t, &s);
+    if (!copy && count > 0) return mpix_error(&ctx, MPI_ERR_NO_MEM);
+  }
+  if (count <= piece_limit()) rc = reduce_piece(&c, s, r, (int)count, t, op);
+  else rc = pieces(&c, s, r, count, t, op);
+  mpix_free(copy);
+  return rc;
 }
 
 int MPIX_Allreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -271,32 +301,56 @@ typedef struct {
   int fits;
 } scatter_plan;
 
-static int plan_scatter(const mpix_ctx *ctx, MPI_Comm comm, const MPI_Count *recvcounts,
-                        scatter_plan *p) {
+/* Unit counts; returns 0 when some count in units does not fit. */
+static int plan_units(const MPI_Count *recvcounts, scatter_plan *p) {
   MPI_Count sum = 0, g = 0;
-  int i, rc = MPI_Comm_size(comm, &p->n);
-  if (rc != MPI_SUCCESS) return rc;
-  rc = mpix_check_counts(ctx, recvcounts, p->n);
-  if (rc != MPI_SUCCESS) return rc;
+  int i;
   for (i = 0; i < p->n; i++) {
     sum += recvcounts[i];
     g = gcd(g, recvcounts[i]);
   }
   p->fits = mpix_fits(sum);
   p->g = p->fits || g == 0 ? 1 : g;
+  for (i = 0; i < p->n; i++) {
+    if (!mpix_fits(recvcounts[i] / p->g)) return 0;
+    p->counts[i] = (int)(recvcounts[i] / p->g);
+  }
+  return 1;
+}
+
+static int plan_scatter(const mpix_ctx *ctx, MPI_Comm comm, const MPI_Count *recvcounts,
+                        scatter_plan *p, int *expressible) {
+  int rc = MPI_Comm_size(comm, &p->n);
+  if (rc != MPI_SUCCESS) return rc;
+  rc = mpix_check_counts(ctx, recvcounts, p->n);
+  if (rc != MPI_SUCCESS) return rc;
   p->counts = mpix_malloc((size_t)p->n * sizeof(int));
   if (!p->counts) return mpix_error(ctx, MPI_ERR_NO_MEM);
-  for (i = 0; i < p->n; i++) {
-    MPI_Count units = recvcounts[i] / p->g;
-    if (!mpix_fits(units)) {
-      /* Not expressible as int counts of one datatype: see docs/runtime.md. */
-      mpix_free(p->counts);
-      p->counts = NULL;
-      return mpix_error(ctx, MPI_ERR_COUNT);
-    }
-    p->counts[i] = (int)units;
-  }
+  *expressible = plan_units(recvcounts, p);
   return MPI_SUCCESS;
+}
+
+/* Blocking reduce_scatter whose counts have no usable common unit: one
+   (chunked) reduce per process to that process, then each moves its block to
+   the front of recvbuf when the input was in place there. */
+static int reduce_per_root(const void *s, void *r, const MPI_Count *recvcounts, int n,
+                           MPI_Datatype t, MPI_Op op, MPI_Comm comm) {
+  MPI_Aint ext = mpix_extent(t);
+  MPI_Count at = 0, mine = 0;
+  int me, root, rc = MPI_Comm_rank(comm, &me);
+  int in_place = s == MPI_IN_PLACE;
+  const void *in = in_place ? r : s;
+  for (root = 0; root < n && rc == MPI_SUCCESS; root++) {
+    const void *send = mpix_offset(in, at * ext);
+    if (root == me) mine = at;
+    if (root == me && in_place) send = MPI_IN_PLACE;
+    rc = MPIX_Reduce_x(send, root == me ? (in_place ? mpix_offset(r, at * ext) : r) : NULL,
+                       recvcounts[root], t, op, root, comm);
+    at += recvcounts[root];
+  }
+  if (rc == MPI_SUCCESS && in_place && mine > 0)
+    memmove(r, mpix_offset(r, mine * ext), (size_t)(recvcounts[me] * ext));
+  return rc;
 }
 
 /* Shared by the four reduce_scatter forms: request NULL means blocking. */
@@ -306,15 +360,22 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
   scatter_plan p = {0, 1, NULL, 1};
   MPI_Datatype unit = t;
   MPI_Op uop = op;
-  int rc;
+  int rc, expressible = 1;
   if (t == MPI_DATATYPE_NULL) return mpix_error(&ctx, MPI_ERR_TYPE);
   if (op == MPI_OP_NULL) return mpix_error(&ctx, MPI_ERR_OP);
-  if (recvcounts) rc = plan_scatter(&ctx, comm, recvcounts, &p);
+  if (recvcounts) rc = plan_scatter(&ctx, comm, recvcounts, &p, &expressible);
   else if (block < 0) rc = mpix_error(&ctx, MPI_ERR_COUNT);
   else {
     p.fits = mpix_fits(block);
     p.g = p.fits || block == 0 ? 1 : block;
     rc = MPI_SUCCESS;
+  }
+  if (rc == MPI_SUCCESS && !expressible) {
+    /* No common unit: blocking goes per root; one request cannot be had. */
+    rc = request ? mpix_error(&ctx, MPI_ERR_COUNT)
+                 : reduce_per_root(s, r, recvcounts, p.n, t, op, comm);
+    mpix_free(p.counts);
+    return rc;
   }
   if (rc != MPI_SUCCESS) return rc;
   if (!p.fits) {

@@ -1,0 +1,159 @@
+/* The topology behaviours mpix-cart-topology and mpix-graph-symmetry state in
+   their messages, shown on the MPI flavour this is built with, and
+   MPIX_Graph_check_symmetric. Needs exactly 4 processes (MPI-3.0 Example
+   7.5 has 4 nodes). */
+#include "rt_test.h"
+
+#include <stdlib.h>
+
+#if defined(MPICH_VERSION)
+#define RT_MPICH 1
+#elif defined(OPEN_MPI)
+#define RT_MPICH 0
+#else
+#error "MPICH or Open MPI"
+#endif
+
+static int error_class(int rc) {
+  int cls = rc;
+  if (rc != MPI_SUCCESS) MPI_Error_class(rc, &cls);
+  return cls;
+}
+
+/* A zero-dimensional Cartesian communicator reaches one process only. */
+static void zero_dimensional_create(void) {
+  MPI_Comm point;
+  CHECK_RC(MPI_Cart_create(MPI_COMM_WORLD, 0, NULL, NULL, 0, &point));
+  CHECK((point != MPI_COMM_NULL) == (rt_rank == 0));
+  if (point == MPI_COMM_NULL) return;
+  MPI_Comm_set_errhandler(point, MPI_ERRORS_RETURN);
+  int ndims = -1, src = -7, dst = -7;
+  CHECK_RC(MPI_Cartdim_get(point, &ndims));
+  CHECK(ndims == 0);
+  /* Erroneous; MPICH says MPI_ERR_TOPOLOGY, Open MPI answers MPI_PROC_NULL. */
+  int rc = MPI_Cart_shift(point, 0, 1, &src, &dst);
+  if (RT_MPICH) {
+    CHECK(error_class(rc) == MPI_ERR_TOPOLOGY);
+  } else {
+    CHECK(rc == MPI_SUCCESS);
+    CHECK(src == MPI_PROC_NULL && dst == MPI_PROC_NULL);
+  }
+  /* MPI_Cart_get and MPI_Cart_coords leave their outputs unchanged. */
+  int dims[1] = {-3}, periods[1] = {-3}, coords[1] = {-3};
+  CHECK_RC(MPI_Cart_get(point, 1, dims, periods, coords));
+  CHECK(dims[0] == -3 && periods[0] == -3 && coords[0] == -3);
+  CHECK_RC(MPI_Cart_coords(point, 0, 1, coords));
+  CHECK(coords[0] == -3);
+  MPI_Comm_free(&point);
+}
+
+/* An all-false MPI_Cart_sub: MPICH gives it to the parent's rank 0 only,
+   Open MPI to every process; shifting on it is erroneous either way. */
+static void all_false_sub(void) {
+  int dims[2] = {0, 0}, periods[2] = {0, 0}, remain[2] = {0, 0};
+  MPI_Comm cart, sub;
+  CHECK_RC(MPI_Dims_create(rt_size, 2, dims));
+  CHECK_RC(MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &cart));
+  MPI_Comm_set_errhandler(cart, MPI_ERRORS_RETURN);
+  int cart_rank;
+  MPI_Comm_rank(cart, &cart_rank);
+  CHECK_RC(MPI_Cart_sub(cart, remain, &sub));
+  CHECK((sub != MPI_COMM_NULL) == (RT_MPICH ? cart_rank == 0 : 1));
+  if (sub != MPI_COMM_NULL) {
+    int size = 0, ndims = -1, src = -7, dst = -7;
+    MPI_Comm_set_errhandler(sub, MPI_ERRORS_RETURN);
+    CHECK_RC(MPI_Comm_size(sub, &size));
+    CHECK_RC(MPI_Cartdim_get(sub, &ndims));
+    CHECK(size == 1 && ndims == 0);
+    int rc = MPI_Cart_shift(sub, 0, 1, &src, &dst);
+    if (RT_MPICH)
+      CHECK(error_class(rc) == MPI_ERR_TOPOLOGY);
+    else
+      CHECK(rc == MPI_SUCCESS && src == MPI_PROC_NULL && dst == MPI_PROC_NULL);
+    MPI_Comm_free(&sub);
+  }
+
+  /* Directions outside [0, ndims). */
+  int src, dst;
+  int rc = MPI_Cart_shift(cart, -1, 1, &src, &dst);
+  CHECK(error_class(rc) == (RT_MPICH ? MPI_ERR_ARG : MPI_ERR_DIMS));
+  rc = MPI_Cart_shift(cart, 2, 1, &src, &dst);
+  CHECK(error_class(rc) == (RT_MPICH ? MPI_ERR_ARG : MPI_SUCCESS));
+  CHECK_RC(MPI_Cart_shift(cart, 1, 1, &src, &dst));
+
+  /* maxdims below ndims in MPI_Cart_coords. */
+  int coords[2] = {-3, -3};
+  rc = MPI_Cart_coords(cart, 0, 1, coords);
+  CHECK(error_class(rc) == (RT_MPICH ? MPI_ERR_ARG : MPI_SUCCESS));
+  MPI_Comm_free(&cart);
+}
+
+/* MPI_Dims_create with ndims = 0 is defined for nnodes = 1 only. */
+static void dims_create_zero(void) {
+  int dims[1] = {-3};
+  CHECK_RC(MPI_Dims_create(1, 0, dims));
+  int rc = MPI_Dims_create(rt_size, 0, dims);
+  CHECK(error_class(rc) == (RT_MPICH ? MPI_SUCCESS : MPI_ERR_DIMS));
+}
+
+/* Builds the graph, asks MPIX_Graph_check_symmetric, checks the answer is
+   `expected` on every process. */
+static void graph_case(int nnodes, const int *index, const int *edges, int expected) {
+  MPI_Comm graph;
+  CHECK_RC(MPI_Graph_create(MPI_COMM_WORLD, nnodes, index, edges, 0, &graph));
+  if (graph == MPI_COMM_NULL) return;
+  int symmetric = -1;
+  CHECK_RC(MPIX_Graph_check_symmetric(graph, &symmetric));
+  CHECK(symmetric == expected);
+  MPI_Comm_free(&graph);
+}
+
+static void graph_symmetry(void) {
+  /* MPI-3.0 Example 7.5: rank 2 lists 3 once, rank 3 lists 2 twice. */
+  static const int ex_index[4] = {3, 5, 6, 9};
+  static const int ex_edges[9] = {1, 1, 3, 0, 0, 3, 0, 2, 2};
+  graph_case(4, ex_index, ex_edges, 0);
+  /* The same with rank 2 listing 3 twice. */
+  static const int fixed_index[4] = {3, 5, 7, 10};
+  static const int fixed_edges[10] = {1, 1, 3, 0, 0, 3, 3, 0, 2, 2};
+  graph_case(4, fixed_index, fixed_edges, 1);
+  /* A one-way ring, and a two-way ring with multi-edges and self loops. */
+  static const int ring_index[4] = {1, 2, 3, 4};
+  static const int ring_edges[4] = {1, 2, 3, 0};
+  graph_case(4, ring_index, ring_edges, 0);
+  static const int multi_index[4] = {3, 6, 8, 11};
+  static const int multi_edges[11] = {1, 1, 3, 0, 0, 2, 1, 2, 0, 3, 3};
+  graph_case(4, multi_index, multi_edges, 1);
+  /* Rank 0 lists 1 but 1 lists nobody: only rank 0's row sees it. */
+  static const int lone_index[4] = {1, 1, 1, 1};
+  static const int lone_edges[1] = {1};
+  graph_case(4, lone_index, lone_edges, 0);
+  /* No edges at all. */
+  static const int empty_index[4] = {0, 0, 0, 0};
+  static const int no_edges[1] = {0};
+  graph_case(4, empty_index, no_edges, 1);
+
+  /* Not a graph communicator: MPI_ERR_TOPOLOGY through its error handler. */
+  int symmetric = -1;
+  CHECK(error_class(MPIX_Graph_check_symmetric(MPI_COMM_WORLD, &symmetric)) == MPI_ERR_TOPOLOGY);
+  CHECK(symmetric == -1);
+  int dims[1] = {0}, periods[1] = {1};
+  MPI_Comm ring;
+  CHECK_RC(MPI_Dims_create(rt_size, 1, dims));
+  CHECK_RC(MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring));
+  CHECK(error_class(MPIX_Graph_check_symmetric(ring, &symmetric)) == MPI_ERR_TOPOLOGY);
+  MPI_Comm_free(&ring);
+}
+
+int main(int argc, char **argv) {
+  rt_init(&argc, &argv);
+  if (rt_size != 4) {
+    if (rt_rank == 0) fprintf(stderr, "t_topology needs 4 processes\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  zero_dimensional_create();
+  all_false_sub();
+  dims_create_zero();
+  graph_symmetry();
+  return rt_finish();
+}
