@@ -1,0 +1,51 @@
+// A fix that cannot be made whole is not made: the warning stays with a note
+// that says what blocks it, and the file is left as it was.
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+// RUN: grep -v '^//' %t.c | not grep -E '_c\(|MPIX_|MPI_Count'
+
+#include <mpi.h>
+#include <stddef.h>
+
+int helper(int n);
+
+void stored_into_int(char *buf, size_t nbytes, MPI_Comm comm) {
+  int n = nbytes;
+  int copy = n;
+  MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
+  // CHECK-NOTES: :[[@LINE-4]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: no automatic fix: the value initializes an 'int' here
+  (void)copy;
+}
+
+void passed_to_int_function(char *buf, size_t nbytes, MPI_Comm comm) {
+  int n = nbytes;
+  MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
+  // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is passed to 'helper', which expects an 'int'
+  helper(n);
+}
+
+void parameter_arrays(double *sb, double *rb, int *counts, int *displs, int p, MPI_Comm comm) {
+  for (int i = 1; i < p; ++i)
+    displs[i] = displs[i - 1] + counts[i - 1];
+  MPI_Allgatherv(sb, counts[0], MPI_DOUBLE, rb, counts, displs, MPI_DOUBLE, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:57: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: the running sum is computed here
+  // CHECK-NOTES: :[[@LINE-6]]:52: note: no automatic fix: 'counts' is not a local of this function
+}
+
+void negative(char *buf, MPI_Comm comm) {
+  MPI_Send(buf, -1, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: constant count '-1' is negative
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: no automatic fix: a negative count is a bug, not a large count
+}
+
+#define SEND_ALL(buf, n, comm) MPI_Send(buf, n, MPI_BYTE, 0, 0, comm)
+
+void macro_body(char *buf, size_t n, MPI_Comm comm) {
+  SEND_ALL(buf, n, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: no automatic fix: the call is spelled inside a macro
+}

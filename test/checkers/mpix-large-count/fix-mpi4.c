@@ -1,0 +1,29 @@
+// Target=mpi4 needs an MPI-4 mpi.h; under Open MPI it says so instead.
+// RUN: %check_mpix_tidy --check-suffix=%mpi %s mpix-large-count %t --config="{CheckOptions: {mpix-large-count.Target: mpi4}}" -- %mpi_cflags
+// RUN: %mpicc -fsyntax-only -Wall -Werror %t.c
+
+#include <mpi.h>
+#include <stddef.h>
+
+#define CHECK(call) do { if ((call) != MPI_SUCCESS) MPI_Abort(MPI_COMM_WORLD, 1); } while (0)
+
+void f(char *buf, size_t n, int nx, int ny, MPI_Comm comm) {
+  CHECK(MPI_Send(buf, n, MPI_BYTE, 0, 0, comm));
+  // CHECK-NOTES-MPICH: :[[@LINE-1]]:23: warning: count 'n' of type 'size_t' is narrowed
+  // CHECK-FIXES-MPICH: CHECK(MPI_Send_c(buf, n, MPI_BYTE, 0, 0, comm));
+  // CHECK-NOTES-OPENMPI: :[[@LINE-3]]:23: warning: count 'n' of type 'size_t' is narrowed
+  // CHECK-NOTES-OPENMPI: :[[@LINE-4]]:9: note: no automatic fix: MPI_Send_c is not declared by this mpi.h (an MPI-3 library); use mpix-large-count.Target=mpix
+  MPI_Bcast(buf, nx * ny, MPI_BYTE, 0, comm);
+  // CHECK-NOTES-MPICH: :[[@LINE-1]]:18: warning: count 'nx * ny' is computed in 'int'
+  // CHECK-FIXES-MPICH: MPI_Bcast_c(buf, (MPI_Count)nx * ny, MPI_BYTE, 0, comm);
+  // CHECK-NOTES-OPENMPI: :[[@LINE-3]]:18: warning: count 'nx * ny' is computed in 'int'
+  // CHECK-NOTES-OPENMPI: :[[@LINE-4]]:3: note: no automatic fix: MPI_Bcast_c is not declared
+}
+
+void offsets(MPI_File fh, double *buf, int rank, int chunk) {
+  MPI_File_read_at(fh, rank * chunk, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
+  // CHECK-NOTES-MPICH: :[[@LINE-1]]:24: warning: count 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Offset'
+  // CHECK-FIXES-MPICH: MPI_File_read_at(fh, (MPI_Offset)rank * chunk, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
+  // CHECK-NOTES-OPENMPI: :[[@LINE-3]]:24: warning: count 'rank * chunk' is computed in 'int'
+  // CHECK-NOTES-OPENMPI: :[[@LINE-4]]:3: note: no automatic fix: MPI_File_read_at_c is not declared
+}
