@@ -207,8 +207,12 @@ def emulated_body(roles, row):
         lines.append("  if (rc == MPI_SUCCESS) rc = %s;" % c)
     lines.append("  if (rc == MPI_SUCCESS) rc = MPI_%s(%s);" % (row["name"], ", ".join(args)))
     lines.extend(post)
+    pending = row["family"] == "IO" and any(r == "REQUEST_OUT" for r, _ in params)
     for k in range(len(trips)):
-        lines.append("  mpix_buf_release(&b%d);" % k)
+        if pending:
+            lines.append("  mpix_buf_release_pending(&b%d, rc);" % k)
+        else:
+            lines.append("  mpix_buf_release(&b%d);" % k)
     lines.append("  return rc;")
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -68,6 +68,11 @@ typedef struct {
 int mpix_buf_make(const mpix_ctx *ctx, mpix_buf *b, const void *buf, int has_buf,
                   MPI_Count count, MPI_Datatype type, int significant);
 void mpix_buf_release(mpix_buf *b);
+/* For a nonblocking MPI-IO call that succeeded: ROMIO (MPICH's MPI-IO) keeps
+   using the datatype of a pending nonblocking collective after MPI_Type_free
+   returned (it holds no reference), so the temporary is freed at
+   MPI_Finalize instead. */
+void mpix_buf_release_pending(mpix_buf *b, int rc);
 
 /* ---- temporary datatypes ------------------------------------------------- */
 
@@ -86,6 +91,8 @@ int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 /* One block of n (may be large) of old placed at byte displacement where
    (from a base buffer, or an absolute address for MPI_BOTTOM). Committed. */
 int mpix_type_at(MPI_Aint where, MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
+/* Keeps t (and a reference to keep, if not NULL) until MPI_Finalize. */
+void mpix_type_defer(MPI_Datatype *t, void *keep);
 /* Frees a temporary (and sets it to MPI_DATATYPE_NULL). Predefined types and
    MPI_DATATYPE_NULL are left alone. */
 void mpix_type_free(MPI_Datatype *t);

@@ -4,6 +4,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int mpix_tracked(int rc, MPI_Datatype *t) {
   if (rc == MPI_SUCCESS) mpix_live_add(1);
@@ -210,4 +211,52 @@ int mpix_keep_attach(void *bytes, MPI_Datatype t) {
   rc = MPI_Type_set_attr(t, keep_keyval, bytes);
   if (rc != MPI_SUCCESS) mpix_keep_release(bytes);
   return rc;
+}
+
+/* ---- datatypes freed at MPI_Finalize ------------------------------------- */
+
+typedef struct {
+  MPI_Datatype type;
+  void *keep;
+} deferred_entry;
+
+static deferred_entry *deferred = NULL;
+static size_t n_deferred = 0, cap_deferred = 0;
+
+static void free_deferred(void) {
+  while (n_deferred > 0) {
+    deferred_entry *e = &deferred[--n_deferred];
+    mpix_type_free(&e->type);
+    mpix_keep_release(e->keep);
+  }
+  mpix_free(deferred);
+  deferred = NULL;
+  cap_deferred = 0;
+}
+
+void mpix_type_defer(MPI_Datatype *t, void *keep) {
+  if (*t == MPI_DATATYPE_NULL) return;
+  if (n_deferred == cap_deferred) {
+    size_t cap = cap_deferred ? 2 * cap_deferred : 16;
+    deferred_entry *grown = mpix_malloc(cap * sizeof *grown);
+    if (!grown) { /* cannot defer: free now, as MPI allows */
+      mpix_type_free(t);
+      return;
+    }
+    if (deferred) memcpy(grown, deferred, n_deferred * sizeof *grown);
+    if (!deferred) mpix_at_finalize(free_deferred);
+    mpix_free(deferred);
+    deferred = grown;
+    cap_deferred = cap;
+  }
+  if (keep) mpix_keep_retain(keep);
+  deferred[n_deferred].type = *t;
+  deferred[n_deferred].keep = keep;
+  n_deferred++;
+  *t = MPI_DATATYPE_NULL;
+}
+
+void mpix_buf_release_pending(mpix_buf *b, int rc) {
+  if (b->owned && rc == MPI_SUCCESS) mpix_type_defer(&b->type, NULL);
+  mpix_buf_release(b);
 }

@@ -64,52 +64,11 @@ static void w_layout(w_arrays *a, void *block, int ns, int nr) {
 #define MPIX_DEFER_W_TYPES 0
 #endif
 
-typedef struct {
-  MPI_Datatype type;
-  void *keep;
-} deferred_entry;
-
-static deferred_entry *deferred = NULL;
-static size_t n_deferred = 0, cap_deferred = 0;
-
-static void free_deferred(void) {
-  while (n_deferred > 0) {
-    deferred_entry *e = &deferred[--n_deferred];
-    mpix_type_free(&e->type);
-    mpix_keep_release(e->keep);
-  }
-  mpix_free(deferred);
-  deferred = NULL;
-  cap_deferred = 0;
-}
-
-/* Keeps t and a reference to keep until MPI_Finalize. */
-static void defer_free(MPI_Datatype *t, void *keep) {
-  if (n_deferred == cap_deferred) {
-    size_t cap = cap_deferred ? 2 * cap_deferred : 16;
-    deferred_entry *grown = mpix_malloc(cap * sizeof *grown);
-    if (!grown) { /* cannot defer: leave it to MPI (a leak, not a crash) */
-      mpix_type_free(t);
-      return;
-    }
-    if (deferred) memcpy(grown, deferred, n_deferred * sizeof *grown);
-    if (!deferred) mpix_at_finalize(free_deferred);
-    mpix_free(deferred);
-    deferred = grown;
-    cap_deferred = cap;
-  }
-  mpix_keep_retain(keep);
-  deferred[n_deferred].type = *t;
-  deferred[n_deferred].keep = keep;
-  n_deferred++;
-  *t = MPI_DATATYPE_NULL;
-}
-
 static void free_types(MPI_Datatype *types, const char *owned, int n, int pending, void *keep) {
   int i;
   for (i = 0; i < n; i++) {
     if (!owned[i]) continue;
-    if (pending && MPIX_DEFER_W_TYPES) defer_free(&types[i], keep);
+    if (pending && MPIX_DEFER_W_TYPES) mpix_type_defer(&types[i], keep);
     else mpix_type_free(&types[i]);
   }
 }
