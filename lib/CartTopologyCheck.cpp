@@ -117,6 +117,16 @@ void CartTopologyCheck::noteCreator(const Shape &S) {
 // The rules
 //===----------------------------------------------------------------------===//
 
+/// The variable an output argument writes: `c` for both `c` and `&c`.
+static std::string outputName(const Expr *Out) {
+  const Expr *E = Out->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+  const VarDecl *V = referencedVariable(E);
+  return V ? V->getName().str() : std::string("the output");
+}
+
 void CartTopologyCheck::checkCreate(const MPICall &C) {
   if (C.Call->getNumArgs() != 6)
     return;
@@ -183,7 +193,7 @@ void CartTopologyCheck::checkInquiry(const MPICall &C, unsigned MaxdimsIndex,
            "%0 on a zero-dimensional Cartesian communicator leaves '%1' "
            "unchanged (MPI-3.1 §7.5.5, MPI-4.1 §8.5.5), and it is read "
            "afterwards without having been initialized")
-          << Callee << textOf(Out) << Out->getSourceRange();
+          << Callee << outputName(Out) << Out->getSourceRange();
       diag(Read->getBeginLoc(), "read here", DiagnosticIDs::Note);
       noteCreator(*S);
     }

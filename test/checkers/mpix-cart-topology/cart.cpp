@@ -73,3 +73,27 @@ void suppressed(MPI_Comm comm) {
   MPI_Cart_create(comm, -1, dims, periods, false, &cart);
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: MPI_Cart_create with ndims = -1 is erroneous
 }
+
+// Templates are judged per instantiation, once per spelling; lambdas are
+// functions of their own.
+template <int Direction> void shift_template(MPI_Comm comm) {
+  int dims[2] = {}, periods[2] = {};
+  MPI_Comm cart;
+  int src, dst;
+  MPI_Cart_create(comm, 2, dims, periods, false, &cart);
+  MPI_Cart_shift(cart, Direction, 1, &src, &dst);
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: MPI_Cart_shift with direction 2 on a 2-dimensional communicator is erroneous
+}
+
+void instantiate(MPI_Comm comm) {
+  shift_template<0>(comm);
+  shift_template<2>(comm);
+  auto in_lambda = [comm] {
+    MPI_Comm point;
+    MPI_Cart_create(comm, 0, nullptr, nullptr, false, &point);
+    int size;
+    MPI_Comm_size(point, &size);
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'point' may be MPI_COMM_NULL here
+  };
+  in_lambda();
+}

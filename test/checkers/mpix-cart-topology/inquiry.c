@@ -31,7 +31,7 @@ void unchanged_outputs_read(MPI_Comm comm) {
   (void)x;
   int one;
   MPI_Cart_coords(point, 0, 1, &one);
-  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: MPI_Cart_coords on a zero-dimensional Cartesian communicator leaves '&one' unchanged
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: MPI_Cart_coords on a zero-dimensional Cartesian communicator leaves 'one' unchanged
   printf("%d\n", one);
 }
 
