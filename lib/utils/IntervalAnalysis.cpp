@@ -20,8 +20,12 @@ std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
   if (T->isBooleanType())
     return Interval{0, 1};
   unsigned Bits = Ctx.getIntWidth(T);
+  // __int128 does not fit our own arithmetic: 2^125 stands for "huge", which
+  // is all a count check needs to know about it.
   if (Bits >= 127)
-    return std::nullopt;
+    return T->isUnsignedIntegerType()
+               ? Interval{0, WideInt(1) << 125}
+               : Interval{-(WideInt(1) << 125), WideInt(1) << 125};
   if (T->isUnsignedIntegerType())
     return Interval{0, (WideInt(1) << Bits) - 1};
   WideInt Half = WideInt(1) << (Bits - 1);
@@ -519,6 +523,31 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
 
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evalCall(Call, C, S);
+
+  // sizeof a variable-length array: its length times its element's size.
+  if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
+    if (Size->getKind() == UETT_SizeOf)
+      if (const auto *VLA = Ctx.getAsVariableArrayType(Size->getTypeOfArgument()))
+        if (!VLA->getElementType()->isVariablyModifiedType())
+          if (std::optional<Interval> Length = eval(VLA->getSizeExpr(), C, S)) {
+            WideInt Element =
+                Ctx.getTypeSizeInChars(VLA->getElementType()).getQuantity();
+            return clampTo(T, {Length->Lo * Element, Length->Hi * Element}, E,
+                           false, S);
+          }
+
+  // A bit-field holds no more than its width.
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      if (Field->isBitField() && !Field->getBitWidth()->isValueDependent()) {
+        unsigned Width = Field->getBitWidthValue(Ctx);
+        if (Width == 0 || Width >= 64)
+          return Interval::ofType(T, Ctx);
+        if (T->isUnsignedIntegerType())
+          return Interval{0, (WideInt(1) << Width) - 1};
+        WideInt Half = WideInt(1) << (Width - 1);
+        return Interval{-Half, Half - 1};
+      }
 
   // sizeof, alignof, constexpr members and whatever else the constant
   // evaluator can fold.
