@@ -202,7 +202,7 @@ knownElements(const Expr *Arg, std::optional<uint64_t> Count,
   if (!Count)
     Count = Length;
   // Reading past the declared array is a different bug; do not guess.
-  if (!Count || (Length && *Count > *Length) || *Count > (1u << 20))
+  if (!Count || (Length && *Count > *Length) || *Count > (1u << 16))
     return std::nullopt;
 
   Elements Values(*Count);
