@@ -28,6 +28,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <map>
@@ -466,6 +467,20 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
                                   "shown once)", Repeated).str()
                         : std::string())
            << "\n";
+  if (!Opts.Quiet && !Merged.empty()) {
+    // Per check, most frequent first: what the run found, at a glance.
+    std::map<std::string, unsigned> ByCheck;
+    for (const Diagnostic &D : Merged)
+      ++ByCheck[D.DiagnosticName];
+    std::vector<std::pair<std::string, unsigned>> Sorted(ByCheck.begin(),
+                                                         ByCheck.end());
+    std::stable_sort(Sorted.begin(), Sorted.end(),
+                     [](const auto &A, const auto &B) { return A.second > B.second; });
+    errs() << "mpix-tidy: by check:";
+    for (size_t I = 0; I < Sorted.size(); ++I)
+      errs() << (I ? ", " : " ") << Sorted[I].first << " " << Sorted[I].second;
+    errs() << "\n";
+  }
   sys::fs::remove_directories(TempDir);
   return Status;
 }
