@@ -293,10 +293,16 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
 
   // A conversion, implicit or spelled, from a type whose values do not all
   // fit: the value is narrowed unless its range proves otherwise.
+  // static_cast<int>(n) narrows in an implicit cast under the spelled one.
+  const ExplicitCastExpr *Spelled = nullptr;
   for (const Expr *E = Value->IgnoreParens();;) {
     const auto *Cast = dyn_cast<CastExpr>(E);
     if (!Cast || !isIntegralConversion(Cast))
       break;
+    if (const auto *Explicit = dyn_cast<ExplicitCastExpr>(Cast))
+      Spelled = Explicit;
+    else if (!cast<ImplicitCastExpr>(Cast)->isPartOfExplicitCast())
+      Spelled = nullptr;
     const Expr *Sub = Cast->getSubExpr()->IgnoreParens();
     std::optional<Interval> SubType = Interval::ofType(Sub->getType(), Ctx);
     if (!SubType)
@@ -305,8 +311,7 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
       std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(Sub, C);
       if (!R || R->Range.within(*TargetRange))
         return std::nullopt;
-      Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range,
-               isa<ExplicitCastExpr>(Cast) ? Cast : nullptr};
+      Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range, Spelled};
       if (R->Range.isExact())
         H.Kind = R->Range.Lo < 0 ? Hazard::ConstantNegative
                                  : Hazard::ConstantTooLarge;

@@ -339,6 +339,8 @@ void TypeMigration::checkPointerUse(const DeclRefExpr *Use, const VarDecl *V,
       if (Call->getArg(I) == Child)
         return checkCallArgument(Call, I, /*IsElementBuffer=*/true, NewType,
                                  Plan);
+  } else if (isa_and_nonnull<CXXDeleteExpr>(P)) {
+    return;
   }
   Plan.block(Use->getLocation(), "'" + V->getName().str() +
                                      "' is used here in a way that needs "
