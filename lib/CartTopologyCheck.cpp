@@ -208,8 +208,10 @@ void CartTopologyCheck::checkInquiry(const MPICall &C, unsigned MaxdimsIndex,
        "unspecified (MPI-4.1 §8.5.5): %3")
       << Callee << int(*Max) << int(*S->Ndims)
       << (C.Name == "Cart_get"
-              ? "MPICH writes ndims entries into each array, past their end"
-              : "MPICH returns MPI_ERR_ARG, Open MPI returns MPI_SUCCESS")
+              ? "MPICH writes ndims entries into each array, past their "
+                "end; Open MPI fills only the first maxdims"
+              : "MPICH returns MPI_ERR_ARG, Open MPI returns MPI_SUCCESS and "
+                "only the first maxdims coordinates")
       << Maxdims->getSourceRange();
   noteCreator(*S);
 }

@@ -81,10 +81,20 @@ static void all_false_sub(void) {
   CHECK(error_class(rc) == (RT_MPICH ? MPI_ERR_ARG : MPI_SUCCESS));
   CHECK_RC(MPI_Cart_shift(cart, 1, 1, &src, &dst));
 
-  /* maxdims below ndims in MPI_Cart_coords. */
-  int coords[2] = {-3, -3};
-  rc = MPI_Cart_coords(cart, 0, 1, coords);
+  /* maxdims below ndims: MPICH's MPI_Cart_get writes ndims entries, past
+     maxdims; Open MPI's writes maxdims. MPICH's MPI_Cart_coords fails, Open
+     MPI's returns the first maxdims coordinates. The arrays have room for
+     the overrun, so that it shows instead of corrupting the stack. */
+  int d[3] = {-3, -3, -3}, p[3] = {-3, -3, -3}, c[3] = {-3, -3, -3};
+  CHECK_RC(MPI_Cart_get(cart, 1, d, p, c));
+  CHECK(d[0] == dims[0] && d[2] == -3);
+  CHECK(RT_MPICH ? d[1] == dims[1] && p[1] == 0 && c[1] != -3
+                 : d[1] == -3 && p[1] == -3 && c[1] == -3);
+  int coords[3] = {-3, -3, -3};
+  rc = MPI_Cart_coords(cart, rt_size - 1, 1, coords);
   CHECK(error_class(rc) == (RT_MPICH ? MPI_ERR_ARG : MPI_SUCCESS));
+  CHECK(RT_MPICH ? coords[0] == -3 : coords[0] == dims[0] - 1);
+  CHECK(coords[1] == -3);
   MPI_Comm_free(&cart);
 }
 
