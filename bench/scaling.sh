@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Cost of each mpix-* check against the size of one function.
+#   bench/scaling.sh [BLOCKS...]     (default: 250 500 1000 2000 4000)
+# Generates a TU holding only long_function with BLOCKS blocks of 10 MPI
+# statements (bench/gen_large_tu.py --funcs 0 --long BLOCKS), runs
+# mpix-tidy --enable-check-profile 3 times and prints, per size, the median
+# user+sys seconds of each check and of the whole process (CPU, from wait4).
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+TIDY=${MPIX_TIDY:-$HERE/../build/bin/mpix-tidy}
+FLAGS=$(mpicc.mpich -show | tr ' ' '\n' | grep -E '^-[ID]' | tr '\n' ' ')
+TMP=$(mktemp -d /tmp/mpix-scaling.XXXXXX)
+SIZES=${*:-250 500 1000 2000 4000}
+printf '%8s %8s %12s %12s %12s %12s %12s\n' blocks stmts large-count cart-topology graph-symmetry checks-total process
+for n in $SIZES; do
+  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} -o "$TMP/l$n.c" 2>/dev/null
+  python3 - "$TIDY" "$TMP/l$n.c" "$n" $FLAGS <<'PY'
+import os, re, statistics, subprocess, sys
+tidy, f, n, flags = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+names = ["mpix-large-count", "mpix-cart-topology", "mpix-graph-symmetry", "Total"]
+rows = {k: [] for k in names + ["proc"]}
+for _ in range(3):
+    p = subprocess.Popen([tidy, "--checks=-*,mpix-*", "--enable-check-profile", f, "--"] + flags,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = p.stderr.read()
+    _, _, ru = os.wait4(p.pid, 0)
+    rows["proc"].append(ru.ru_utime + ru.ru_stime)
+    for k in names:
+        m = re.search(r"^\s*[\d.]+ \([^)]*\)\s+[\d.]+ \([^)]*\)\s+([\d.]+) \([^)]*\)\s+[\d.]+ \([^)]*\)\s+" + re.escape(k) + r"\s*$", err, re.M)
+        rows[k].append(float(m.group(1)) if m else float("nan"))
+med = {k: statistics.median(v) for k, v in rows.items()}
+print("%8d %8d %12.4f %12.4f %12.4f %12.4f %12.4f" % (n, n * 10, med[names[0]], med[names[1]], med[names[2]], med["Total"], med["proc"]))
+PY
+done
+rm -rf "$TMP"
