@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
   const std::size_t nbytes = problem_size(argc, argv);
 
-  // Point to point with (int)v.size(), then MPI_Get_count.
+  // Point to point with a C-style int cast of the size, then MPI_Get_count.
   std::vector<unsigned char> buf(nbytes);
   if (rank == 1) {
     for (std::size_t i = 0; i < buf.size(); ++i)
