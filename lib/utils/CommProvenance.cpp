@@ -209,6 +209,10 @@ CommProvenance::originOfParameter(const ParmVarDecl *P, const FunctionDecl *F,
     if (Index >= Site.Call->getNumArgs())
       return std::nullopt;
     const Expr *Arg = Site.Call->getArg(Index);
+    // A recursive call passing the parameter on adds no origin of its own:
+    // P's other definitions are merged by originOfVariable.
+    if (Site.Caller == F && referencedVariable(Arg) == P)
+      continue;
     std::optional<CommOrigin> O = originAt(Arg, Site.Caller, Depth + 1);
     if (!O)
       return std::nullopt;

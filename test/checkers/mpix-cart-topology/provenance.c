@@ -123,3 +123,21 @@ void mixed_callers(MPI_Comm comm) {
     shift_mixed(point);
   shift_mixed(comm);
 }
+
+// A recursive callee that passes its communicator on unchanged keeps the
+// origin its outside callers give it.
+static void recurse(MPI_Comm grid, int depth) {
+  int src, dst;
+  MPI_Cart_shift(grid, 1, 1, &src, &dst);
+  // CHECK-NOTES: :[[@LINE-1]]:24: warning: MPI_Cart_shift with direction 1 on a 1-dimensional communicator is erroneous
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: 1-dimensional communicator created here
+  if (depth > 0)
+    recurse(grid, depth - 1);
+}
+
+void recursive_caller(MPI_Comm comm) {
+  int dims[1] = {0}, periods[1] = {0};
+  MPI_Comm line;
+  MPI_Cart_create(comm, 1, dims, periods, 0, &line);
+  recurse(line, 3);
+}
