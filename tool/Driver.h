@@ -116,6 +116,9 @@ bool writeSarif(llvm::StringRef Path,
                 const std::vector<clang::tooling::Diagnostic> &Diags,
                 std::string &Error);
 
+/// Path, made absolute against BuildDir if relative, without "." and "..".
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef BuildDir);
+
 /// Writes Contents to a temporary file next to Path and renames it over
 /// Path, keeping Path's permissions: readers never see a half-written file.
 bool writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents,

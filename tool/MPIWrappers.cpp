@@ -230,14 +230,9 @@ bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
   std::set<std::string> Seen;
   json::Array Adjusted;
   for (clang::tooling::CompileCommand &C : Commands) {
-    SmallString<256> File(C.Filename);
-    if (!sys::path::is_absolute(File)) {
-      File = C.Directory;
-      sys::path::append(File, C.Filename);
-    }
-    sys::path::remove_dots(File, true);
-    if (Seen.insert(std::string(File)).second)
-      DB.Files.push_back(std::string(File));
+    std::string File = absolutePath(C.Filename, C.Directory);
+    if (Seen.insert(File).second)
+      DB.Files.push_back(File);
 
     bool Changed = false;
     if (!adjustWrapperCommand(C.CommandLine, Resolver, Changed, Error)) {

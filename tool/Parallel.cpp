@@ -76,6 +76,16 @@ bool writeFileAtomically(StringRef Path, StringRef Contents,
   return true;
 }
 
+std::string absolutePath(StringRef Path, StringRef BuildDir) {
+  SmallString<256> P(Path);
+  if (!sys::path::is_absolute(P) && !BuildDir.empty()) {
+    P = BuildDir;
+    sys::path::append(P, Path);
+  }
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
+
 namespace {
 
 std::string readFile(StringRef Path) {
@@ -122,16 +132,6 @@ bool isStatisticsLine(StringRef Line) {
       "^([0-9]+ (warning|error)s? (and [0-9]+ (warning|error)s? )?generated\\.|"
       "Suppressed [0-9]+ warnings? |Use -header-filter=|Use -system-headers )");
   return Stats.match(stripColors(Line));
-}
-
-std::string absolutePath(StringRef Path, StringRef BuildDir) {
-  SmallString<256> P(Path);
-  if (!sys::path::is_absolute(P) && !BuildDir.empty()) {
-    P = BuildDir;
-    sys::path::append(P, Path);
-  }
-  sys::path::remove_dots(P, true);
-  return std::string(P);
 }
 
 using EditKey = std::tuple<std::string, unsigned, unsigned, std::string>;

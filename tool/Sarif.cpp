@@ -141,21 +141,11 @@ private:
     return json::Object{{"uri", fileURI(File)}};
   }
 
-  static std::string absolute(StringRef Path, StringRef BuildDir) {
-    SmallString<256> P(Path);
-    if (!sys::path::is_absolute(P) && !BuildDir.empty()) {
-      P = BuildDir;
-      sys::path::append(P, Path);
-    }
-    sys::path::remove_dots(P, true);
-    return std::string(P);
-  }
-
   std::optional<json::Object> physicalLocation(const DiagnosticMessage &M,
                                                StringRef BuildDir) {
     if (M.FilePath.empty())
       return std::nullopt;
-    std::string File = absolute(M.FilePath, BuildDir);
+    std::string File = absolutePath(M.FilePath, BuildDir);
     json::Object Loc{{"artifactLocation", artifactLocation(File)}};
     if (auto P = Positions.at(File, M.FileOffset)) {
       json::Object Region{{"startLine", P->Line}, {"startColumn", P->Column}};
@@ -180,7 +170,7 @@ private:
     std::map<std::string, const clang::tooling::Replacements *> Files;
     for (const auto &Entry : Fix)
       if (!Entry.second.empty())
-        Files[absolute(Entry.first(), BuildDir)] = &Entry.second;
+        Files[absolutePath(Entry.first(), BuildDir)] = &Entry.second;
     if (Files.empty())
       return std::nullopt;
     json::Array Changes;
