@@ -18,48 +18,40 @@ static int window(MPI_Count total, MPI_Count pos) {
   return left > INT_MAX ? INT_MAX : (int)left;
 }
 
+/* Pack (unpack = 0) or unpack n elements at data from/to the packed buffer
+   packed (of size bytes) at *position, in pieces. */
+static int pieces(int unpack, const mpix_ctx *ctx, void *data, MPI_Count n, MPI_Datatype type,
+                  void *packed, MPI_Count size, MPI_Count *position, MPI_Comm comm) {
+  MPI_Aint ext;
+  MPI_Count done = 0, per = 0, step;
+  int rc = mpix_check_buffer(ctx, data, 1, n, type);
+  if (rc != MPI_SUCCESS) return rc;
+  if (!position || *position < 0 || size < 0) return mpix_error(ctx, MPI_ERR_ARG);
+  ext = mpix_extent(type);
+  MPI_Type_size_x(type, &per);
+  step = piece_elements(type, per);
+  while (rc == MPI_SUCCESS && done < n) {
+    MPI_Count k = n - done < step ? n - done : step;
+    void *at = mpix_offset(data, done * ext), *in = mpix_offset(packed, *position);
+    int local = 0;
+    rc = unpack ? MPI_Unpack(in, window(size, *position), &local, at, (int)k, type, comm)
+                : MPI_Pack(at, (int)k, type, in, window(size, *position), &local, comm);
+    *position += local;
+    done += k;
+  }
+  return rc;
+}
+
 int MPIX_Pack_x(const void *inbuf, MPI_Count incount, MPI_Datatype datatype, void *outbuf,
                 MPI_Count outsize, MPI_Count *position, MPI_Comm comm) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  MPI_Aint ext;
-  MPI_Count done = 0, per = 0, step;
-  int rc = mpix_check_buffer(&ctx, inbuf, 1, incount, datatype);
-  if (rc != MPI_SUCCESS) return rc;
-  if (!position || *position < 0 || outsize < 0) return mpix_error(&ctx, MPI_ERR_ARG);
-  ext = mpix_extent(datatype);
-  MPI_Type_size_x(datatype, &per);
-  step = piece_elements(datatype, per);
-  while (rc == MPI_SUCCESS && done < incount) {
-    MPI_Count n = incount - done < step ? incount - done : step;
-    int local = 0;
-    rc = MPI_Pack(mpix_offset(inbuf, done * ext), (int)n, datatype,
-                  mpix_offset(outbuf, *position), window(outsize, *position), &local, comm);
-    *position += local;
-    done += n;
-  }
-  return rc;
+  return pieces(0, &ctx, (void *)inbuf, incount, datatype, outbuf, outsize, position, comm);
 }
 
 int MPIX_Unpack_x(const void *inbuf, MPI_Count insize, MPI_Count *position, void *outbuf,
                   MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  MPI_Aint ext;
-  MPI_Count done = 0, per = 0, step;
-  int rc = mpix_check_buffer(&ctx, outbuf, 1, outcount, datatype);
-  if (rc != MPI_SUCCESS) return rc;
-  if (!position || *position < 0 || insize < 0) return mpix_error(&ctx, MPI_ERR_ARG);
-  ext = mpix_extent(datatype);
-  MPI_Type_size_x(datatype, &per);
-  step = piece_elements(datatype, per);
-  while (rc == MPI_SUCCESS && done < outcount) {
-    MPI_Count n = outcount - done < step ? outcount - done : step;
-    int local = 0;
-    rc = MPI_Unpack(mpix_offset(inbuf, *position), window(insize, *position), &local,
-                    mpix_offset(outbuf, done * ext), (int)n, datatype, comm);
-    *position += local;
-    done += n;
-  }
-  return rc;
+  return pieces(1, &ctx, outbuf, outcount, datatype, (void *)inbuf, insize, position, comm);
 }
 
 /* The external forms already take MPI_Aint sizes and positions: only the

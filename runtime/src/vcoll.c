@@ -257,46 +257,47 @@ static int check_one(const mpix_ctx *ctx, const void *buf, MPI_Count count, MPI_
 
 /* ---- gatherv, scatterv, allgatherv ------------------------------------------ */
 
+/* Gatherv (scatter = 0) and scatterv: the "one" side is each process's
+   single block (gather: send, scatter: receive), the v side the root's. */
+static int rooted_v(int scatter, const void *one_buf, MPI_Count one_count, MPI_Datatype one_type,
+                    const void *v_buf, const MPI_Count *counts, const MPI_Aint *displs,
+                    MPI_Datatype v_type, int root, MPI_Comm comm, MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
+  int in_place = rc == MPI_SUCCESS && me == root && one_buf == MPI_IN_PLACE;
+  peer *one, *v;
+  plan p;
+  if (rc == MPI_SUCCESS && root >= n) rc = mpix_error(&ctx, MPI_ERR_ROOT);
+  if (rc == MPI_SUCCESS) rc = check_one(&ctx, one_buf, one_count, one_type);
+  if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, v_buf, counts, n, NULL, v_type);
+  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
+  if (rc != MPI_SUCCESS) return rc;
+  one = scatter ? p.recv : p.send;
+  v = scatter ? p.send : p.recv;
+  if (!in_place) set_peer(&one[root], one_buf, one_count, 0, one_type);
+  for (r = 0; me == root && r < n; r++)
+    if (!(in_place && r == root))
+      set_peer(&v[r], v_buf, counts[r], displs[r] * mpix_extent(v_type), v_type);
+  if (scatter) {
+    p.sbase = me == root ? v_buf : MPI_BOTTOM;
+    p.rbase = in_place ? MPI_BOTTOM : (void *)one_buf;
+  } else {
+    p.sbase = in_place ? MPI_BOTTOM : one_buf;
+    p.rbase = me == root ? (void *)v_buf : MPI_BOTTOM;
+  }
+  return plan_run(&ctx, &p, comm, 0, request);
+}
+
 static int gatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
                    const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, int root,
                    MPI_Comm comm, MPI_Request *request) {
-  const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
-  int in_place = me == root && sbuf == MPI_IN_PLACE;
-  plan p;
-  if (rc == MPI_SUCCESS && root >= n) rc = mpix_error(&ctx, MPI_ERR_ROOT);
-  if (rc == MPI_SUCCESS) rc = check_one(&ctx, sbuf, scount, stype);
-  if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
-  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
-  if (rc != MPI_SUCCESS) return rc;
-  if (!in_place) p.sbase = sbuf;
-  if (me == root) p.rbase = rbuf;
-  if (!in_place) set_peer(&p.send[root], sbuf, scount, 0, stype);
-  for (r = 0; me == root && r < n; r++)
-    if (!(in_place && r == root))
-      set_peer(&p.recv[r], rbuf, rcounts[r], displs[r] * mpix_extent(rtype), rtype);
-  return plan_run(&ctx, &p, comm, 0, request);
+  return rooted_v(0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, request);
 }
 
 static int scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
                     MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype,
                     int root, MPI_Comm comm, MPI_Request *request) {
-  const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
-  int in_place = me == root && rbuf == MPI_IN_PLACE;
-  plan p;
-  if (rc == MPI_SUCCESS && root >= n) rc = mpix_error(&ctx, MPI_ERR_ROOT);
-  if (rc == MPI_SUCCESS) rc = check_one(&ctx, rbuf, rcount, rtype);
-  if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, sbuf, scounts, n, NULL, stype);
-  if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
-  if (rc != MPI_SUCCESS) return rc;
-  if (me == root) p.sbase = sbuf;
-  if (!in_place) p.rbase = rbuf;
-  for (r = 0; me == root && r < n; r++)
-    if (!(in_place && r == root))
-      set_peer(&p.send[r], sbuf, scounts[r], displs[r] * mpix_extent(stype), stype);
-  if (!in_place) set_peer(&p.recv[root], rbuf, rcount, 0, rtype);
-  return plan_run(&ctx, &p, comm, 0, request);
+  return rooted_v(1, rbuf, rcount, rtype, sbuf, scounts, displs, stype, root, comm, request);
 }
 
 static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
