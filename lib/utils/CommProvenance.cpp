@@ -114,48 +114,56 @@ CommProvenance::originOfVariable(const VarDecl *V, const FunctionDecl *F,
       std::optional<CommOrigin> In = originOfParameter(P, F, Depth);
       Known = In && merge(Result, *In);
     }
-  for (const FunctionFacts::Write &W : Known ? K.Facts->writesOf(V)
-                                             : llvm::ArrayRef<FunctionFacts::Write>()) {
+  Known = Known && mergeAssignments(V, F, Depth, Result) &&
+          mergeCallOutputs(V, F, Depth, Result);
+  InProgress.erase(V);
+  if (!Known)
+    Result.reset();
+  Origins[V] = Result;
+  return Result;
+}
+
+bool CommProvenance::mergeAssignments(const VarDecl *V, const FunctionDecl *F,
+                                      unsigned Depth,
+                                      std::optional<CommOrigin> &Result) {
+  for (const FunctionFacts::Write &W : knowledgeOf(F).Facts->writesOf(V)) {
     // `MPI_Comm c = MPI_COMM_NULL;` before the creating call says nothing
     // about the communicator that is later used.
     if (W.Value && isMacro(W.Value, "MPI_COMM_NULL", Ctx))
       continue;
     std::optional<CommOrigin> O =
         W.Value ? originAt(W.Value, F, Depth) : std::nullopt;
-    if (!O || !merge(Result, *O)) {
-      Known = false;
-      break;
-    }
+    if (!O || !merge(Result, *O))
+      return false;
   }
-  for (const CallExpr *Call : Known ? K.Arrays->mutatingCallsOf(V)
-                                    : llvm::ArrayRef<const CallExpr *>()) {
-    for (unsigned I = 0; Known && I < Call->getNumArgs(); ++I) {
+  return true;
+}
+
+bool CommProvenance::mergeCallOutputs(const VarDecl *V, const FunctionDecl *F,
+                                      unsigned Depth,
+                                      std::optional<CommOrigin> &Result) {
+  for (const CallExpr *Call : knowledgeOf(F).Arrays->mutatingCallsOf(V)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const auto *U =
           dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts());
-      if (!U || U->getOpcode() != UO_AddrOf ||
-          referencedVariable(U->getSubExpr()) != V) {
-        // Passed by value (an Open MPI handle is a pointer): not a write,
-        // unless it binds to a reference.
-        const FunctionDecl *Callee = Call->getDirectCallee();
-        if (referencedVariable(Call->getArg(I)) == V && Callee &&
-            I < Callee->getNumParams() &&
-            Callee->getParamDecl(I)->getType()->isReferenceType())
-          Known = false;
+      if (U && U->getOpcode() == UO_AddrOf &&
+          referencedVariable(U->getSubExpr()) == V) {
+        bool Ignore = false;
+        std::optional<CommOrigin> O = originOfOutput(Call, I, F, Depth, Ignore);
+        if (!Ignore && (!O || !merge(Result, *O)))
+          return false;
         continue;
       }
-      bool Ignore = false;
-      std::optional<CommOrigin> O = originOfOutput(Call, I, F, Depth, Ignore);
-      if (!Ignore && (!O || !merge(Result, *O)))
-        Known = false;
+      // Passed by value (an Open MPI handle is a pointer) is not a write;
+      // bound to a non-const reference it may be.
+      if (referencedVariable(Call->getArg(I)) == V && Callee &&
+          I < Callee->getNumParams() &&
+          Callee->getParamDecl(I)->getType()->isReferenceType())
+        return false;
     }
-    if (!Known)
-      break;
   }
-  InProgress.erase(V);
-  if (!Known)
-    Result.reset();
-  Origins[V] = Result;
-  return Result;
+  return true;
 }
 
 /// The argument index of the new communicator of each creating call.

@@ -77,6 +77,12 @@ private:
   std::optional<CommOrigin> originOfVariable(const clang::VarDecl *V,
                                              const clang::FunctionDecl *F,
                                              unsigned Depth);
+  /// Merge the origins of V's assignments, and of the calls that write it
+  /// through &V, into Result; false when one is unknown or they disagree.
+  bool mergeAssignments(const clang::VarDecl *V, const clang::FunctionDecl *F,
+                        unsigned Depth, std::optional<CommOrigin> &Result);
+  bool mergeCallOutputs(const clang::VarDecl *V, const clang::FunctionDecl *F,
+                        unsigned Depth, std::optional<CommOrigin> &Result);
   std::optional<CommOrigin> originOfParameter(const clang::ParmVarDecl *P,
                                               const clang::FunctionDecl *F,
                                               unsigned Depth);
