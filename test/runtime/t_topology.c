@@ -118,6 +118,72 @@ static void graph_case(int nnodes, const int *index, const int *edges, int expec
   MPI_Comm_free(&graph);
 }
 
+/* Random graphs on 4 nodes (the same on every process: the generator is
+   seeded alike), judged by brute force against MPIX_Graph_check_symmetric.
+   Odd seeds are made symmetric by adding each edge both ways. */
+static void random_graphs(void) {
+  enum { N = 4, MAX_EDGES = 64 };
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    unsigned state = seed * 2654435761u;
+    int count[N][N] = {{0}};
+    for (int k = 0; k < 12; ++k) {
+      state = state * 1103515245u + 12345u;
+      int i = (int)(state >> 16) % N;
+      state = state * 1103515245u + 12345u;
+      int j = (int)(state >> 16) % N;
+      count[i][j]++;
+      if (seed % 2 && i != j) count[j][i]++;
+    }
+    int index[N], edges[MAX_EDGES], e = 0, expected = 1;
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) {
+        for (int c = 0; c < count[i][j]; ++c) edges[e++] = j;
+        if (i != j && count[i][j] != count[j][i]) expected = 0;
+      }
+      index[i] = e;
+    }
+    if (seed % 2) CHECK(expected == 1);
+    graph_case(N, index, edges, expected);
+  }
+}
+
+/* Errors go through the communicator's error handler. */
+static int handler_calls, handler_class;
+static void count_errors(MPI_Comm *comm, int *code, ...) {
+  handler_calls++;
+  MPI_Error_class(*code, &handler_class);
+}
+
+static void graph_check_errors(void) {
+  int dims[1] = {0}, periods[1] = {1}, symmetric = -1;
+  MPI_Comm ring, dist;
+  MPI_Errhandler counting;
+  CHECK_RC(MPI_Dims_create(rt_size, 1, dims));
+  CHECK_RC(MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring));
+  CHECK_RC(MPI_Comm_create_errhandler(count_errors, &counting));
+  CHECK_RC(MPI_Comm_set_errhandler(ring, counting));
+  CHECK(error_class(MPIX_Graph_check_symmetric(ring, &symmetric)) == MPI_ERR_TOPOLOGY);
+  CHECK(handler_calls == 1 && handler_class == MPI_ERR_TOPOLOGY);
+  CHECK(symmetric == -1);
+  MPI_Comm_free(&ring);
+  MPI_Errhandler_free(&counting);
+
+  /* Distributed graphs have a rule of their own (MPI-3.1 §7.5.4). */
+  int next = (rt_rank + 1) % rt_size, prev = (rt_rank + rt_size - 1) % rt_size, weight = 1;
+  CHECK_RC(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &prev, &weight, 1, &next, &weight,
+                                          MPI_INFO_NULL, 0, &dist));
+  MPI_Comm_set_errhandler(dist, MPI_ERRORS_RETURN);
+  CHECK(error_class(MPIX_Graph_check_symmetric(dist, &symmetric)) == MPI_ERR_TOPOLOGY);
+  MPI_Comm_free(&dist);
+
+  CHECK(error_class(MPIX_Graph_check_symmetric(MPI_COMM_NULL, &symmetric)) == MPI_ERR_COMM);
+  static const int index[4] = {1, 2, 3, 4}, edges[4] = {1, 0, 3, 2};
+  MPI_Comm graph;
+  CHECK_RC(MPI_Graph_create(MPI_COMM_WORLD, 4, index, edges, 0, &graph));
+  CHECK(error_class(MPIX_Graph_check_symmetric(graph, NULL)) == MPI_ERR_ARG);
+  MPI_Comm_free(&graph);
+}
+
 static void graph_symmetry(void) {
   /* MPI-3.0 Example 7.5: rank 2 lists 3 once, rank 3 lists 2 twice. */
   static const int ex_index[4] = {3, 5, 6, 9};
@@ -165,5 +231,7 @@ int main(int argc, char **argv) {
   all_false_sub();
   dims_create_zero();
   graph_symmetry();
+  random_graphs();
+  graph_check_errors();
   return rt_finish();
 }
