@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,6 +29,21 @@ static int MPIXTidyModuleAnchorDestination = MPIXTidyModuleAnchorSource;
 
 using namespace llvm;
 using namespace mpix::tool;
+
+// Printed at the end of --help (the driver's options are not llvm::cl ones).
+static cl::extrahelp DriverHelp(R"(
+mpix-tidy driver options (docs/tool.md):
+  -j N, --jobs=N       analyse the compile database's files (or those the
+                       positional arguments name or match as regular
+                       expressions) in N worker processes; one merged report,
+                       --fix and --export-fixes applied across all of them
+  --sarif=FILE         also write the diagnostics as SARIF 2.1.0 to FILE
+  --progress, --no-progress
+                       "[k/N] file" lines on stderr (default: when it is a
+                       terminal)
+  Compile databases naming MPI wrappers (mpicc, mpicxx, mpicc.mpich, ...) are
+  analysed with the flags the wrapper reports (-show, --showme:compile).
+)");
 
 static bool hasOption(ArrayRef<std::string> Args, StringRef Name) {
   for (StringRef Arg : Args) {
@@ -81,9 +97,12 @@ int main(int Argc, const char **Argv) {
   bool HaveDB = false;
   std::string DatabaseDir;
   if (Opts.FixedArgs) {
+    // The command after "--" is what clang-tidy uses; -p only passes through.
     bool Changed;
     if (!adjustWrapperCommand(*Opts.FixedArgs, Resolver, Changed, Error))
       return fail(Error);
+    if (Opts.HasBuildPath)
+      DatabaseDir = Opts.BuildPath;
   } else if (Opts.HasBuildPath) {
     if (!sys::fs::exists(Opts.BuildPath))
       return fail("-p: '" + Opts.BuildPath + "' does not exist");
