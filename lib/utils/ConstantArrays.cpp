@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include <cstdint>
 
 using namespace clang;
 
@@ -110,12 +111,13 @@ std::optional<int64_t> knownInt(const Expr *E, const LocalKnowledge &K,
     return std::nullopt;
   Expr::EvalResult R;
   if (E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
+    return R.Val.getInt().tryExtValue();
   if (!K.Ranges)
     return std::nullopt;
   std::optional<RangeAnalysis::Result> Range =
       K.Ranges->evaluate(E, Constraints());
-  if (!Range || !Range->Range.isExact())
+  if (!Range || !Range->Range.isExact() || Range->Range.Lo < INT64_MIN ||
+      Range->Range.Lo > INT64_MAX)
     return std::nullopt;
   return int64_t(Range->Range.Lo);
 }
@@ -140,12 +142,14 @@ static bool isStraightLine(const Stmt *S, const FunctionFacts &Facts) {
 
 using Elements = llvm::SmallVector<std::optional<int64_t>, 8>;
 
-/// Elements an initializer gives; the ones it leaves out are zero.
-static void applyInitializer(const VarDecl *V, Elements &Values,
-                             const LocalKnowledge &K, ASTContext &Ctx) {
+static const InitListExpr *initializerList(const VarDecl *V) {
   const Expr *Init = V->getInit();
-  const auto *List = Init ? dyn_cast<InitListExpr>(Init->IgnoreImplicit())
-                          : nullptr;
+  return Init ? dyn_cast<InitListExpr>(Init->IgnoreImplicit()) : nullptr;
+}
+
+/// Elements an initializer gives; the ones it leaves out are zero.
+static void applyInitializer(const InitListExpr *List, Elements &Values,
+                             const LocalKnowledge &K, ASTContext &Ctx) {
   if (!List)
     return;
   for (unsigned I = 0; I < Values.size(); ++I)
@@ -159,10 +163,9 @@ static bool applyStores(const VarDecl *V, Elements &Values,
                         const CallExpr *Call, const LocalKnowledge &K,
                         ASTContext &Ctx) {
   llvm::DenseSet<const Stmt *> InInitializer;
-  if (const Expr *Init = V->getInit())
-    if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
-      for (const Expr *E : List->inits())
-        InInitializer.insert(E);
+  if (const InitListExpr *List = initializerList(V))
+    for (const Expr *E : List->inits())
+      InInitializer.insert(E);
   for (const FunctionFacts::Write &W : K.Facts->elementWritesOf(V)) {
     if (InInitializer.count(W.Site) || !isBefore(W.Site, Call, Ctx))
       continue;
@@ -182,44 +185,66 @@ static bool applyStores(const VarDecl *V, Elements &Values,
   return true;
 }
 
+/// `(int[]){0, 0}`: an array spelled in place.
+static const CompoundLiteralExpr *compoundLiteral(const Expr *Arg) {
+  return dyn_cast<CompoundLiteralExpr>(Arg->IgnoreParenImpCasts());
+}
+
 std::optional<uint64_t> declaredLength(const Expr *Arg) {
-  const VarDecl *V = referencedVariable(Arg);
-  if (!V)
+  QualType T;
+  if (const CompoundLiteralExpr *CL = compoundLiteral(Arg))
+    T = CL->getType();
+  else if (const VarDecl *V = referencedVariable(Arg))
+    T = V->getType();
+  else
     return std::nullopt;
-  if (const auto *CAT = dyn_cast<ConstantArrayType>(
-          V->getType().getCanonicalType().getTypePtr()))
+  if (const auto *CAT =
+          dyn_cast<ConstantArrayType>(T.getCanonicalType().getTypePtr()))
     return CAT->getSize().getZExtValue();
   return std::nullopt;
+}
+
+/// Fills \p Values from where \p Arg's elements come from; false when some
+/// store to them cannot be followed.
+static bool collectElements(const Expr *Arg, Elements &Values,
+                            const CallExpr *Call, const LocalKnowledge &K,
+                            ASTContext &Ctx) {
+  if (const CompoundLiteralExpr *CL = compoundLiteral(Arg)) {
+    applyInitializer(dyn_cast<InitListExpr>(CL->getInitializer()), Values, K,
+                     Ctx);
+    return true;
+  }
+  const VarDecl *V = referencedVariable(Arg);
+  if (!V)
+    return false;
+  if (!V->hasLocalStorage()) {
+    // A global is known only if nothing can store to it.
+    if (!V->getType().isConstQualified())
+      return false;
+    applyInitializer(initializerList(V), Values, K, Ctx);
+    return true;
+  }
+  if (isa<ParmVarDecl>(V) || !K.Facts || !K.Arrays || K.Facts->escapes(V))
+    return false;
+  for (const CallExpr *Other : K.Arrays->mutatingCallsOf(V))
+    if (Other != Call)
+      return false;
+  applyInitializer(initializerList(V), Values, K, Ctx);
+  return applyStores(V, Values, Call, K, Ctx);
 }
 
 std::optional<llvm::SmallVector<int64_t, 8>>
 knownElements(const Expr *Arg, std::optional<uint64_t> Count,
               const CallExpr *Call, const LocalKnowledge &K, ASTContext &Ctx) {
-  const VarDecl *V = referencedVariable(Arg);
-  if (!V)
-    return std::nullopt;
   std::optional<uint64_t> Length = declaredLength(Arg);
   if (!Count)
     Count = Length;
   // Reading past the declared array is a different bug; do not guess.
   if (!Count || (Length && *Count > *Length) || *Count > (1u << 16))
     return std::nullopt;
-
   Elements Values(*Count);
-  if (!V->hasLocalStorage()) {
-    if (!V->getType().isConstQualified())
-      return std::nullopt;
-    applyInitializer(V, Values, K, Ctx);
-  } else {
-    if (isa<ParmVarDecl>(V) || !K.Facts || !K.Arrays || K.Facts->escapes(V))
-      return std::nullopt;
-    for (const CallExpr *Other : K.Arrays->mutatingCallsOf(V))
-      if (Other != Call)
-        return std::nullopt;
-    applyInitializer(V, Values, K, Ctx);
-    if (!applyStores(V, Values, Call, K, Ctx))
-      return std::nullopt;
-  }
+  if (!collectElements(Arg, Values, Call, K, Ctx))
+    return std::nullopt;
   llvm::SmallVector<int64_t, 8> Result;
   for (const std::optional<int64_t> &E : Values) {
     if (!E)

@@ -33,6 +33,24 @@ void remain_dims_stored(MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-4]]:3: note: zero-dimensional communicator created here: every remain_dims entry is false
 }
 
+// A compound literal is read like an initialized array.
+void remain_dims_compound_literal(MPI_Comm comm) {
+  int dims[2] = {0, 0}, periods[2] = {0, 0};
+  MPI_Comm cart, sub;
+  int src, dst;
+  MPI_Cart_create(comm, 2, dims, periods, 0, &cart);
+  MPI_Cart_sub(cart, (int[]){0, 0}, &sub);
+  if (sub != MPI_COMM_NULL)
+    MPI_Cart_shift(sub, 0, 1, &src, &dst);
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: MPI_Cart_shift on a zero-dimensional Cartesian communicator is erroneous
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: zero-dimensional communicator created here: every remain_dims entry is false
+  MPI_Comm row;
+  MPI_Cart_sub(cart, (int[2]){1}, &row);
+  MPI_Cart_shift(row, 1, 1, &src, &dst);
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: MPI_Cart_shift with direction 1 on a 1-dimensional communicator is erroneous
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 1-dimensional communicator created here
+}
+
 static const int keep_none[2] = {0, 0};
 
 void remain_dims_global_constant(MPI_Comm comm) {

@@ -32,6 +32,18 @@ void symmetric_ring_with_multi_edges(void) {
   MPI_Neighbor_alltoall(send, 1, MPI_INT, recv, 1, MPI_INT, ring);
 }
 
+// Compound literals: a pair that lists each other, and one that does not.
+void compound_literals(void) {
+  MPI_Comm pair, one_way;
+  int send = 0, recv[2];
+  MPI_Graph_create(MPI_COMM_WORLD, 2, (int[]){1, 2}, (int[]){1, 0}, 0, &pair);
+  MPI_Neighbor_allgather(&send, 1, MPI_INT, recv, 1, MPI_INT, pair);
+  MPI_Graph_create(MPI_COMM_WORLD, 2, (int[]){1, 1}, (int[]){1}, 0, &one_way);
+  MPI_Neighbor_allgather(&send, 1, MPI_INT, recv, 1, MPI_INT, one_way);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: MPI_Neighbor_allgather on a graph communicator whose adjacency is not symmetric
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: graph created here; rank 0 lists 1 once, rank 1 does not list 0
+}
+
 // Distributed graphs name both directions explicitly: not this check's
 // business, even when one-way.
 void distributed_graph(void) {
