@@ -19,11 +19,15 @@ AST_MATCHER(FunctionDecl, isClassicMPIFunction) {
   return lookupClassic(Node) != nullptr;
 }
 
+std::string textOf(const Expr *E, const ASTContext &Ctx);
+
 /// How the diagnostic names a parameter: "count", "block length", ...
 std::string nounFor(const ParamInfo &P) {
   StringRef N = P.Name;
-  if (N.contains("displ") || N == "disp_unit")
+  if (N.contains("disp"))
     return "displacement";
+  if (N.contains("offset"))
+    return "offset";
   if (N.contains("stride"))
     return "stride";
   if (N.contains("blocklength"))
@@ -35,10 +39,27 @@ std::string nounFor(const ParamInfo &P) {
   return "count";
 }
 
-/// Strides, displacements and bounds are legitimately negative.
+/// Strides, displacements, bounds and offsets are legitimately negative (or
+/// not ours to judge); so are array elements past the count MPI reads.
 bool mayBeNegative(const ParamInfo &P) {
   StringRef N = P.Name;
-  return N.contains("stride") || N.contains("displ") || N == "lb";
+  return P.Kind != ParamKind::Count || N.contains("stride") ||
+         N.contains("disp") || N == "lb";
+}
+
+/// Whether MPI ignores this count: the send side of an MPI_IN_PLACE
+/// collective, or a count described by MPI_DATATYPE_NULL.
+bool isIgnoredCount(const CallExpr *Call, const FunctionInfo &F,
+                    unsigned Index, const ASTContext &Ctx) {
+  std::optional<unsigned> Type = F.datatypeFor(Index);
+  if (Type && textOf(Call->getArg(*Type), Ctx) == "MPI_DATATYPE_NULL")
+    return true;
+  for (unsigned I = Index; I-- > 0;) {
+    ParamRole Role = F.Params[I].Role;
+    if (Role == ParamRole::BUF || Role == ParamRole::CBUF)
+      return textOf(Call->getArg(I), Ctx) == "MPI_IN_PLACE";
+  }
+  return false;
 }
 
 StringRef consequenceFor(const FunctionInfo &F) {
@@ -256,7 +277,8 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     switch (F->Params[I].Kind) {
     case ParamKind::Count:
     case ParamKind::Wide:
-      Found = findScalar(Call, *F, I, FS);
+      if (!isIgnoredCount(Call, *F, I, *Context))
+        Found = findScalar(Call, *F, I, FS);
       break;
     case ParamKind::CountArray:
     case ParamKind::DisplArray:
@@ -294,8 +316,11 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
   // A conversion, implicit or spelled, from a type whose values do not all
   // fit: the value is narrowed unless its range proves otherwise.
   // static_cast<int>(n) narrows in an implicit cast under the spelled one.
+  // A 64-bit target (MPI_Aint, MPI_Offset) holds any size there is: only int
+  // arithmetic that overflows before the conversion can hurt it.
   const ExplicitCastExpr *Spelled = nullptr;
-  for (const Expr *E = Value->IgnoreParens();;) {
+  bool WideTarget = Ctx.getIntWidth(Target) >= 64;
+  for (const Expr *E = Value->IgnoreParens(); !WideTarget;) {
     const auto *Cast = dyn_cast<CastExpr>(E);
     if (!Cast || !isIntegralConversion(Cast))
       break;
@@ -403,7 +428,7 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
     if (Element.isNull())
       continue;
     if (std::optional<Hazard> H =
-            hazardOf(W.Value, Element, IsDispl, W.Site, FS)) {
+            hazardOf(W.Value, Element, /*MayBeNegative=*/true, W.Site, FS)) {
       Finding Found{Finding::FilledArray, Index, *H};
       Found.Var = Array;
       return Found;
@@ -521,13 +546,17 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     Plan.block(Call->getBeginLoc(), "the call is outside a function");
     return Plan;
   }
-  if (Target == "mpi4" && !TUHasMPI4) {
+  // A wide offset alone needs no new function; anything else does.
+  bool NeedsRename = llvm::any_of(Findings, [&F](const Finding &Found) {
+    return F.Params[Found.Index].Kind != ParamKind::Wide;
+  });
+  if (NeedsRename && Target == "mpi4" && !TUHasMPI4) {
     Plan.block(Call->getBeginLoc(),
                F.mpi4Name() + " is not declared by this mpi.h (an MPI-3 "
                               "library); use mpix-large-count.Target=mpix");
     return Plan;
   }
-  if (useMPIX() && F.NewInMPI4 && !TUHasMPI4) {
+  if (NeedsRename && useMPIX() && F.NewInMPI4 && !TUHasMPI4) {
     Plan.block(Call->getBeginLoc(), F.mpixName() +
                                         " needs an MPI-4 library: MPI-3 has "
                                         "no " + F.classicName());
@@ -535,10 +564,6 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   }
   TypeMigration M(*Context, *FS.Facts, Call, F,
                   [this](const FunctionInfo &G) { return largeName(G); });
-  // A wide offset alone needs no new function; anything else does.
-  bool NeedsRename = llvm::any_of(Findings, [&F](const Finding &Found) {
-    return F.Params[Found.Index].Kind != ParamKind::Wide;
-  });
   // The large-count form takes MPI_Count / MPI_Aint arrays and outputs, so
   // every variable passed there changes type with the call. They are all
   // known before any use is checked, so that values may flow between them.
@@ -697,7 +722,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   case Finding::FilledArray:
     return diag(Loc, "%0 array '%1' of %2 is filled with values that can "
                      "exceed INT_MAX; %3")
-           << (P.Kind == ParamKind::DisplArray ? "displacement" : "count")
+           << Noun
            << Name << F.classicName() << consequenceFor(F)
            << Arg->getSourceRange();
   case Finding::ReceivedCount:

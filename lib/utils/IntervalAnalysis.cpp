@@ -109,9 +109,14 @@ public:
     if (const Expr *Init = V->getInit()) {
       Facts.Writes[V].push_back({Init, V->getInit(), false});
       // Initializer lists fill arrays element by element.
-      if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit()))
+      if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit())) {
         for (const Expr *Element : List->inits())
           Facts.ElementWrites[V].push_back({Element, Element, false});
+        // Elements the list does not name are zero.
+        if (List->hasArrayFiller())
+          Facts.ElementWrites[V].push_back(
+              {List->getArrayFiller(), List, false});
+      }
     }
     // A non-const reference can write through the alias.
     if (V->getType()->isReferenceType() &&
@@ -131,7 +136,7 @@ public:
       Facts.Writes[V].push_back({Value, B, Accumulates});
     else if (const VarDecl *A = indexedVariable(B->getLHS()))
       Facts.ElementWrites[A].push_back({Plain ? Value : B->getRHS(), B,
-                                        Accumulates});
+                                        Accumulates, Plain});
     return true;
   }
 
@@ -139,6 +144,8 @@ public:
     if (U->isIncrementDecrementOp()) {
       if (const VarDecl *V = referencedVariable(U->getSubExpr()))
         Facts.Writes[V].push_back({nullptr, U, true});
+      else if (const VarDecl *A = indexedVariable(U->getSubExpr()))
+        Facts.ElementWrites[A].push_back({nullptr, U, true});
     } else if (U->getOpcode() == UO_AddrOf) {
       if (const VarDecl *V = referencedVariable(U->getSubExpr()))
         Facts.Escaping.insert(V);
@@ -243,6 +250,22 @@ FunctionFacts::usesOf(const VarDecl *V) const {
   return It == Uses.end() ? llvm::ArrayRef<const DeclRefExpr *>() : It->second;
 }
 
+bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
+  if (!Array->getType()->isConstantArrayType() || Escaping.count(Array))
+    return false;
+  for (const DeclRefExpr *Use : usesOf(Array)) {
+    const Stmt *Child = Use, *P = parentOf(Use);
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P)) {
+      Child = P;
+      P = parentOf(P);
+    }
+    const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+    if (!ASE || ASE->getBase() != Child)
+      return false;
+  }
+  return true;
+}
+
 const DeclStmt *FunctionFacts::soleDeclaration(const VarDecl *V) const {
   return Declarations.lookup(V);
 }
@@ -342,11 +365,15 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
       return clampTo(T, {Full->Lo, Full->Hi * 2}, B, true, S);
     return clampTo(T, {L->Lo << int(R->Lo), L->Hi << int(R->Hi)}, B, true, S);
   }
-  case BO_Div:
+  case BO_Div: {
     if (R->Lo >= 1)
       return Interval{minOf({L->Lo / R->Lo, L->Lo / R->Hi}),
                       maxOf({L->Hi / R->Lo, L->Hi / R->Hi})};
-    return Full;
+    // Whatever the (non-zero) divisor, the quotient is no larger than the
+    // dividend: 10 / np stays within [-10, 10].
+    WideInt M = maxOf({L->Lo < 0 ? -L->Lo : L->Lo, L->Hi < 0 ? -L->Hi : L->Hi});
+    return clampTo(T, {-M, M}, B, false, S);
+  }
   case BO_Rem: {
     // The result takes the dividend's sign and is smaller than the divisor.
     if (R->Lo < 1)
@@ -394,6 +421,29 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   return Full;
 }
 
+/// The join of every value stored by \p Writes, or none if one is unknown.
+std::optional<Interval>
+RangeAnalysis::rangeOfWrites(const VarDecl *V,
+                             llvm::ArrayRef<FunctionFacts::Write> Writes) {
+  if (Writes.empty() || InProgress.count(V))
+    return std::nullopt; // n = n * 2: a cycle says nothing.
+  InProgress.insert(V);
+  std::optional<Interval> Range;
+  for (const FunctionFacts::Write &W : Writes) {
+    State Ignored;
+    std::optional<Interval> R =
+        W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Ignored)
+                              : std::nullopt;
+    if (!R) {
+      Range.reset();
+      break;
+    }
+    Range = Range ? Range->join(*R) : *R;
+  }
+  InProgress.erase(V);
+  return Range;
+}
+
 std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
   std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
   if (!Full)
@@ -402,39 +452,34 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
   if (Cached != VarRanges.end())
     return Cached->second;
   if (InProgress.count(V))
-    return Full; // n = n * 2: a cycle says nothing.
+    return Full;
 
   std::optional<Interval> Range;
-  bool Known = false;
   if (V->getType().isConstQualified() && V->getInit() && !V->hasLocalStorage()) {
     // A global constant: its initializer is all there is.
     InProgress.insert(V);
     State Ignored;
     Range = eval(V->getInit(), Constraints(), Ignored);
     InProgress.erase(V);
-    Known = Range.has_value();
   } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-             !Facts->escapes(V) && !Facts->writesOf(V).empty()) {
-    Known = true;
-    InProgress.insert(V);
-    for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
-      if (!W.Value) {
-        Known = false;
-        break;
-      }
-      State Ignored;
-      std::optional<Interval> R = eval(W.Value, constraintsAt(W.Site), Ignored);
-      if (!R) {
-        Known = false;
-        break;
-      }
-      Range = Range ? Range->join(*R) : *R;
-    }
-    InProgress.erase(V);
+             !Facts->escapes(V)) {
+    Range = rangeOfWrites(V, Facts->writesOf(V));
   }
-  std::optional<Interval> Result = Known && Range ? Range->meet(*Full) : Full;
+  std::optional<Interval> Result = Range ? Range->meet(*Full) : Full;
   VarRanges[V] = Result;
   return Result;
+}
+
+/// A local array that is only indexed holds what its element writes store.
+std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
+  auto Cached = ElementRanges.find(Array);
+  if (Cached != ElementRanges.end())
+    return Cached->second;
+  std::optional<Interval> Range;
+  if (Facts && Array->hasLocalStorage() && Facts->isOnlyIndexed(Array))
+    Range = rangeOfWrites(Array, Facts->elementWritesOf(Array));
+  ElementRanges[Array] = Range;
+  return Range;
 }
 
 std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
@@ -470,6 +515,12 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
       std::optional<Interval> Sub = eval(Cast->getSubExpr(), C, S);
       if (!Sub || !Full)
         return Full;
+      // A signed size converted to a wider unsigned type (tsize /
+      // sizeof(int)) is taken to be non-negative: a negative size is a bug
+      // of its own, and wrapping it to 2^64 would flag every such division.
+      if (Sub->Lo < 0 && Full->Lo == 0 && Sub->Hi >= 0 &&
+          Sub->Hi <= Full->Hi && Cast->getSubExpr()->getType()->isSignedIntegerType())
+        return Interval{0, Sub->Hi};
       return Sub->within(*Full) ? *Sub : *Full;
     }
     default:
@@ -523,6 +574,11 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
 
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evalCall(Call, C, S);
+
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    if (const VarDecl *Array = referencedVariable(ASE->getBase()))
+      if (std::optional<Interval> R = rangeOfElements(Array))
+        return R;
 
   // sizeof a variable-length array: its length times its element's size.
   if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
@@ -611,26 +667,58 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
 }
 
-/// The variable a loop counts upwards with ++i, i++ or i += K (K > 0).
-static const VarDecl *upwardCounter(const Expr *Inc) {
+/// The variable a loop counts upwards with: ++i, i += K, i = i + K (K > 0),
+/// or, from a non-negative start, i *= K, i = i * K, i <<= K.
+struct Counter {
+  const VarDecl *Var = nullptr;
+  bool Multiplies = false;
+};
+
+static std::optional<WideInt> positiveLiteral(const Expr *E) {
+  if (const auto *K = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()))
+    if (K->getValue().isStrictlyPositive())
+      return WideInt(K->getValue().getZExtValue());
+  return std::nullopt;
+}
+
+static Counter upwardCounter(const Expr *Inc) {
   if (!Inc)
-    return nullptr;
+    return {};
   Inc = Inc->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(Inc))
-    return U->isIncrementOp() ? referencedVariable(U->getSubExpr()) : nullptr;
-  if (const auto *B = dyn_cast<BinaryOperator>(Inc))
-    if (B->getOpcode() == BO_AddAssign)
-      if (const auto *K = dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts()))
-        if (K->getValue().isStrictlyPositive())
-          return referencedVariable(B->getLHS());
-  return nullptr;
+    return {U->isIncrementOp() ? referencedVariable(U->getSubExpr()) : nullptr};
+  const auto *B = dyn_cast<BinaryOperator>(Inc);
+  if (!B)
+    return {};
+  const VarDecl *V = referencedVariable(B->getLHS());
+  switch (B->getOpcode()) {
+  case BO_AddAssign:
+    return {positiveLiteral(B->getRHS()) ? V : nullptr};
+  case BO_MulAssign:
+  case BO_ShlAssign:
+    return {positiveLiteral(B->getRHS()) ? V : nullptr, true};
+  case BO_Assign: {
+    // i = i + K, i = i * K, i = K * i
+    const auto *Step = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (!Step || !(Step->getOpcode() == BO_Add || Step->getOpcode() == BO_Mul))
+      return {};
+    const Expr *Other = referencedVariable(Step->getLHS()) == V ? Step->getRHS()
+                        : referencedVariable(Step->getRHS()) == V ? Step->getLHS()
+                                                                  : nullptr;
+    if (!Other || !positiveLiteral(Other))
+      return {};
+    return {V, Step->getOpcode() == BO_Mul};
+  }
+  default:
+    return {};
+  }
 }
 
 /// Inside `for (i = A; i < B; ++i)` the counter lies in [A, B - 1] (unless the
 /// body itself assigns it, which we accept as a limit of the analysis).
 void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
   addConstraints(For->getCond(), true, C);
-  const VarDecl *Counter = upwardCounter(For->getInc());
+  auto [Counter, Multiplies] = upwardCounter(For->getInc());
   if (!Counter)
     return;
   const Expr *Start = nullptr;
@@ -645,7 +733,9 @@ void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
   std::optional<Interval> From = Start ? eval(Start, Constraints(), Ignored)
                                        : std::nullopt;
   std::optional<Interval> Full = Interval::ofType(Counter->getType(), Ctx);
-  if (!From || !Full)
+  // Multiplying keeps a counter at or above its start only when it starts
+  // non-negative.
+  if (!From || !Full || (Multiplies && From->Lo < 0))
     return;
   Interval Bound{From->Lo, Full->Hi};
   auto It = C.find(Counter);
@@ -664,7 +754,8 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
       else if (Child == If->getElse())
         addConstraints(If->getCond(), false, C);
     } else if (const auto *For = dyn_cast<ForStmt>(Parent)) {
-      if (Child == For->getBody())
+      // The body and the increment run only after the condition held.
+      if (Child == For->getBody() || Child == For->getInc())
         addLoopConstraints(For, C);
     } else if (const auto *Compound = dyn_cast<CompoundStmt>(Parent)) {
       std::optional<unsigned> Index = Facts->indexInCompound(Child);

@@ -59,6 +59,7 @@ public:
     const clang::Expr *Value;
     const clang::Stmt *Site;
     bool Accumulates; ///< A compound `+=` / `-=`: a running sum.
+    bool Replaces = true; ///< Value is the new value (not x *= Value).
   };
 
   FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
@@ -71,6 +72,9 @@ public:
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
+  /// An array that is only ever indexed: nothing but its element writes
+  /// can change it (no decay into a pointer that a callee could write).
+  bool isOnlyIndexed(const clang::VarDecl *Array) const;
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
   /// Every expression that names V in the body (not its declaration).
@@ -144,6 +148,9 @@ private:
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
                                    const Constraints &C, State &S);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
+  std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
+  std::optional<Interval> rangeOfWrites(const clang::VarDecl *V,
+                                        llvm::ArrayRef<FunctionFacts::Write> W);
   std::optional<Interval> clampTo(clang::QualType T, Interval I,
                                   const clang::Expr *Site, bool Overflows,
                                   State &S);
@@ -151,6 +158,7 @@ private:
   clang::ASTContext &Ctx;
   const FunctionFacts *Facts;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
+  llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;
 };
 

@@ -23,7 +23,7 @@ void arrays(size_t global, int local, MPI_Datatype *out) {
   subsizes[0] = local;
   subsizes[1] = 4;
   MPI_Type_create_subarray(2, sizes, subsizes, starts, MPI_ORDER_C, MPI_DOUBLE, out);
-  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: count array 'sizes' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX; datatypes over 2^31-1 elements are truncated [mpix-large-count]
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: size array 'sizes' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX; datatypes over 2^31-1 elements are truncated [mpix-large-count]
 }
 
 // Negative strides are legal; small constants fit.

@@ -22,8 +22,8 @@ void f(char *buf, size_t n, int nx, int ny, MPI_Comm comm) {
 
 void offsets(MPI_File fh, double *buf, int rank, int chunk) {
   MPI_File_read_at(fh, rank * chunk, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
-  // CHECK-NOTES-MPICH: :[[@LINE-1]]:24: warning: count 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Offset'
+  // CHECK-NOTES-MPICH: :[[@LINE-1]]:24: warning: offset 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Offset'
   // CHECK-FIXES-MPICH: MPI_File_read_at(fh, (MPI_Offset)rank * chunk, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
-  // CHECK-NOTES-OPENMPI: :[[@LINE-3]]:24: warning: count 'rank * chunk' is computed in 'int'
-  // CHECK-NOTES-OPENMPI: :[[@LINE-4]]:3: note: no automatic fix: MPI_File_read_at_c is not declared
+  // CHECK-NOTES-OPENMPI: :[[@LINE-3]]:24: warning: offset 'rank * chunk' is computed in 'int'
+  // CHECK-FIXES-OPENMPI: MPI_File_read_at(fh, (MPI_Offset)rank * chunk, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
 }

@@ -43,8 +43,8 @@ void constants(double *buf, MPI_Comm comm) {
 // arithmetic is still done in int.
 void wide_parameters(MPI_File fh, MPI_Win win, double *buf, int rank, int chunk) {
   MPI_File_write_at(fh, rank * chunk, buf, chunk, MPI_DOUBLE, MPI_STATUS_IGNORE);
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Offset'
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Offset'
   MPI_File_write_at(fh, (MPI_Offset)rank * chunk, buf, chunk, MPI_DOUBLE, MPI_STATUS_IGNORE);
   MPI_Put(buf, chunk, MPI_DOUBLE, 1, rank * chunk, chunk, MPI_DOUBLE, win);
-  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: count 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Aint'
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: displacement 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Aint'
 }
