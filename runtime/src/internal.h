@@ -121,6 +121,8 @@ void mpix_keep_release(void *block);
 /* A datatype keyval created on first use and freed at MPI_Finalize. */
 int mpix_type_keyval(int *keyval, MPI_Type_copy_attr_function *copy,
                      MPI_Type_delete_attr_function *del);
+/* A delete callback that mpix_free()s the attribute value. */
+int mpix_delete_free(MPI_Datatype t, int keyval, void *value, void *state);
 /* Registers fn to run at MPI_Finalize (through an MPI_COMM_SELF attribute). */
 void mpix_at_finalize(void (*fn)(void));
 

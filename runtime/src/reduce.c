@@ -159,14 +159,6 @@ typedef struct {
 static int unit_keyval = MPI_KEYVAL_INVALID;
 static MPI_Op unit_ops[2] = {MPI_OP_NULL, MPI_OP_NULL}; /* [commutative] */
 
-static int unit_delete(MPI_Datatype t, int keyval, void *value, void *state) {
-  (void)t;
-  (void)keyval;
-  (void)state;
-  mpix_free(value);
-  return MPI_SUCCESS;
-}
-
 /* The op MPI calls on units: the real op on the base elements, in pieces. */
 static void unit_apply(void *in, void *inout, int *len, MPI_Datatype *type) {
   unit_info *u = NULL;
@@ -187,7 +179,7 @@ static int unit_op(MPI_Op op, MPI_Op *out) {
   int commute = 1, rc = MPI_Op_commutative(op, &commute);
   commute = commute ? 1 : 0;
   if (rc == MPI_SUCCESS)
-    rc = mpix_type_keyval(&unit_keyval, MPI_TYPE_NULL_COPY_FN, unit_delete);
+    rc = mpix_type_keyval(&unit_keyval, MPI_TYPE_NULL_COPY_FN, mpix_delete_free);
   if (rc == MPI_SUCCESS && unit_ops[commute] == MPI_OP_NULL) {
     if (unit_ops[0] == MPI_OP_NULL && unit_ops[1] == MPI_OP_NULL) mpix_at_finalize(free_unit_ops);
     rc = MPI_Op_create(unit_apply, commute, &unit_ops[commute]);

@@ -196,11 +196,16 @@ void mpix_keep_release(void *bytes) {
   if (__atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0) mpix_free(k);
 }
 
+/* Attribute delete callbacks: the value is a block of ours. */
 static int keep_delete(MPI_Datatype t, int keyval, void *value, void *state) {
-  (void)t;
-  (void)keyval;
-  (void)state;
+  (void)t, (void)keyval, (void)state;
   mpix_keep_release(value);
+  return MPI_SUCCESS;
+}
+
+int mpix_delete_free(MPI_Datatype t, int keyval, void *value, void *state) {
+  (void)t, (void)keyval, (void)state;
+  mpix_free(value);
   return MPI_SUCCESS;
 }
 
