@@ -67,14 +67,16 @@ std::optional<int64_t> knownInt(const clang::Expr *E, const LocalKnowledge &K,
 
 /// The first \p Count elements (all of them when \p Count is none and the
 /// array's size is known) of the array \p Arg names, as read by \p Call: a
-/// constant array, a local filled by an initializer and by straight-line
-/// constant stores before the call. None when any element is unknown.
+/// constant global array, a compound literal, a local filled by an
+/// initializer and by straight-line constant stores before the call. None
+/// when any element is unknown.
 std::optional<llvm::SmallVector<int64_t, 8>>
 knownElements(const clang::Expr *Arg, std::optional<uint64_t> Count,
               const clang::CallExpr *Call, const LocalKnowledge &K,
               clang::ASTContext &Ctx);
 
-/// The number of elements of the array \p Arg names, when its type says.
+/// The number of elements of the array \p Arg names or spells, when its
+/// type says.
 std::optional<uint64_t> declaredLength(const clang::Expr *Arg);
 
 /// The first read, after \p Call, of an output that \p Call may leave
