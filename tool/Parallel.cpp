@@ -355,9 +355,11 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
       if (!YamlText.empty()) {
         yaml::Input YIn(YamlText);
         YIn >> R.Diags;
-        if (YIn.error())
+        if (YIn.error()) {
           R.Stderr += "mpix-tidy: error: cannot read the diagnostics of '" +
                       R.File + "'\n";
+          R.ExitCode = 1; // they are missing from the merged report
+        }
       }
       std::lock_guard<std::mutex> Lock(M);
       Results[I] = std::move(R);
