@@ -221,9 +221,9 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
+  Functions.registerMatcher(Finder, this);
   Finder->addMatcher(
-      callExpr(callee(functionDecl(isClassicMPIFunction()).bind("callee")),
-               optionally(forCallable(functionDecl().bind("function"))))
+      callExpr(callee(functionDecl(isClassicMPIFunction()).bind("callee")))
           .bind("call"),
       this);
 }
@@ -235,6 +235,7 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
+  Functions.reset();
   States.clear();
   NoFunction = FunctionState();
   MPIIncludes.clear();
@@ -260,13 +261,15 @@ LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
 
 void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
+  if (Functions.consume(Result))
+    return;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
   const FunctionInfo *F = lookupClassic(*Callee);
   if (!F || Call->getNumArgs() != F->Params.size())
     return;
   FunctionState &FS =
-      stateFor(Result.Nodes.getNodeAs<FunctionDecl>("function"), *Context);
+      stateFor(Functions.functionOf(Call, *Result.SourceManager), *Context);
 
   llvm::SmallVector<Finding, 2> Findings;
   for (unsigned I = 0; I < F->Params.size(); ++I) {

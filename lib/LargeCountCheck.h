@@ -12,6 +12,7 @@
 
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/EnclosingFunction.h"
 #include "utils/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
 #include "llvm/ADT/DenseMap.h"
@@ -111,6 +112,7 @@ private:
   std::string Target;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
+  EnclosingFunctionTracker Functions;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
   FunctionState NoFunction;
   llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
