@@ -15,11 +15,9 @@ std::string calleeName(const CallExpr *Call) {
 }
 
 void TopologyCheckBase::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      callExpr(callee(functionDecl().bind("callee")),
-               optionally(forCallable(functionDecl().bind("function"))))
-          .bind("call"),
-      this);
+  Functions.registerMatcher(Finder, this);
+  Finder->addMatcher(callExpr(callee(functionDecl().bind("callee"))).bind("call"),
+                     this);
 }
 
 static bool hasCommParameter(const FunctionDecl *F) {
@@ -34,9 +32,12 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
     Provenance = std::make_unique<CommProvenance>(*Context);
     Calls.clear();
   }
+  if (Functions.consume(Result))
+    return;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");
+  const FunctionDecl *Function =
+      Functions.functionOf(Call, *Result.SourceManager);
   if (llvm::any_of(Call->arguments(), [](const Expr *A) {
         return A->isTypeDependent() || A->isValueDependent();
       }))
@@ -52,6 +53,7 @@ void TopologyCheckBase::onEndOfTranslationUnit() {
   for (const MPICall &C : Calls)
     analyze(C);
   Calls.clear();
+  Functions.reset();
   Provenance.reset();
   Context = nullptr;
 }

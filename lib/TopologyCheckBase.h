@@ -14,6 +14,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/CommProvenance.h"
+#include "utils/EnclosingFunction.h"
 #include <memory>
 #include <vector>
 
@@ -47,6 +48,7 @@ protected:
   std::string textOf(const clang::Expr *E) const;
 
 private:
+  EnclosingFunctionTracker Functions;
   std::vector<MPICall> Calls;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;
