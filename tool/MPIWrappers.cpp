@@ -234,6 +234,11 @@ bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
     if (Seen.insert(File).second)
       DB.Files.push_back(File);
 
+    // A relative compiler path ("../tools/mpicc") is relative to the entry.
+    if (!C.CommandLine.empty() && StringRef(C.CommandLine[0]).contains('/') &&
+        !sys::path::is_absolute(C.CommandLine[0]) &&
+        WrapperResolver::isWrapperName(C.CommandLine[0]))
+      C.CommandLine[0] = absolutePath(C.CommandLine[0], C.Directory);
     bool Changed = false;
     if (!adjustWrapperCommand(C.CommandLine, Resolver, Changed, Error)) {
       Error += " (compile command of " + C.Filename + " in " + DB.JsonPath + ")";
