@@ -178,9 +178,11 @@ static void test_indexed(MPI_Datatype old, MPI_Count n) {
 
 static void test_arrays(MPI_Datatype old, MPI_Count n) {
   MPI_Count sizes[2] = {3, 2 * n + 5}, subs[2] = {2, n + 1}, starts[2] = {1, 3}, all[6];
-  int isz[2], isub[2], ist[2], ints[2], order, i;
+  int isz[2], isub[2], ist[2], ints[2], order, i, o;
+  const int orders[2] = {MPI_ORDER_C, MPI_ORDER_FORTRAN}; /* Open MPI's MPI_ORDER_C is 0 */
   MPI_Datatype x, c;
-  for (order = MPI_ORDER_C; order; order = order == MPI_ORDER_C ? MPI_ORDER_FORTRAN : 0) {
+  for (o = 0; o < 2; o++) {
+    order = orders[o];
     for (i = 0; i < 2; i++) {
       isz[i] = (int)sizes[i];
       isub[i] = (int)subs[i];

@@ -9,6 +9,7 @@
 #include "rt_test.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 int main(int argc, char **argv) {
   rt_init(&argc, &argv);
@@ -45,7 +46,10 @@ int main(int argc, char **argv) {
       printf("hang reproduced: asymmetric graph accepted, rank 3 never completes\n");
     fflush(stdout);
   }
+  /* MPI_Abort may kill the launcher before it forwarded what rank 0
+     printed: give it a moment. */
   MPI_Barrier(MPI_COMM_WORLD);
+  sleep(1);
   MPI_Abort(MPI_COMM_WORLD, 0);
   return 0;
 }
