@@ -178,6 +178,33 @@ static void test_shared(MPI_File fh, MPI_Count n) {
   free(in);
 }
 
+/* Data representations: neither MPICH 4.0.2 (ROMIO) nor Open MPI 4.1 supports
+   conversion functions (both answer MPI_ERR_CONVERSION); without them MPICH
+   registers. MPIX_Register_datarep_x must answer as MPI_Register_datarep. */
+static int convert(void *userbuf, MPI_Datatype t, MPI_Count count, void *filebuf,
+                   MPI_Offset position, void *state) {
+  (void)userbuf, (void)t, (void)count, (void)filebuf, (void)position, (void)state;
+  return MPI_SUCCESS;
+}
+static int extent4(MPI_Datatype t, MPI_Aint *extent, void *state) {
+  (void)t, (void)state;
+  *extent = 4;
+  return MPI_SUCCESS;
+}
+static void test_datarep(void) {
+  int x_cls, c_cls, rc;
+  rc = MPIX_Register_datarep_x("mpix_conv", convert, convert, extent4, NULL);
+  MPI_Error_class(rc, &x_cls);
+  rc = MPI_Register_datarep("mpix_conv_classic", MPI_CONVERSION_FN_NULL, MPI_CONVERSION_FN_NULL,
+                            extent4, NULL);
+  MPI_Error_class(rc, &c_cls);
+  CHECK(x_cls == MPI_ERR_CONVERSION || x_cls == MPI_SUCCESS);
+  rc = MPIX_Register_datarep_x("mpix_null", MPIX_CONVERSION_FN_NULL_C, MPIX_CONVERSION_FN_NULL_C,
+                               extent4, NULL);
+  MPI_Error_class(rc, &x_cls);
+  CHECK(x_cls == c_cls); /* same answer as the classic call without conversions */
+}
+
 int main(int argc, char **argv) {
   const char *dir = getenv("MPIX_TEST_TMP");
   MPI_File fh;
@@ -198,5 +225,6 @@ int main(int argc, char **argv) {
   CHECK_RC(MPI_File_close(&fh));
   MPI_Barrier(MPI_COMM_WORLD);
   if (rt_rank == 0) MPI_File_delete(path, MPI_INFO_NULL);
+  test_datarep();
   return rt_finish();
 }
