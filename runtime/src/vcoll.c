@@ -234,10 +234,13 @@ static void send_from_copy(plan *p, const char *lo, MPI_Aint span) {
   }
 }
 
-static int intra_peers(const mpix_ctx *ctx, MPI_Comm comm, int *n, int *me) {
+/* The peers of an alltoallw on comm: the group, or the remote group of an
+   intercommunicator (*me is then -1: a process never addresses itself). */
+static int comm_peers(MPI_Comm comm, int *n, int *me) {
   int inter = 0, rc = MPI_Comm_test_inter(comm, &inter);
   if (rc != MPI_SUCCESS) return rc;
-  if (inter) return mpix_error(ctx, MPI_ERR_COMM); /* see docs/runtime.md */
+  *me = -1;
+  if (inter) return MPI_Comm_remote_size(comm, n);
   rc = MPI_Comm_size(comm, n);
   if (rc == MPI_SUCCESS) rc = MPI_Comm_rank(comm, me);
   return rc;
@@ -259,31 +262,40 @@ static int check_one(const mpix_ctx *ctx, const void *buf, MPI_Count count, MPI_
 
 /* Gatherv (scatter = 0) and scatterv: the "one" side is each process's
    single block (gather: send, scatter: receive), the v side the root's. */
+/* Gatherv (scatter = 0) and scatterv: the "one" side is each process's
+   single block (gather: send, scatter: receive), the v side the root's. On
+   an intercommunicator the root passes MPI_ROOT and addresses the remote
+   group, its group's other processes pass MPI_PROC_NULL, and the remote
+   processes address the root by its rank. */
 static int rooted_v(int scatter, const void *one_buf, MPI_Count one_count, MPI_Datatype one_type,
                     const void *v_buf, const MPI_Count *counts, const MPI_Aint *displs,
                     MPI_Datatype v_type, int root, MPI_Comm comm, MPI_Request *request) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
-  int in_place = rc == MPI_SUCCESS && me == root && one_buf == MPI_IN_PLACE;
+  int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
+  int inter = me < 0, is_root = inter ? root == MPI_ROOT : me == root;
+  int has_one = inter ? root >= 0 : 1; /* sends to (or receives from) the root */
+  int in_place = !inter && is_root && one_buf == MPI_IN_PLACE;
   peer *one, *v;
   plan p;
-  if (rc == MPI_SUCCESS && root >= n) rc = mpix_error(&ctx, MPI_ERR_ROOT);
-  if (rc == MPI_SUCCESS) rc = check_one(&ctx, one_buf, one_count, one_type);
-  if (rc == MPI_SUCCESS && me == root) rc = check_side(&ctx, v_buf, counts, n, NULL, v_type);
+  if (rc == MPI_SUCCESS && !(root >= 0 && root < n) &&
+      !(inter && (root == MPI_ROOT || root == MPI_PROC_NULL)))
+    rc = mpix_error(&ctx, MPI_ERR_ROOT);
+  if (rc == MPI_SUCCESS && has_one) rc = check_one(&ctx, one_buf, one_count, one_type);
+  if (rc == MPI_SUCCESS && is_root) rc = check_side(&ctx, v_buf, counts, n, NULL, v_type);
   if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
   if (rc != MPI_SUCCESS) return rc;
   one = scatter ? p.recv : p.send;
   v = scatter ? p.send : p.recv;
-  if (!in_place) set_peer(&one[root], one_buf, one_count, 0, one_type);
-  for (r = 0; me == root && r < n; r++)
+  if (has_one && !in_place) set_peer(&one[root], one_buf, one_count, 0, one_type);
+  for (r = 0; is_root && r < n; r++)
     if (!(in_place && r == root))
       set_peer(&v[r], v_buf, counts[r], displs[r] * mpix_extent(v_type), v_type);
   if (scatter) {
-    p.sbase = me == root ? v_buf : MPI_BOTTOM;
-    p.rbase = in_place ? MPI_BOTTOM : (void *)one_buf;
+    p.sbase = is_root ? v_buf : MPI_BOTTOM;
+    p.rbase = has_one && !in_place ? (void *)one_buf : MPI_BOTTOM;
   } else {
-    p.sbase = in_place ? MPI_BOTTOM : one_buf;
-    p.rbase = me == root ? (void *)v_buf : MPI_BOTTOM;
+    p.sbase = has_one && !in_place ? one_buf : MPI_BOTTOM;
+    p.rbase = is_root ? (void *)v_buf : MPI_BOTTOM;
   }
   return plan_run(&ctx, &p, comm, 0, request);
 }
@@ -304,9 +316,10 @@ static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, vo
                       const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype,
                       MPI_Comm comm, MPI_Request *request) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int n, me, r, rc = intra_peers(&ctx, comm, &n, &me);
+  int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
   int in_place = sbuf == MPI_IN_PLACE;
   plan p;
+  if (rc == MPI_SUCCESS && in_place && me < 0) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
   if (rc == MPI_SUCCESS) rc = check_one(&ctx, sbuf, scount, stype);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
   if (rc == MPI_SUCCESS) rc = plan_alloc(&ctx, &p, n, n, 0);
@@ -362,15 +375,16 @@ static int neighbor_degrees(const mpix_ctx *ctx, MPI_Comm comm, int *in, int *ou
   return rc;
 }
 
-static int peers_for(const mpix_ctx *ctx, MPI_Comm comm, int neighbor, int *ns, int *nr) {
-  int me;
+/* *inter: an intercommunicator (MPI_IN_PLACE is erroneous there). */
+static int peers_for(const mpix_ctx *ctx, MPI_Comm comm, int neighbor, int *ns, int *nr,
+                     int *inter) {
+  int me = 0, rc;
+  *inter = 0;
   if (neighbor) return neighbor_degrees(ctx, comm, nr, ns);
-  *nr = 0;
-  {
-    int rc = intra_peers(ctx, comm, ns, &me);
-    *nr = *ns;
-    return rc;
-  }
+  rc = comm_peers(comm, ns, &me);
+  *nr = *ns;
+  *inter = me < 0;
+  return rc;
 }
 
 static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request *request) {
@@ -379,8 +393,8 @@ static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request 
   const char *lo = NULL;
   MPI_Aint span = 0;
   plan p;
-  int rc = peers_for(&ctx, comm, neighbor, &ns, &nr);
-  if (rc == MPI_SUCCESS && in_place && neighbor) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
+  int inter = 0, rc = peers_for(&ctx, comm, neighbor, &ns, &nr, &inter);
+  if (rc == MPI_SUCCESS && in_place && (neighbor || inter)) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
   if (rc == MPI_SUCCESS && !in_place) rc = check_side(&ctx, s.buf, s.counts, ns, s.types, s.type);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, r.buf, r.counts, nr, r.types, r.type);
   if (rc == MPI_SUCCESS && (ns + nr > 0) && ((!in_place && !s.displs) || !r.displs))

@@ -163,6 +163,57 @@ static void test_neighbor_v(MPI_Comm ring, MPI_Count n, int nb, int form) {
   free(out);
 }
 
+/* Intercommunicator forms: group 0 = world rank 0, group 1 = the others.
+   Process (group g, local rank lr) sends count(g, lr, r) to remote rank r. */
+static MPI_Count icount(MPI_Count n, int g, int lr, int r) { return n + 3 * lr + r + 7 * g; }
+
+static void test_intercomm(MPI_Count n, int nb) {
+  MPI_Comm local, inter;
+  int g = rt_rank == 0 ? 0 : 1, lr, rsize, r;
+  MPI_Count sc[MAXP], rc[MAXP];
+  MPI_Aint sd[MAXP], rd[MAXP], sat = 0, rat = 0;
+  int *out, *in;
+  MPI_Request q;
+  MPI_Comm_split(MPI_COMM_WORLD, g, rt_rank, &local);
+  MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, g == 0 ? 1 : 0, 77, &inter);
+  MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(local, &lr);
+  MPI_Comm_remote_size(inter, &rsize);
+  for (r = 0; r < rsize; r++) {
+    sc[r] = icount(n, g, lr, r);
+    rc[r] = icount(n, 1 - g, r, lr);
+    sd[r] = sat;
+    rd[r] = rat;
+    sat += sc[r] + 1;
+    rat += rc[r] + 2;
+  }
+  out = ints(sat);
+  in = ints(rat);
+  for (r = 0; r < rsize; r++) rt_fill_int(out + sd[r], sc[r], 1000 * g + 100 * lr + r);
+  if (nb) CHECK_RC(MPIX_Ialltoallv_x(out, sc, sd, MPI_INT, in, rc, rd, MPI_INT, inter, &q));
+  else CHECK_RC(MPIX_Alltoallv_x(out, sc, sd, MPI_INT, in, rc, rd, MPI_INT, inter));
+  wait_if(nb, &q);
+  for (r = 0; r < rsize; r++) CHECK(rt_check_int(in + rd[r], rc[r], 1000 * (1 - g) + 100 * r + lr));
+
+  /* gatherv to group 0's process: it passes MPI_ROOT, the leaves root 0 */
+  memset(in, 0, (size_t)rat * sizeof(int));
+  rt_fill_int(out, sc[0], 2000 + lr);
+  if (g == 0) {
+    if (nb) CHECK_RC(MPIX_Igatherv_x(NULL, 0, MPI_INT, in, rc, rd, MPI_INT, MPI_ROOT, inter, &q));
+    else CHECK_RC(MPIX_Gatherv_x(NULL, 0, MPI_INT, in, rc, rd, MPI_INT, MPI_ROOT, inter));
+  } else if (nb) {
+    CHECK_RC(MPIX_Igatherv_x(out, sc[0], MPI_INT, NULL, NULL, NULL, MPI_INT, 0, inter, &q));
+  } else {
+    CHECK_RC(MPIX_Gatherv_x(out, sc[0], MPI_INT, NULL, NULL, NULL, MPI_INT, 0, inter));
+  }
+  wait_if(nb, &q);
+  for (r = 0; g == 0 && r < rsize; r++) CHECK(rt_check_int(in + rd[r], rc[r], 2000 + r));
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&local);
+  free(out);
+  free(in);
+}
+
 int main(int argc, char **argv) {
   MPI_Comm ring;
   int dims[1], periods[1] = {1}, i, nb, ip, form;
@@ -180,6 +231,7 @@ int main(int argc, char **argv) {
         test_alltoallv(nb, ip, 1);
       }
       for (form = 0; form < 3; form++) test_neighbor_v(ring, rt_count(i), nb, form);
+      if (rt_size >= 2) test_intercomm(rt_count(i), nb);
     }
   }
   MPI_Comm_free(&ring);
