@@ -398,6 +398,9 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
       for (StringRef Line : Lines)
         if (!isStatisticsLine(Line))
           errs() << Line << "\n";
+      // Printed: only the YAML diagnostics are needed from here on.
+      std::string().swap(R->Stdout);
+      std::string().swap(R->Stderr);
     }
     if (R->ExitCode != 0)
       Status = 1;
