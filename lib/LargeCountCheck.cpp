@@ -146,8 +146,8 @@ std::optional<WideInt> exactValue(const Expr *E, ASTContext &Ctx) {
 
 /// Whether \p E reads an element of \p Array (displs[i - 1]).
 bool readsElementOf(const Stmt *S, const VarDecl *Array) {
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
-    if (referencedVariable(ASE->getBase()) == Array)
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (indexedVariable(E) == Array)
       return true;
   return llvm::any_of(S->children(), [Array](const Stmt *Child) {
     return Child && readsElementOf(Child, Array);
@@ -401,7 +401,7 @@ std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                            unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
-  const VarDecl *Array = referencedVariable(Call->getArg(Index));
+  const VarDecl *Array = arrayVariable(Call->getArg(Index));
   if (!Array || !FS.Facts)
     return std::nullopt;
   bool IsDispl = P.Kind == ParamKind::DisplArray;
@@ -426,12 +426,19 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
       Finding Found{Finding::RunningSum, Index, {}};
       Found.Var = Array;
       Found.NoteSite = W.Site;
+      if (Accumulator && !Accumulator->getType()->isPointerType())
+        Found.Accumulator = Accumulator;
       return Found;
     }
-    if (Element.isNull())
+    // A std::vector's elements have the type its operator[] returns.
+    QualType Stored = Element;
+    if (Stored.isNull())
+      if (const auto *Assign = dyn_cast<BinaryOperator>(W.Site))
+        Stored = Assign->getLHS()->getType();
+    if (Stored.isNull())
       continue;
     if (std::optional<Hazard> H =
-            hazardOf(W.Value, Element, /*MayBeNegative=*/true, W.Site, FS)) {
+            hazardOf(W.Value, Stored, /*MayBeNegative=*/true, W.Site, FS)) {
       Finding Found{Finding::FilledArray, Index, *H};
       Found.Var = Array;
       return Found;
@@ -580,7 +587,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       continue;
     const VarDecl *V = P.Kind == ParamKind::CountOut || P.Role == ParamRole::AINT_COUNT_OUT
                            ? outputVariable(Arg)
-                           : referencedVariable(Arg);
+                           : arrayVariable(Arg);
     if (!V) {
       Plan.block(Arg->getBeginLoc(), "'" + textOf(Arg, *Context) +
                                          "' must become " +
@@ -590,9 +597,13 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     }
     Followers.push_back({V, largeElementType(P)});
   }
-  for (const Finding &Found : Findings)
+  for (const Finding &Found : Findings) {
     if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
+    // The sum must be computed as wide as the displacements it fills.
+    if (Found.Accumulator)
+      Followers.push_back({Found.Accumulator, "MPI_Aint"});
+  }
   llvm::DenseSet<const VarDecl *> Retyped;
   for (const auto &[V, Type] : Followers)
     M.willRetype(V);

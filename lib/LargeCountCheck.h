@@ -62,6 +62,8 @@ public:
     Hazard H;
     const clang::VarDecl *Var = nullptr;
     const clang::Stmt *NoteSite = nullptr;
+    /// The int that a running sum accumulates in (displs[i] = offset).
+    const clang::VarDecl *Accumulator = nullptr;
   };
 
 private:

@@ -3,6 +3,7 @@
 #include "ConstantArrays.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 #include <cstdint>
@@ -157,8 +158,26 @@ static void applyInitializer(const InitListExpr *List, Elements &Values,
                                         : std::optional<int64_t>(0);
 }
 
+/// The outermost loop around \p S, if any.
+static const Stmt *outermostLoop(const Stmt *S, const FunctionFacts &Facts) {
+  const Stmt *Loop = nullptr;
+  for (const Stmt *P = Facts.parentOf(S); P; P = Facts.parentOf(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      Loop = P;
+  return Loop;
+}
+
+static bool isInside(const Stmt *S, const Stmt *Ancestor,
+                     const FunctionFacts &Facts) {
+  for (; S; S = Facts.parentOf(S))
+    if (S == Ancestor)
+      return true;
+  return false;
+}
+
 /// Applies `V[c] = value` stores before \p Call; false when a store that can
-/// reach the call is not one we can follow.
+/// reach the call is not one we can follow. In a loop, a store after the
+/// call reaches it on the next iteration.
 static bool applyStores(const VarDecl *V, Elements &Values,
                         const CallExpr *Call, const LocalKnowledge &K,
                         ASTContext &Ctx) {
@@ -166,9 +185,15 @@ static bool applyStores(const VarDecl *V, Elements &Values,
   if (const InitListExpr *List = initializerList(V))
     for (const Expr *E : List->inits())
       InInitializer.insert(E);
+  const Stmt *Loop = outermostLoop(Call, *K.Facts);
   for (const FunctionFacts::Write &W : K.Facts->elementWritesOf(V)) {
-    if (InInitializer.count(W.Site) || !isBefore(W.Site, Call, Ctx))
+    if (InInitializer.count(W.Site))
       continue;
+    if (!isBefore(W.Site, Call, Ctx)) {
+      if (Loop && isInside(W.Site, Loop, *K.Facts))
+        return false;
+      continue;
+    }
     const auto *Store = dyn_cast<BinaryOperator>(W.Site);
     if (!Store || Store->getOpcode() != BO_Assign ||
         !isStraightLine(Store, *K.Facts))

@@ -55,6 +55,22 @@ const VarDecl *referencedVariable(const Expr *E) {
   return nullptr;
 }
 
+const VarDecl *arrayVariable(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *M = Member->getMethodDecl())
+      if (M->getIdentifier() && M->getName() == "data")
+        return referencedVariable(Member->getImplicitObjectArgument());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(
+              U->getSubExpr()->IgnoreParenImpCasts()))
+        return indexedVariable(Op);
+  return referencedVariable(E);
+}
+
 //===----------------------------------------------------------------------===//
 // FunctionFacts
 //===----------------------------------------------------------------------===//
@@ -83,11 +99,13 @@ static bool leaves(const Stmt *S) {
   return false;
 }
 
-/// The array or pointer variable that \p E indexes into, for V[i] and *(V+i).
-static const VarDecl *indexedVariable(const Expr *E) {
+const VarDecl *indexedVariable(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return referencedVariable(ASE->getBase());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return referencedVariable(Op->getArg(0));
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     if (U->getOpcode() == UO_Deref) {
       const Expr *Ptr = U->getSubExpr()->IgnoreParenImpCasts();

@@ -165,6 +165,13 @@ private:
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
 
+/// The array an MPI array argument passes: `a` for an array or pointer `a`,
+/// and for a std::vector `v`, `v.data()` and `&v[0]`.
+const clang::VarDecl *arrayVariable(const clang::Expr *E);
+
+/// The array or pointer variable \p E indexes into: a[i], *(a + i), v[i].
+const clang::VarDecl *indexedVariable(const clang::Expr *E);
+
 } // namespace mpix
 
 #endif

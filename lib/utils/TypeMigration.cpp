@@ -33,13 +33,25 @@ StringRef textOf(CharSourceRange R, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
-/// The `int` an int, int[N] or int * is spelled with.
+/// The `int` an int, int[N], int * or std::vector<int> is spelled with.
 TypeLoc intSpelling(TypeLoc TL) {
   TL = TL.getUnqualifiedLoc();
+  if (auto Elaborated = TL.getAs<ElaboratedTypeLoc>())
+    return intSpelling(Elaborated.getNamedTypeLoc());
   if (auto Array = TL.getAs<ArrayTypeLoc>())
     return intSpelling(Array.getElementLoc());
   if (auto Pointer = TL.getAs<PointerTypeLoc>())
     return intSpelling(Pointer.getPointeeLoc());
+  if (auto Specialization = TL.getAs<TemplateSpecializationTypeLoc>()) {
+    const TemplateDecl *Template =
+        Specialization.getTypePtr()->getTemplateName().getAsTemplateDecl();
+    if (Template && Template->getQualifiedNameAsString() == "std::vector" &&
+        Specialization.getNumArgs() >= 1 &&
+        Specialization.getArgLoc(0).getArgument().getKind() ==
+            TemplateArgument::Type)
+      return intSpelling(
+          Specialization.getArgLoc(0).getTypeSourceInfo()->getTypeLoc());
+  }
   if (auto Builtin = TL.getAs<BuiltinTypeLoc>())
     if (Builtin.getTypePtr()->getKind() == BuiltinType::Int)
       return TL;
@@ -99,10 +111,9 @@ bool TypeMigration::isWideInteger(QualType T) const {
 bool TypeMigration::acceptsWideValue(const Expr *LHS) const {
   if (isWideInteger(LHS->getType()))
     return true;
-  const Expr *E = LHS->IgnoreParenImpCasts();
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    E = ASE->getBase();
-  const VarDecl *Target = referencedVariable(E);
+  const VarDecl *Target = indexedVariable(LHS);
+  if (!Target)
+    Target = referencedVariable(LHS);
   return Target && Retyping.count(Target);
 }
 
@@ -199,9 +210,9 @@ void TypeMigration::exchangeAsWide(const CallExpr *Call, const FunctionInfo &F,
       continue;
     const Expr *Buffer = Call->getArg(Other)->IgnoreParenImpCasts();
     if (const auto *U = dyn_cast<UnaryOperator>(Buffer))
-      if (U->getOpcode() == UO_AddrOf)
+      if (U->getOpcode() == UO_AddrOf && referencedVariable(U->getSubExpr()))
         Buffer = U->getSubExpr();
-    const VarDecl *Peer = referencedVariable(Buffer);
+    const VarDecl *Peer = arrayVariable(Buffer);
     if (textOf(fileRange(Call->getArg(Other)->getSourceRange(), Ctx), Ctx) ==
         "MPI_IN_PLACE")
       continue;
@@ -254,7 +265,8 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
   }
   if (!retypeDeclaration(V, NewType, Plan))
     return;
-  bool Indirect = V->getType()->isArrayType() || V->getType()->isPointerType();
+  bool Indirect = V->getType()->isArrayType() || V->getType()->isPointerType() ||
+                  V->getType()->isRecordType(); // std::vector
   if (V->getType()->isPointerType())
     retypeAllocations(V, NewType, Plan);
   for (const DeclRefExpr *Use : Facts.usesOf(V)) {
@@ -319,19 +331,41 @@ void TypeMigration::retypeAllocations(const VarDecl *V, StringRef NewType,
   }
 }
 
-void TypeMigration::checkPointerUse(const DeclRefExpr *Use, const VarDecl *V,
+/// std::vector members that neither expose nor narrow the elements.
+static bool isHarmlessVectorMember(StringRef Name) {
+  return llvm::is_contained({"size", "resize", "reserve", "clear", "empty",
+                             "push_back", "emplace_back"},
+                            Name);
+}
+
+void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
                                     StringRef NewType, FixPlan &Plan) {
   const Stmt *Child;
   const Stmt *P = parentSkippingCasts(Use, Child);
-  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
-    if (ASE->getBase()->IgnoreParenImpCasts() == Use)
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
+    if (Op->getOperator() == OO_Subscript && Op->getArg(0) == Child)
+      return checkValueUse(Op, NewType, Plan);
+  } else if (const auto *Member = dyn_cast_or_null<MemberExpr>(P)) {
+    const Stmt *MemberChild;
+    const auto *Call =
+        dyn_cast_or_null<CXXMemberCallExpr>(parentSkippingCasts(Member, MemberChild));
+    const auto *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (Method && Method->getIdentifier()) {
+      if (Method->getName() == "data")
+        return checkPointerUse(Call, V, NewType, Plan);
+      if (isHarmlessVectorMember(Method->getName()))
+        return;
+    }
+  } else if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
+    if (ASE->getBase()->IgnoreParenImpCasts() == Use->IgnoreParenImpCasts())
       return checkValueUse(ASE, NewType, Plan);
   } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(P)) {
     if (U->getOpcode() == UO_Deref)
       return checkValueUse(U, NewType, Plan);
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
     // Assignments of the pointer itself are the allocations checked above.
-    if ((B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParenImpCasts() == Use) ||
+    if ((B->getOpcode() == BO_Assign &&
+         B->getLHS()->IgnoreParenImpCasts() == Use->IgnoreParenImpCasts()) ||
         B->isEqualityOp())
       return;
   } else if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
@@ -342,7 +376,7 @@ void TypeMigration::checkPointerUse(const DeclRefExpr *Use, const VarDecl *V,
   } else if (isa_and_nonnull<CXXDeleteExpr>(P)) {
     return;
   }
-  Plan.block(Use->getLocation(), "'" + V->getName().str() +
+  Plan.block(Use->getBeginLoc(), "'" + V->getName().str() +
                                      "' is used here in a way that needs "
                                      "'int' elements");
 }

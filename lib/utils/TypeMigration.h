@@ -71,7 +71,7 @@ private:
   /// where \p Use stands once it is \p NewType; adds the edits that make it so.
   void checkValueUse(const clang::Expr *Use, llvm::StringRef NewType,
                      FixPlan &Plan);
-  void checkPointerUse(const clang::DeclRefExpr *Use, const clang::VarDecl *V,
+  void checkPointerUse(const clang::Expr *Use, const clang::VarDecl *V,
                        llvm::StringRef NewType, FixPlan &Plan);
   void checkCallArgument(const clang::CallExpr *Call, unsigned Index,
                          bool IsElementBuffer, llvm::StringRef NewType,
