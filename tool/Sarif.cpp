@@ -8,7 +8,8 @@
 //
 // Columns are Unicode code points (columnKind "unicodeCodePoints"): clang's
 // byte offsets are converted from each file's UTF-8 text. Files under the
-// current directory are given relative to the SRCROOT base URI, which is what
+// current directory are given relative to the %SRCROOT% base URI (the name
+// CodeQL and other SARIF producers use), which is what
 // GitHub code scanning matches against the repository.
 //
 //===----------------------------------------------------------------------===//
@@ -112,7 +113,7 @@ public:
                      {"results", std::move(Results)}};
     if (!Root.empty())
       Run["originalUriBaseIds"] = json::Object{
-          {"SRCROOT", json::Object{{"uri", fileURI(Root)}}}};
+          {"%SRCROOT%", json::Object{{"uri", fileURI(Root)}}}};
     return json::Object{
         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
         {"version", "2.1.0"},
@@ -137,7 +138,7 @@ private:
   json::Object artifactLocation(StringRef File) {
     if (!Root.empty() && File.starts_with(Root))
       return json::Object{{"uri", percentEncode(File.drop_front(Root.size()))},
-                          {"uriBaseId", "SRCROOT"}};
+                          {"uriBaseId", "%SRCROOT%"}};
     return json::Object{{"uri", fileURI(File)}};
   }
 
