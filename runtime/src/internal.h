@@ -118,6 +118,9 @@ int mpix_keep_attach(void *block, MPI_Datatype t);
 void mpix_keep_retain(void *block);
 void mpix_keep_release(void *block);
 
+/* The lock around libmpix's lazily created state (recursive). */
+void mpix_lock(void);
+void mpix_unlock(void);
 /* A datatype keyval created on first use and freed at MPI_Finalize. */
 int mpix_type_keyval(int *keyval, MPI_Type_copy_attr_function *copy,
                      MPI_Type_delete_attr_function *del);

@@ -31,13 +31,15 @@ static MPI_User_function *const trampolines[MPIX_OP_SLOTS] = {LIST8(0), LIST8(1)
                                                               LIST8(3)};
 
 static int slot_for(MPIX_User_function_c *fn) {
-  int i;
-  for (i = 0; i < MPIX_OP_SLOTS; i++)
+  int i, found = -1;
+  mpix_lock();
+  for (i = 0; i < MPIX_OP_SLOTS && found < 0; i++)
     if (slot_fn[i] == fn || slot_fn[i] == NULL) {
       slot_fn[i] = fn;
-      return i;
+      found = i;
     }
-  return -1;
+  mpix_unlock();
+  return found;
 }
 
 int MPIX_Op_create_x(MPIX_User_function_c *user_fn, int commute, MPI_Op *op) {
@@ -111,8 +113,10 @@ int MPIX_Register_datarep_x(const char *datarep,
     mpix_free(r);
     return rc;
   }
+  mpix_lock();
   if (!datareps) mpix_at_finalize(free_datareps);
   r->next = datareps;
   datareps = r;
+  mpix_unlock();
   return MPI_SUCCESS;
 }

@@ -180,11 +180,14 @@ static int unit_op(MPI_Op op, MPI_Op *out) {
   commute = commute ? 1 : 0;
   if (rc == MPI_SUCCESS)
     rc = mpix_type_keyval(&unit_keyval, MPI_TYPE_NULL_COPY_FN, mpix_delete_free);
-  if (rc == MPI_SUCCESS && unit_ops[commute] == MPI_OP_NULL) {
+  if (rc != MPI_SUCCESS) return rc;
+  mpix_lock();
+  if (unit_ops[commute] == MPI_OP_NULL) {
     if (unit_ops[0] == MPI_OP_NULL && unit_ops[1] == MPI_OP_NULL) mpix_at_finalize(free_unit_ops);
     rc = MPI_Op_create(unit_apply, commute, &unit_ops[commute]);
   }
   *out = unit_ops[commute];
+  mpix_unlock();
   return rc;
 }
 

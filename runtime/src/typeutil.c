@@ -3,6 +3,7 @@
    destroys a datatype, and the finalize hook that releases cached objects. */
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,29 @@ int mpix_type_at(MPI_Aint where, MPI_Count n, MPI_Datatype old, MPI_Datatype *ou
   return rc == MPI_SUCCESS ? MPI_Type_commit(out) : rc;
 }
 
+/* ---- one lock for libmpix's lazily created state -------------------------- */
+
+/* Keyvals, cached ops, trampolines and deferred lists are created on first
+   use; under MPI_THREAD_MULTIPLE two threads may get there together.
+   Recursive: the creators call each other (a keyval registers a finalizer). */
+static pthread_mutex_t state_lock;
+static pthread_once_t state_lock_once = PTHREAD_ONCE_INIT;
+
+static void init_state_lock(void) {
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init(&a);
+  pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+  pthread_mutex_init(&state_lock, &a);
+  pthread_mutexattr_destroy(&a);
+}
+
+void mpix_lock(void) {
+  pthread_once(&state_lock_once, init_state_lock);
+  pthread_mutex_lock(&state_lock);
+}
+
+void mpix_unlock(void) { pthread_mutex_unlock(&state_lock); }
+
 /* ---- finalize hook ------------------------------------------------------- */
 
 #define MPIX_MAX_FINALIZERS 16
@@ -138,11 +162,13 @@ static int run_finalizers(MPI_Comm comm, int keyval, void *value, void *state) {
 }
 
 void mpix_at_finalize(void (*fn)(void)) {
+  mpix_lock();
   if (self_keyval == MPI_KEYVAL_INVALID) {
     MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, run_finalizers, &self_keyval, NULL);
     MPI_Comm_set_attr(MPI_COMM_SELF, self_keyval, NULL);
   }
   if (n_finalizers < MPIX_MAX_FINALIZERS) finalizers[n_finalizers++] = fn;
+  mpix_unlock();
 }
 
 /* ---- datatype keyvals ---------------------------------------------------- */
@@ -157,13 +183,19 @@ static void free_keyvals(void) {
 
 int mpix_type_keyval(int *keyval, MPI_Type_copy_attr_function *copy,
                      MPI_Type_delete_attr_function *del) {
-  int rc;
-  if (*keyval != MPI_KEYVAL_INVALID) return MPI_SUCCESS;
-  rc = MPI_Type_create_keyval(copy, del, keyval, NULL);
-  if (rc != MPI_SUCCESS) return rc;
-  if (n_keyvals == 0) mpix_at_finalize(free_keyvals);
-  if (n_keyvals < MPIX_MAX_KEYVALS) keyvals[n_keyvals++] = keyval;
-  return MPI_SUCCESS;
+  int rc = MPI_SUCCESS, k;
+  if (__atomic_load_n(keyval, __ATOMIC_ACQUIRE) != MPI_KEYVAL_INVALID) return MPI_SUCCESS;
+  mpix_lock();
+  if (*keyval == MPI_KEYVAL_INVALID) {
+    rc = MPI_Type_create_keyval(copy, del, &k, NULL);
+    if (rc == MPI_SUCCESS) {
+      if (n_keyvals == 0) mpix_at_finalize(free_keyvals);
+      if (n_keyvals < MPIX_MAX_KEYVALS) keyvals[n_keyvals++] = keyval;
+      __atomic_store_n(keyval, k, __ATOMIC_RELEASE);
+    }
+  }
+  mpix_unlock();
+  return rc;
 }
 
 /* ---- blocks kept alive by datatypes -------------------------------------- */
@@ -241,11 +273,13 @@ static void free_deferred(void) {
 
 void mpix_type_defer(MPI_Datatype *t, void *keep) {
   if (*t == MPI_DATATYPE_NULL) return;
+  mpix_lock();
   if (n_deferred == cap_deferred) {
     size_t cap = cap_deferred ? 2 * cap_deferred : 16;
     deferred_entry *grown = mpix_malloc(cap * sizeof *grown);
     if (!grown) { /* cannot defer: free now, as MPI allows */
       mpix_type_free(t);
+      mpix_unlock();
       return;
     }
     if (deferred) memcpy(grown, deferred, n_deferred * sizeof *grown);
@@ -259,6 +293,7 @@ void mpix_type_defer(MPI_Datatype *t, void *keep) {
   deferred[n_deferred].keep = keep;
   n_deferred++;
   *t = MPI_DATATYPE_NULL;
+  mpix_unlock();
 }
 
 void mpix_buf_release_pending(mpix_buf *b, int rc) {
