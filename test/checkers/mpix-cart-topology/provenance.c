@@ -82,6 +82,20 @@ void remain_dims_unknown(MPI_Comm comm, int flag) {
   MPI_Cart_shift(sub2, 0, 1, &src, &dst);
 }
 
+// In a loop, a store after the call reaches the next iteration's call.
+void remain_dims_in_loop(MPI_Comm comm) {
+  int dims[2] = {0, 0}, periods[2] = {0, 0}, remain[2] = {0, 0};
+  MPI_Comm cart, sub;
+  int src, dst;
+  MPI_Cart_create(comm, 2, dims, periods, 0, &cart);
+  for (int i = 0; i < 2; ++i) {
+    MPI_Cart_sub(cart, remain, &sub);
+    if (sub != MPI_COMM_NULL)
+      MPI_Cart_shift(sub, 0, 1, &src, &dst);
+    remain[i] = 1;
+  }
+}
+
 // A communicator assigned two different origins is not known.
 void two_origins(MPI_Comm comm, int flag) {
   int dims[2] = {0, 0}, periods[2] = {0, 0};
