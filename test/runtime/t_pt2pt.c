@@ -116,6 +116,34 @@ static void ring(const kind *k, MPI_Count n, int seed) {
   free(in);
 }
 
+/* A message that is not a whole number of the receive type's elements:
+   count MPI_UNDEFINED, elements exact (3 ints into 2-int gappy elements),
+   also above the threshold (2T + 1 ints). */
+static void test_partial(MPI_Datatype gappy) {
+  MPI_Count sizes[2], n, got = 0, elems = 0;
+  int k;
+  sizes[0] = 3;
+  sizes[1] = 2 * rt_T + 1;
+  for (k = 0; k < 2; k++) {
+    int *buf;
+    MPI_Status st;
+    n = sizes[k];
+    buf = calloc((size_t)(2 * n + 8), sizeof(int));
+    if (rt_rank == 0) {
+      rt_fill_int(buf, n, 9);
+      CHECK_RC(MPIX_Send_x(buf, n, MPI_INT, 1, 8, MPI_COMM_WORLD));
+    } else if (rt_rank == 1) {
+      CHECK_RC(MPIX_Recv_x(buf, n, gappy, 0, 8, MPI_COMM_WORLD, &st));
+      CHECK_RC(MPIX_Get_count_x(&st, gappy, &got));
+      CHECK_RC(MPIX_Get_elements_x(&st, gappy, &elems));
+      CHECK(got == MPI_UNDEFINED);
+      CHECK(elems == n);
+      CHECK(rt_check_int(buf, 1, 9) && buf[1] == 0); /* ints at 0 and 8, the gap untouched */
+    }
+    free(buf);
+  }
+}
+
 int main(int argc, char **argv) {
   kind kinds[2];
   MPI_Count bsize;
@@ -135,6 +163,7 @@ int main(int argc, char **argv) {
         one_transfer(&kinds[ki], mode, mode % R_NRECV, rt_count(i), 10 * mode + i);
       ring(&kinds[ki], rt_count(i), 7 + i);
     }
+  test_partial(kinds[1].type);
   CHECK_RC(MPIX_Buffer_detach_x(&detached, &detached_size));
   CHECK(detached == bbuf && detached_size == bsize);
   free(bbuf);
