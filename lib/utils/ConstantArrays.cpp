@@ -289,21 +289,28 @@ const Expr *readOfUnwrittenOutput(const Expr *Arg, const CallExpr *Call,
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->hasInit() ||
       !K.Facts || !K.Arrays)
     return nullptr;
-  auto WrittenBefore = [&](llvm::ArrayRef<FunctionFacts::Write> Writes) {
+  const Expr *FirstRead = nullptr;
+  for (const Expr *Read : K.Arrays->readsOf(V))
+    if (isBefore(Call, Read, Ctx)) {
+      FirstRead = Read;
+      break;
+    }
+  if (!FirstRead)
+    return nullptr;
+  // Anything that stores to V first, before the call or between it and the
+  // read, gives the read a value.
+  auto StoresFirst = [&](llvm::ArrayRef<FunctionFacts::Write> Writes) {
     return llvm::any_of(Writes, [&](const FunctionFacts::Write &W) {
-      return isBefore(W.Site, Call, Ctx);
+      return isBefore(W.Site, FirstRead, Ctx);
     });
   };
-  if (WrittenBefore(K.Facts->writesOf(V)) ||
-      WrittenBefore(K.Facts->elementWritesOf(V)))
+  if (StoresFirst(K.Facts->writesOf(V)) ||
+      StoresFirst(K.Facts->elementWritesOf(V)))
     return nullptr;
   for (const CallExpr *Other : K.Arrays->mutatingCallsOf(V))
-    if (Other != Call && isBefore(Other, Call, Ctx))
+    if (Other != Call && isBefore(Other, FirstRead, Ctx))
       return nullptr;
-  for (const Expr *Read : K.Arrays->readsOf(V))
-    if (isBefore(Call, Read, Ctx))
-      return Read;
-  return nullptr;
+  return FirstRead;
 }
 
 } // namespace mpix

@@ -37,6 +37,13 @@ static void unchanged_outputs_initialized(MPI_Comm point) {
   printf("%d %d\n", d[0], p[0]);
   int coords[1];
   MPI_Cart_coords(point, 0, 0, coords);
+  // Written between the call and the read: the read sees that value.
+  int later[1], scalar;
+  MPI_Cart_coords(point, 0, 1, later);
+  later[0] = 0;
+  MPI_Cart_coords(point, 0, 1, &scalar);
+  MPI_Comm_rank(MPI_COMM_WORLD, &scalar);
+  printf("%d %d\n", later[0], scalar);
 }
 
 void zero_dimensional_inquiries(MPI_Comm comm) {
