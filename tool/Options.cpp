@@ -11,6 +11,7 @@
 #include "Driver.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <tuple>
 
 using namespace llvm;
 
@@ -80,7 +81,8 @@ bool parseDriverOptions(ArrayRef<const char *> Args, DriverOptions &Opts,
       continue;
     }
     StringRef Body = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
-    auto [Name, Value] = Body.split('=');
+    StringRef Name, Value;
+    std::tie(Name, Value) = Body.split('=');
     bool HasValue = Body.contains('=');
     if (Name == "sarif") {
       if (!HasValue) {

@@ -479,8 +479,9 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
       ++ByCheck[D.DiagnosticName];
     std::vector<std::pair<std::string, unsigned>> Sorted(ByCheck.begin(),
                                                          ByCheck.end());
-    std::stable_sort(Sorted.begin(), Sorted.end(),
-                     [](const auto &A, const auto &B) { return A.second > B.second; });
+    std::sort(Sorted.begin(), Sorted.end(), [](const auto &A, const auto &B) {
+      return A.second != B.second ? A.second > B.second : A.first < B.first;
+    });
     errs() << "mpix-tidy: by check:";
     for (size_t I = 0; I < Sorted.size(); ++I)
       errs() << (I ? ", " : " ") << Sorted[I].first << " " << Sorted[I].second;
