@@ -276,7 +276,7 @@ static int rooted_v(int scatter, const void *one_buf, MPI_Count one_count, MPI_D
   int has_one = inter ? root >= 0 : 1; /* sends to (or receives from) the root */
   int in_place = !inter && is_root && one_buf == MPI_IN_PLACE;
   peer *one, *v;
-  plan p;
+  plan p = {0};
   if (rc == MPI_SUCCESS && !(root >= 0 && root < n) &&
       !(inter && (root == MPI_ROOT || root == MPI_PROC_NULL)))
     rc = mpix_error(&ctx, MPI_ERR_ROOT);
@@ -318,7 +318,7 @@ static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, vo
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
   int in_place = sbuf == MPI_IN_PLACE;
-  plan p;
+  plan p = {0};
   if (rc == MPI_SUCCESS && in_place && me < 0) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
   if (rc == MPI_SUCCESS) rc = check_one(&ctx, sbuf, scount, stype);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
@@ -392,7 +392,7 @@ static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request 
   int ns = 0, nr = 0, in_place = s.buf == MPI_IN_PLACE;
   const char *lo = NULL;
   MPI_Aint span = 0;
-  plan p;
+  plan p = {0};
   int inter = 0, rc = peers_for(&ctx, comm, neighbor, &ns, &nr, &inter);
   if (rc == MPI_SUCCESS && in_place && (neighbor || inter)) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
   if (rc == MPI_SUCCESS && !in_place) rc = check_side(&ctx, s.buf, s.counts, ns, s.types, s.type);
@@ -424,7 +424,7 @@ static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype 
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   int ns = 0, nr = 0, i, rc = neighbor_degrees(&ctx, comm, &nr, &ns);
   side recv = {rbuf, rcounts, displs, rtype, NULL};
-  plan p;
+  plan p = {0};
   if (rc == MPI_SUCCESS) rc = mpix_check_buffer(&ctx, sbuf, 1, scount, stype);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, nr, NULL, rtype);
   if (rc == MPI_SUCCESS && nr > 0 && !displs) rc = mpix_error(&ctx, MPI_ERR_ARG);
