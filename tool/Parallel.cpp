@@ -153,11 +153,14 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
     const Diagnostic &D = Diags[I];
     const StringMap<clang::tooling::Replacements> *Fix = &D.Message.Fix;
     if (Fix->empty() && Opts.FixNotes) {
+      // As clang-tidy: a note's fix when exactly one note has one.
+      const StringMap<clang::tooling::Replacements> *NoteFix = nullptr;
+      unsigned WithFix = 0;
       for (const auto &N : D.Notes)
-        if (!N.Fix.empty()) {
-          Fix = &N.Fix;
-          break;
-        }
+        if (!N.Fix.empty() && !WithFix++)
+          NoteFix = &N.Fix;
+      if (WithFix == 1)
+        Fix = NoteFix;
     }
     if (Fix->empty())
       continue;
