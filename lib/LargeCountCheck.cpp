@@ -497,53 +497,41 @@ bool LargeCountCheck::useMPIX() const {
   return Target == "mpix";
 }
 
-void LargeCountCheck::planWidening(const CallExpr *Call, const FunctionInfo &F,
-                                   const Finding &Found, TypeMigration &M,
-                                   llvm::DenseSet<const VarDecl *> &Retyped,
-                                   FixPlan &Plan) {
-  const ParamInfo &P = F.Params[Found.Index];
-  const Hazard &H = Found.H;
-  switch (Found.What) {
-  case Finding::Argument:
-    if (H.Kind == Hazard::ConstantNegative) {
-      Plan.block(H.Source->getBeginLoc(),
-                 "a negative count is a bug, not a large count");
-    } else if (H.ComputedInInt) {
-      // Widen the first operand so that the whole product is computed wide.
-      StringRef Type = P.Kind == ParamKind::Wide ? P.ClassicType : "MPI_Count";
-      const Expr *First = leftmostOperand(H.Source);
-      CharSourceRange Range = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(First->getSourceRange()),
-          Context->getSourceManager(), Context->getLangOpts());
-      if (!Range.isValid())
-        Plan.block(First->getBeginLoc(), "the expression is inside a macro");
-      else
-        Plan.Hints.push_back(FixItHint::CreateInsertion(
-            Range.getBegin(), ("(" + Type + ")").str()));
-    } else if (H.ExplicitCast) {
-      // (int)v.size() becomes v.size(): the _c parameter takes it whole.
-      CharSourceRange Cast = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(H.ExplicitCast->getSourceRange()),
-          Context->getSourceManager(), Context->getLangOpts());
-      std::string Inner = textOf(H.Source, *Context);
-      if (!Cast.isValid() || Inner.empty())
-        Plan.block(H.ExplicitCast->getBeginLoc(), "the cast is inside a macro");
-      else
-        Plan.Hints.push_back(FixItHint::CreateReplacement(
-            Cast, H.Source->getType()->isIntegerType() &&
-                          !isa<DeclRefExpr, CallExpr, MemberExpr,
-                               CXXMemberCallExpr, ArraySubscriptExpr>(
-                              H.Source->IgnoreImpCasts())
-                      ? "(" + Inner + ")"
-                      : Inner));
-    }
-    return;
-  case Finding::LocalVariable:
-    if (Retyped.insert(Found.Var).second)
-      M.retype(Found.Var, "MPI_Count", Plan);
-    return;
-  default:
-    return; // Arrays and outputs follow the renamed call, below.
+/// Makes an argument's own expression wide; variables that must change type
+/// are planned by planFix.
+void LargeCountCheck::planArgumentFix(const ParamInfo &P, const Hazard &H,
+                                    FixPlan &Plan) {
+  if (H.Kind == Hazard::ConstantNegative) {
+    Plan.block(H.Source->getBeginLoc(),
+               "a negative count is a bug, not a large count");
+  } else if (H.ComputedInInt) {
+    // Widen the first operand so that the whole product is computed wide.
+    StringRef Type = P.Kind == ParamKind::Wide ? P.ClassicType : "MPI_Count";
+    const Expr *First = leftmostOperand(H.Source);
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(First->getSourceRange()),
+        Context->getSourceManager(), Context->getLangOpts());
+    if (!Range.isValid())
+      Plan.block(First->getBeginLoc(), "the expression is inside a macro");
+    else
+      Plan.Hints.push_back(FixItHint::CreateInsertion(
+          Range.getBegin(), ("(" + Type + ")").str()));
+  } else if (H.ExplicitCast) {
+    // (int)v.size() becomes v.size(): the _c parameter takes it whole.
+    CharSourceRange Cast = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(H.ExplicitCast->getSourceRange()),
+        Context->getSourceManager(), Context->getLangOpts());
+    std::string Inner = textOf(H.Source, *Context);
+    if (!Cast.isValid() || Inner.empty())
+      Plan.block(H.ExplicitCast->getBeginLoc(), "the cast is inside a macro");
+    else
+      Plan.Hints.push_back(FixItHint::CreateReplacement(
+          Cast, H.Source->getType()->isIntegerType() &&
+                        !isa<DeclRefExpr, CallExpr, MemberExpr,
+                             CXXMemberCallExpr, ArraySubscriptExpr>(
+                            H.Source->IgnoreImpCasts())
+                    ? "(" + Inner + ")"
+                    : Inner));
   }
 }
 
@@ -611,7 +599,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Retyped.insert(V).second)
       M.retype(V, Type, Plan);
   for (const Finding &Found : Findings)
-    planWidening(Call, F, Found, M, Retyped, Plan);
+    if (Found.What == Finding::Argument)
+      planArgumentFix(F.Params[Found.Index], Found.H, Plan);
   if (!NeedsRename)
     return Plan;
   M.rename(Call, F, Plan);
@@ -645,7 +634,6 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
 
 void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            const Finding &Found, const FixPlan *Plan) {
-  const Expr *Arg = Call->getArg(Found.Index);
   {
     DiagnosticBuilder D = describe(Call, F, Found);
     if (Plan && Plan->ok() && !alreadyEmitted(*Plan))
@@ -688,7 +676,6 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   if (Plan && !Plan->ok())
     diag(Plan->BlockerLoc, "no automatic fix: %0", DiagnosticIDs::Note)
         << Plan->Blocker;
-  (void)Arg;
 }
 
 /// A fix that widens a local renames every call using it; the diagnostics at

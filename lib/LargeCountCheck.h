@@ -94,10 +94,7 @@ private:
 
   FixPlan planFix(const clang::CallExpr *Call, const FunctionInfo &F,
                   llvm::ArrayRef<Finding> Findings, FunctionState &FS);
-  void planWidening(const clang::CallExpr *Call, const FunctionInfo &F,
-                    const Finding &Found, TypeMigration &M,
-                    llvm::DenseSet<const clang::VarDecl *> &Retyped,
-                    FixPlan &Plan);
+  void planArgumentFix(const ParamInfo &P, const Hazard &H, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
   bool declaresLargeForm(const FunctionInfo &F) const;
   bool useMPIX() const;

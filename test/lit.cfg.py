@@ -18,6 +18,10 @@ if flavour not in config.mpi_cflags:
     lit_config.fatal("--param mpi must be one of: " + ", ".join(config.mpi_cflags))
 config.name += "-" + flavour
 config.available_features.add("mpi-" + flavour)
+# Tests that compile fixed code against libmpix's generated header need the
+# runtime in this build (-DMPIX_BUILD_RUNTIME=ON, the default).
+if config.mpix_runtime:
+    config.available_features.add("mpix-runtime")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.dirname(config.mpix_tidy), config.environment.get("PATH", "")])

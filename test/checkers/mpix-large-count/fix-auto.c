@@ -1,6 +1,7 @@
 // Target=auto picks MPI_*_c where mpi.h declares it (MPICH 4) and libmpix's
 // MPIX_*_x elsewhere (Open MPI 4.1). The fixed file must compile cleanly and
 // give the check nothing more to say.
+// REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy --check-suffix=%mpi %s mpix-large-count %t -- %mpi_cflags
 // RUN: %mpicc -fsyntax-only -Wall -Werror %mpix_cflags %t.c
 // RUN: %mpix_tidy %t.c --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- %mpi_cflags %mpix_cflags

@@ -1,5 +1,6 @@
 // C++ fixes under both targets; the fixed file compiles with -Wall -Werror
 // and the check has nothing more to say.
+// REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy --check-suffix=%mpi %s mpix-large-count %t -- -std=c++17 %mpi_cflags
 // RUN: %mpicxx -std=c++17 -fsyntax-only -Wall -Werror %mpix_cflags %t.cpp
 // RUN: %mpix_tidy %t.cpp --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- -std=c++17 %mpi_cflags %mpix_cflags

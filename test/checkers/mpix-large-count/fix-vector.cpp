@@ -1,6 +1,7 @@
 // std::vector count and displacement arrays: reported like arrays, and fixed
 // with their element type, the exchange that fills them and the int that
 // accumulates the displacements.
+// REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy --check-suffix=%mpi %s mpix-large-count %t -- -std=c++17 %mpi_cflags
 // RUN: %mpicxx -std=c++17 -fsyntax-only -Wall -Werror %mpix_cflags %t.cpp
 // RUN: %mpix_tidy %t.cpp --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- -std=c++17 %mpi_cflags %mpix_cflags
