@@ -598,6 +598,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   for (const auto &[V, Type] : Followers)
     if (Retyped.insert(V).second)
       M.retype(V, Type, Plan);
+  M.finish(Plan);
   for (const Finding &Found : Findings)
     if (Found.What == Finding::Argument)
       planArgumentFix(F.Params[Found.Index], Found.H, Plan);

@@ -205,8 +205,8 @@ public:
   }
 
   bool VisitDeclStmt(DeclStmt *DS) {
-    if (DS->isSingleDecl())
-      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
         Facts.Declarations[V] = DS;
     return true;
   }
@@ -284,7 +284,7 @@ bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
   return true;
 }
 
-const DeclStmt *FunctionFacts::soleDeclaration(const VarDecl *V) const {
+const DeclStmt *FunctionFacts::declarationOf(const VarDecl *V) const {
   return Declarations.lookup(V);
 }
 

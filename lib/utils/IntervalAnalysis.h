@@ -79,8 +79,8 @@ public:
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
   /// Every expression that names V in the body (not its declaration).
   llvm::ArrayRef<const clang::DeclRefExpr *> usesOf(const clang::VarDecl *V) const;
-  /// The statement that declares a local, if it declares nothing else.
-  const clang::DeclStmt *soleDeclaration(const clang::VarDecl *V) const;
+  /// The statement that declares a local (`int a, b;` declares two).
+  const clang::DeclStmt *declarationOf(const clang::VarDecl *V) const;
 
   /// Early exits `if (Cond) { ...; return; }` in a compound statement,
   /// with the index of the statement that holds them.

@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -279,16 +280,83 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
 
 bool TypeMigration::retypeDeclaration(const VarDecl *V, StringRef NewType,
                                       FixPlan &Plan) {
-  if (!Facts.soleDeclaration(V)) {
+  const DeclStmt *DS = Facts.declarationOf(V);
+  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  if (!DS || !TSI) {
     Plan.block(V->getLocation(), "'" + V->getName().str() +
-                                     "' is declared together with other "
-                                     "variables");
+                                     "' is not declared in a statement");
     return false;
   }
-  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
-  return TSI &&
-         replaceIntSpelling(TSI->getTypeLoc(), NewType, Ctx, Plan,
+  if (!DS->isSingleDecl()) {
+    GroupedRetypes[DS][V] = NewType.str();
+    return true;
+  }
+  return replaceIntSpelling(TSI->getTypeLoc(), NewType, Ctx, Plan,
                             V->getLocation());
+}
+
+/// The type specifier a grouped declaration shares: `int` of `int *a, b`,
+/// `std::vector<int>` of `std::vector<int> a(n), b(n)`.
+static SourceRange sharedSpecifier(const VarDecl *V) {
+  TypeLoc TL = V->getTypeSourceInfo()->getTypeLoc().getUnqualifiedLoc();
+  if (auto Elaborated = TL.getAs<ElaboratedTypeLoc>())
+    return Elaborated.getSourceRange();
+  if (auto Specialization = TL.getAs<TemplateSpecializationTypeLoc>())
+    return Specialization.getSourceRange();
+  TypeLoc Int = intSpelling(TL);
+  return Int ? Int.getSourceRange() : SourceRange();
+}
+
+/// `std::vector<int> counts(p), displs(p);` becomes one declaration per
+/// variable, each with its own element type; declarators are kept as written.
+void TypeMigration::finish(FixPlan &Plan) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  auto Text = [&](SourceLocation B, SourceLocation E) {
+    return Lexer::getSourceText(CharSourceRange::getCharRange(B, E), SM, LO);
+  };
+  for (const auto &[DS, NewTypes] : GroupedRetypes) {
+    const auto *First = cast<VarDecl>(*DS->decl_begin());
+    TypeLoc Int = intSpelling(First->getTypeSourceInfo()->getTypeLoc());
+    CharSourceRange Whole = fileRange(DS->getSourceRange(), Ctx);
+    CharSourceRange IntRange = Int ? fileRange(Int.getSourceRange(), Ctx)
+                                   : CharSourceRange();
+    CharSourceRange Spec = fileRange(sharedSpecifier(First), Ctx);
+    // Other edits inside the declaration (an initializer's sizeof(int))
+    // would overlap the split; such a declaration is left to the user.
+    bool Overlaps = llvm::any_of(Plan.Hints, [&](const FixItHint &H) {
+      return Whole.isValid() &&
+             !SM.isBeforeInTranslationUnit(H.RemoveRange.getBegin(), Whole.getBegin()) &&
+             SM.isBeforeInTranslationUnit(H.RemoveRange.getBegin(), Whole.getEnd());
+    });
+    if (!Whole.isValid() || !IntRange.isValid() || !Spec.isValid() ||
+        textOf(IntRange, Ctx) != "int" || Overlaps) {
+      Plan.block(DS->getBeginLoc(), "'" + NewTypes.begin()->first->getName().str() +
+                                        "' is declared together with other "
+                                        "variables; split the declaration");
+      continue;
+    }
+    // The shared type around its `int`: "std::vector<" int ">".
+    StringRef Prefix = Text(Whole.getBegin(), IntRange.getBegin());
+    StringRef Suffix = Text(IntRange.getEnd(), Spec.getEnd());
+    std::string Indent = Lexer::getIndentationForLine(DS->getBeginLoc(), SM).str();
+    std::string Split;
+    SourceLocation From = Spec.getEnd();
+    for (const Decl *D : DS->decls()) {
+      const auto *V = cast<VarDecl>(D);
+      CharSourceRange Own = fileRange(V->getSourceRange(), Ctx);
+      StringRef Declarator = Text(From, Own.getEnd()).ltrim(" \t\n,").rtrim();
+      auto It = NewTypes.find(V);
+      if (!Split.empty())
+        Split += "\n" + Indent;
+      Split += (Prefix + (It != NewTypes.end() ? It->second : "int") + Suffix +
+                " " + Declarator + ";")
+                   .str();
+      From = Own.getEnd();
+    }
+    Plan.Hints.push_back(FixItHint::CreateReplacement(Whole, Split));
+  }
+  GroupedRetypes.clear();
 }
 
 void TypeMigration::retypeAllocations(const VarDecl *V, StringRef NewType,
@@ -435,6 +503,13 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
         if (Call->getArg(I) == Child)
           return checkCallArgument(Call, I, /*IsElementBuffer=*/false, NewType,
                                    Plan);
+    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
+      // std::vector<char> all(total): a size_t parameter takes it whole.
+      const CXXConstructorDecl *Ctor = Construct->getConstructor();
+      for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+        if (Construct->getArg(I) == Child && Ctor && I < Ctor->getNumParams() &&
+            isWideInteger(Ctor->getParamDecl(I)->getType()))
+          return;
     } else if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *Other = dyn_cast<VarDecl>(D))

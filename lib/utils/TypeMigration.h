@@ -16,6 +16,7 @@
 #include "utils/IntervalAnalysis.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include <functional>
 #include <string>
 #include <vector>
@@ -58,6 +59,10 @@ public:
   void retype(const clang::VarDecl *V, llvm::StringRef NewType,
               FixPlan &Plan);
 
+  /// Emits the edits that several retyped variables share: a declaration
+  /// `int a, b;` is split into one declaration per variable.
+  void finish(FixPlan &Plan);
+
   /// Renames \p Call to its large-count form.
   void rename(const clang::CallExpr *Call, const FunctionInfo &F,
               FixPlan &Plan);
@@ -92,6 +97,10 @@ private:
   const FunctionInfo &Fixed;
   NameFn LargeName;
   llvm::DenseSet<const clang::VarDecl *> Retyping;
+  /// Grouped declarations and the new type of each retyped variable in them.
+  llvm::MapVector<const clang::DeclStmt *,
+                  llvm::SmallDenseMap<const clang::VarDecl *, std::string, 4>>
+      GroupedRetypes;
 };
 
 /// The element type a large-count parameter wants: MPI_Count or MPI_Aint.
