@@ -384,15 +384,30 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
   if (!V || !FS.Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       FS.Facts->escapes(V))
     return std::nullopt;
-  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
-    if (!W.Value)
+  if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
+                                             mayBeNegative(P), FS)) {
+    Finding Found{Finding::LocalVariable, Index, *H};
+    Found.Var = V;
+    return Found;
+  }
+  return std::nullopt;
+}
+
+std::optional<LargeCountCheck::Hazard>
+LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                             QualType Stored, bool MayBeNegative,
+                             FunctionState &FS) {
+  for (const FunctionFacts::Write &W : Writes) {
+    // A std::vector's elements have the type its operator[] returns.
+    QualType Type = Stored;
+    if (Type.isNull())
+      if (const auto *Assign = dyn_cast<BinaryOperator>(W.Site))
+        Type = Assign->getLHS()->getType();
+    if (!W.Value || Type.isNull())
       continue;
     if (std::optional<Hazard> H =
-            hazardOf(W.Value, V->getType(), mayBeNegative(P), W.Site, FS)) {
-      Finding Found{Finding::LocalVariable, Index, *H};
-      Found.Var = V;
-      return Found;
-    }
+            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS))
+      return H;
   }
   return std::nullopt;
 }
@@ -410,18 +425,17 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                                ->getElementType()
                          : Array->getType()->getPointeeType();
   for (const FunctionFacts::Write &W : FS.Facts->elementWritesOf(Array)) {
-    if (!W.Value)
+    if (!IsDispl || !W.Value)
       continue;
     // displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
     // displs[i] = offset with offset += counts[i] elsewhere.
     const VarDecl *Accumulator = referencedVariable(W.Value);
     bool RunningSum =
-        IsDispl &&
-        (W.Accumulates || readsElementOf(W.Value, Array) ||
-         (Accumulator && llvm::any_of(FS.Facts->writesOf(Accumulator),
-                                      [](const FunctionFacts::Write &AW) {
-                                        return AW.Accumulates;
-                                      })));
+        W.Accumulates || readsElementOf(W.Value, Array) ||
+        (Accumulator && llvm::any_of(FS.Facts->writesOf(Accumulator),
+                                     [](const FunctionFacts::Write &AW) {
+                                       return AW.Accumulates;
+                                     }));
     if (RunningSum) {
       Finding Found{Finding::RunningSum, Index, {}};
       Found.Var = Array;
@@ -430,19 +444,13 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
         Found.Accumulator = Accumulator;
       return Found;
     }
-    // A std::vector's elements have the type its operator[] returns.
-    QualType Stored = Element;
-    if (Stored.isNull())
-      if (const auto *Assign = dyn_cast<BinaryOperator>(W.Site))
-        Stored = Assign->getLHS()->getType();
-    if (Stored.isNull())
-      continue;
-    if (std::optional<Hazard> H =
-            hazardOf(W.Value, Stored, /*MayBeNegative=*/true, W.Site, FS)) {
-      Finding Found{Finding::FilledArray, Index, *H};
-      Found.Var = Array;
-      return Found;
-    }
+  }
+  // Elements past the count MPI reads may be anything, negative included.
+  if (std::optional<Hazard> H = firstHazard(FS.Facts->elementWritesOf(Array),
+                                            Element, /*MayBeNegative=*/true, FS)) {
+    Finding Found{Finding::FilledArray, Index, *H};
+    Found.Var = Array;
+    return Found;
   }
   return std::nullopt;
 }

@@ -80,6 +80,11 @@ private:
   std::optional<Hazard> hazardOf(const clang::Expr *Value,
                                  clang::QualType Target, bool MayBeNegative,
                                  const clang::Stmt *Site, FunctionState &FS);
+  /// The first value in \p Writes that can leave the range of \p Stored
+  /// (null: the type each write stores into).
+  std::optional<Hazard> firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                                    clang::QualType Stored, bool MayBeNegative,
+                                    FunctionState &FS);
   std::optional<Finding> findScalar(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);
