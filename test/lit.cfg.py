@@ -10,18 +10,23 @@ config.name = "mpix-tidy"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".c", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.mpix_obj_root, "test")
 config.excludes = ["Inputs", "runtime", "table", "CMakeLists.txt"]
 
 flavour = lit_config.params.get("mpi", "mpich")
 if flavour not in config.mpi_cflags:
     lit_config.fatal("--param mpi must be one of: " + ", ".join(config.mpi_cflags))
 config.name += "-" + flavour
+# ctest runs both flavours at once: each needs its own Output directories.
+config.test_exec_root = os.path.join(config.mpix_obj_root, "test", "lit-" + flavour)
 config.available_features.add("mpi-" + flavour)
 # Tests that compile fixed code against libmpix's generated header need the
 # runtime in this build (-DMPIX_BUILD_RUNTIME=ON, the default).
 if config.mpix_runtime:
     config.available_features.add("mpix-runtime")
+# The official SARIF schema, fetched by scripts/setup.sh.
+if os.path.exists(config.sarif_schema):
+    config.available_features.add("sarif-schema")
+config.substitutions.append(("%sarif_schema", config.sarif_schema))
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.dirname(config.mpix_tidy), config.environment.get("PATH", "")])

@@ -33,7 +33,9 @@ def main():
         schema = json.load(f)
     with open(log_path) as f:
         log = json.load(f)
-    validator = jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker())
+    # The official schema is draft-04, the subset one draft-07.
+    Validator = jsonschema.validators.validator_for(schema, default=jsonschema.Draft7Validator)
+    validator = Validator(schema, format_checker=jsonschema.FormatChecker())
     errors = sorted(validator.iter_errors(log), key=lambda e: list(e.path))
     for e in errors:
         print("schema: %s at %s" % (e.message, "/".join(map(str, e.path))), file=sys.stderr)
