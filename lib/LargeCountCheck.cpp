@@ -32,9 +32,7 @@ std::string nounFor(const ParamInfo &P) {
     return "stride";
   if (N.contains("blocklength"))
     return "block length";
-  if (N.contains("size") && !N.contains("sizes"))
-    return "size";
-  if (N.contains("sizes"))
+  if (N.contains("size"))
     return "size";
   return "count";
 }
