@@ -243,8 +243,12 @@ void CartTopologyCheck::checkNullUse(const MPICall &C) {
     if (!O || O->NullChecked || O->Creator == C.Call)
       continue;
     std::optional<Shape> S = shapeOf(*O);
+    // The parent's rank 0 gets an all-false MPI_Cart_sub's result on every
+    // MPI (MPICH gives it to no one else). MPI_Cart_create may reorder.
     if (!S || !S->MayBeNull ||
         provenance().isNullChecked(Arg, V, C.Function) ||
+        (S->Why == Shape::AllRemainFalse && O->Function == C.Function &&
+         provenance().isRankZeroOf(O->Creator->getArg(0), Arg, C.Function)) ||
         !NullReported.insert(O->Creator).second)
       continue;
     diag(Arg->getBeginLoc(),

@@ -295,4 +295,79 @@ bool CommProvenance::isNullChecked(const Expr *Use, const VarDecl *V,
   return false;
 }
 
+/// The same communicator: the same variable, or the same predefined handle.
+static bool sameComm(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  const VarDecl *VA = referencedVariable(A), *VB = referencedVariable(B);
+  if (VA || VB)
+    return VA == VB;
+  for (StringRef Name : {"MPI_COMM_WORLD", "MPI_COMM_SELF"})
+    if (isMacro(A, Name, Ctx) && isMacro(B, Name, Ctx))
+      return true;
+  return false;
+}
+
+/// Whether \p R is set by MPI_Comm_rank(Parent, &R) in the function.
+static bool isRankIn(const VarDecl *R, const Expr *Parent,
+                     const FunctionFacts &Facts, const ASTContext &Ctx) {
+  for (const DeclRefExpr *Use : Facts.usesOf(R)) {
+    const Stmt *P = Facts.parentOf(Use);
+    while (P && isa<ParenExpr, ImplicitCastExpr>(P))
+      P = Facts.parentOf(P);
+    const auto *AddrOf = dyn_cast_or_null<UnaryOperator>(P);
+    if (!AddrOf || AddrOf->getOpcode() != UO_AddrOf)
+      continue;
+    const Stmt *C = Facts.parentOf(AddrOf);
+    while (C && isa<ParenExpr, ImplicitCastExpr>(C))
+      C = Facts.parentOf(C);
+    const auto *Call = dyn_cast_or_null<CallExpr>(C);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && Callee->getIdentifier() &&
+        Callee->getName().ends_with("MPI_Comm_rank") && Call->getNumArgs() == 2 &&
+        sameComm(Call->getArg(0), Parent, Ctx))
+      return true;
+  }
+  return false;
+}
+
+/// Whether \p Cond evaluating to \p Truth implies that a rank of \p Parent
+/// is 0.
+static bool impliesRankZero(const Expr *Cond, bool Truth, const Expr *Parent,
+                            const FunctionFacts &Facts, const ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+    if (U->getOpcode() == UO_LNot)
+      return impliesRankZero(U->getSubExpr(), !Truth, Parent, Facts, Ctx);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return false;
+  if (B->getOpcode() == BO_LAnd && Truth)
+    return impliesRankZero(B->getLHS(), true, Parent, Facts, Ctx) ||
+           impliesRankZero(B->getRHS(), true, Parent, Facts, Ctx);
+  if (!B->isEqualityOp() || (B->getOpcode() == BO_EQ) != Truth)
+    return false;
+  auto IsZero = [](const Expr *E) {
+    const auto *L = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+    return L && L->getValue() == 0;
+  };
+  const VarDecl *R = IsZero(B->getRHS()) ? referencedVariable(B->getLHS())
+                     : IsZero(B->getLHS()) ? referencedVariable(B->getRHS())
+                                           : nullptr;
+  return R && isRankIn(R, Parent, Facts, Ctx);
+}
+
+bool CommProvenance::isRankZeroOf(const Expr *Parent, const Expr *Use,
+                                  const FunctionDecl *F) {
+  const LocalKnowledge &K = knowledgeOf(F);
+  if (!Parent || !K.Facts)
+    return false;
+  const Stmt *Child = Use;
+  for (const Stmt *P = K.Facts->parentOf(Use); P;
+       Child = P, P = K.Facts->parentOf(P))
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      if (Child == If->getThen() &&
+          impliesRankZero(If->getCond(), true, Parent, *K.Facts, Ctx))
+        return true;
+  return false;
+}
+
 } // namespace mpix

@@ -64,6 +64,12 @@ public:
   bool isNullChecked(const clang::Expr *Use, const clang::VarDecl *V,
                      const clang::FunctionDecl *F);
 
+  /// Whether \p Use runs only on rank 0 of \p Parent: inside
+  /// `if (rank == 0)` with rank from MPI_Comm_rank(Parent, &rank). Rank 0 of
+  /// the parent is the process a zero-dimensional communicator always reaches.
+  bool isRankZeroOf(const clang::Expr *Parent, const clang::Expr *Use,
+                    const clang::FunctionDecl *F);
+
   /// One function's facts, computed on first use.
   const LocalKnowledge &knowledgeOf(const clang::FunctionDecl *F);
 
