@@ -72,16 +72,6 @@ bool replaceIntSpelling(TypeLoc TL, StringRef NewType, const ASTContext &Ctx,
   return true;
 }
 
-const Expr *ignoreValueCasts(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParens();
-    const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
-    if (!Cast)
-      return E;
-    E = Cast->getSubExpr();
-  }
-}
-
 /// sizeof(int) inside an allocation size.
 const UnaryExprOrTypeTraitExpr *sizeofInt(const Stmt *S) {
   if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
@@ -552,8 +542,8 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
       return Q.Kind == ParamKind::CountArray || Q.Kind == ParamKind::DisplArray ||
              Q.Kind == ParamKind::CountOut;
     });
-    if (!IsElementBuffer && P.Kind == ParamKind::Count && OnlyScalarCounts &&
-        ignoreValueCasts(Arg) == ignoreValueCasts(Arg)->IgnoreParenImpCasts()) {
+    // Another call that takes the value as a count follows it to _c / _x.
+    if (!IsElementBuffer && P.Kind == ParamKind::Count && OnlyScalarCounts) {
       rename(Call, *F, Plan);
       return;
     }
