@@ -14,6 +14,11 @@ void CartTopologyCheck::onEndOfTranslationUnit() {
 }
 
 void CartTopologyCheck::analyze(const MPICall &C) {
+  if (C.Name == "Dims_create")
+    checkDimsCreate(C);
+  // Every other rule is about a communicator made by one of these.
+  if (!translationUnitCalls("Cart_create") && !translationUnitCalls("Cart_sub"))
+    return;
   if (C.Name == "Cart_create")
     checkCreate(C);
   else if (C.Name == "Cart_shift")
@@ -22,8 +27,6 @@ void CartTopologyCheck::analyze(const MPICall &C) {
     checkInquiry(C, 1, {2, 3, 4});
   else if (C.Name == "Cart_coords")
     checkInquiry(C, 2, {3});
-  else if (C.Name == "Dims_create")
-    checkDimsCreate(C);
   checkNullUse(C);
 }
 

@@ -45,17 +45,24 @@ bool mayBeNegative(const ParamInfo &P) {
          N.contains("disp") || N == "lb";
 }
 
+/// Whether \p E is spelled \p Constant, a macro in every MPI library. Most
+/// arguments are not macros at all, which is quick to see and saves getting
+/// their text.
+bool isSpelled(const Expr *E, StringRef Constant, const ASTContext &Ctx) {
+  return E->getBeginLoc().isMacroID() && textOf(E, Ctx) == Constant;
+}
+
 /// Whether MPI ignores this count: the send side of an MPI_IN_PLACE
 /// collective, or a count described by MPI_DATATYPE_NULL.
 bool isIgnoredCount(const CallExpr *Call, const FunctionInfo &F,
                     unsigned Index, const ASTContext &Ctx) {
   std::optional<unsigned> Type = F.datatypeFor(Index);
-  if (Type && textOf(Call->getArg(*Type), Ctx) == "MPI_DATATYPE_NULL")
+  if (Type && isSpelled(Call->getArg(*Type), "MPI_DATATYPE_NULL", Ctx))
     return true;
   for (unsigned I = Index; I-- > 0;) {
     ParamRole Role = F.Params[I].Role;
     if (Role == ParamRole::BUF || Role == ParamRole::CBUF)
-      return textOf(Call->getArg(I), Ctx) == "MPI_IN_PLACE";
+      return isSpelled(Call->getArg(I), "MPI_IN_PLACE", Ctx);
   }
   return false;
 }
@@ -202,7 +209,7 @@ const VarDecl *outputVariable(const Expr *Arg) {
 
 LargeCountCheck::LargeCountCheck(StringRef Name,
                                  tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : ClangTidyCheck(Name, Context), Scope(*Context),
       WarnOnAllSizeQueries(Options.get("WarnOnAllSizeQueries", false)),
       Target(Options.get("Target", "auto")) {
   if (Target != "auto" && Target != "mpi4" && Target != "mpix") {
@@ -219,6 +226,7 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
+  Scope.registerMatcher(Finder, this);
   Functions.registerMatcher(Finder, this);
   Finder->addMatcher(
       callExpr(callee(functionDecl(isClassicMPIFunction()).bind("callee")))
@@ -236,6 +244,8 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   Functions.reset();
   States.clear();
   NoFunction = FunctionState();
+  FileScopeRanges.reset();
+  Analyses.reset();
   MPIIncludes.clear();
   HasMPIXInclude.clear();
   IncludedMPIX.clear();
@@ -245,21 +255,24 @@ void LargeCountCheck::onEndOfTranslationUnit() {
 LargeCountCheck::FunctionState &
 LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
   if (!F || !F->getBody()) {
-    if (!NoFunction.Ranges)
-      NoFunction.Ranges = std::make_unique<RangeAnalysis>(Ctx, nullptr);
+    if (!FileScopeRanges)
+      FileScopeRanges = std::make_unique<RangeAnalysis>(Ctx, nullptr);
+    NoFunction.Ranges = FileScopeRanges.get();
     return NoFunction;
   }
   FunctionState &FS = States[F];
   if (!FS.Facts) {
-    FS.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx);
-    FS.Ranges = std::make_unique<RangeAnalysis>(Ctx, FS.Facts.get());
+    if (!Analyses)
+      Analyses = FunctionAnalyses::of(Ctx);
+    FS.Facts = Analyses->facts(F);
+    FS.Ranges = Analyses->ranges(F);
   }
   return FS;
 }
 
 void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
-  if (Functions.consume(Result))
+  if (Scope.consume(Result) || Functions.consume(Result))
     return;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");

@@ -13,8 +13,10 @@
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/EnclosingFunction.h"
+#include "utils/FunctionAnalyses.h"
 #include "utils/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
+#include "utils/UserCodeScope.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -68,8 +70,9 @@ public:
 
 private:
   struct FunctionState {
-    std::unique_ptr<FunctionFacts> Facts;
-    std::unique_ptr<RangeAnalysis> Ranges;
+    /// Owned by Analyses; null for code outside a function body.
+    const FunctionFacts *Facts = nullptr;
+    RangeAnalysis *Ranges = nullptr;
     /// Datatypes built here from a count that can exceed INT_MAX, with the
     /// constructor call that built them.
     llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *> LargeTypes;
@@ -116,9 +119,13 @@ private:
   std::string Target;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
+  UserCodeScope Scope;
   EnclosingFunctionTracker Functions;
+  std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
   FunctionState NoFunction;
+  /// Ranges of expressions outside any function (global initializers).
+  std::unique_ptr<RangeAnalysis> FileScopeRanges;
   llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
   llvm::DenseSet<clang::FileID> HasMPIXInclude, IncludedMPIX;
   llvm::StringSet<> EmittedEdits;

@@ -15,6 +15,7 @@ std::string calleeName(const CallExpr *Call) {
 }
 
 void TopologyCheckBase::registerMatchers(MatchFinder *Finder) {
+  Scope.registerMatcher(Finder, this);
   Functions.registerMatcher(Finder, this);
   Finder->addMatcher(callExpr(callee(functionDecl().bind("callee"))).bind("call"),
                      this);
@@ -31,8 +32,9 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
     Context = Result.Context;
     Provenance = std::make_unique<CommProvenance>(*Context);
     Calls.clear();
+    CalledNames.clear();
   }
-  if (Functions.consume(Result))
+  if (Scope.consume(Result) || Functions.consume(Result))
     return;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
@@ -43,8 +45,10 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
       }))
     return;
   StringRef Name = mpiName(Callee);
-  if (!Name.empty())
+  if (!Name.empty()) {
     Calls.push_back({Call, Function, Name});
+    CalledNames.insert(Name);
+  }
   else if (Callee->hasBody() && hasCommParameter(Callee))
     Provenance->addCallSite(Call, Function);
 }
@@ -53,6 +57,7 @@ void TopologyCheckBase::onEndOfTranslationUnit() {
   for (const MPICall &C : Calls)
     analyze(C);
   Calls.clear();
+  CalledNames.clear();
   Functions.reset();
   Provenance.reset();
   Context = nullptr;

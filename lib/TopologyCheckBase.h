@@ -15,6 +15,8 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/CommProvenance.h"
 #include "utils/EnclosingFunction.h"
+#include "utils/UserCodeScope.h"
+#include "llvm/ADT/StringSet.h"
 #include <memory>
 #include <vector>
 
@@ -22,7 +24,8 @@ namespace mpix {
 
 class TopologyCheckBase : public clang::tidy::ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  TopologyCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), Scope(*Context) {}
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
@@ -38,18 +41,26 @@ protected:
 
   CommProvenance &provenance() { return *Provenance; }
   clang::ASTContext &context() { return *Context; }
-  const LocalKnowledge &knowledgeOf(const clang::FunctionDecl *F) {
+  LocalKnowledge knowledgeOf(const clang::FunctionDecl *F) {
     return Provenance->knowledgeOf(F);
   }
   std::optional<int64_t> knownArg(const MPICall &C, unsigned Index) {
     return knownInt(C.Call->getArg(Index), knowledgeOf(C.Function), *Context);
   }
+  /// Whether the translation unit calls MPI_<Name> (or its PMPI_ / MPIX_
+  /// form) anywhere: without a creating call no communicator of that kind
+  /// can be traced, and the analysis that would trace one can be skipped.
+  bool translationUnitCalls(llvm::StringRef Name) const {
+    return CalledNames.contains(Name);
+  }
   /// The source text of \p E, for messages.
   std::string textOf(const clang::Expr *E) const;
 
 private:
+  UserCodeScope Scope;
   EnclosingFunctionTracker Functions;
   std::vector<MPICall> Calls;
+  llvm::StringSet<> CalledNames;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;
 };

@@ -57,19 +57,6 @@ void CommProvenance::addCallSite(const CallExpr *Call,
     CallSites[Callee->getCanonicalDecl()].push_back({Call, Caller});
 }
 
-const LocalKnowledge &CommProvenance::knowledgeOf(const FunctionDecl *F) {
-  if (!F || !F->getBody())
-    return NoKnowledge;
-  FunctionState &S = States[F];
-  if (!S.Facts) {
-    S.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx);
-    S.Arrays = std::make_unique<ArrayFacts>(F->getBody(), Ctx);
-    S.Ranges = std::make_unique<RangeAnalysis>(Ctx, S.Facts.get());
-    S.Knowledge = {S.Facts.get(), S.Arrays.get(), S.Ranges.get()};
-  }
-  return S.Knowledge;
-}
-
 std::optional<CommOrigin> CommProvenance::originOf(const Expr *Comm,
                                                    const FunctionDecl *F) {
   return originAt(Comm, F, 0);

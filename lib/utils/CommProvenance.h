@@ -16,6 +16,7 @@
 #define MPIX_TIDY_UTILS_COMMPROVENANCE_H
 
 #include "ConstantArrays.h"
+#include "FunctionAnalyses.h"
 #include "IntervalAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -48,7 +49,8 @@ struct CommOrigin {
 
 class CommProvenance {
 public:
-  explicit CommProvenance(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit CommProvenance(clang::ASTContext &Ctx)
+      : Ctx(Ctx), Analyses(FunctionAnalyses::of(Ctx)) {}
   ~CommProvenance();
 
   /// Records a call to a function with a body and an MPI_Comm parameter.
@@ -71,15 +73,11 @@ public:
                     const clang::FunctionDecl *F);
 
   /// One function's facts, computed on first use.
-  const LocalKnowledge &knowledgeOf(const clang::FunctionDecl *F);
+  LocalKnowledge knowledgeOf(const clang::FunctionDecl *F) {
+    return Analyses->knowledge(F);
+  }
 
 private:
-  struct FunctionState {
-    std::unique_ptr<FunctionFacts> Facts;
-    std::unique_ptr<ArrayFacts> Arrays;
-    std::unique_ptr<RangeAnalysis> Ranges;
-    LocalKnowledge Knowledge;
-  };
   std::optional<CommOrigin> originOfVariable(const clang::VarDecl *V,
                                              const clang::FunctionDecl *F,
                                              unsigned Depth);
@@ -101,8 +99,7 @@ private:
                                      unsigned Depth);
 
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
-  LocalKnowledge NoKnowledge;
+  std::shared_ptr<FunctionAnalyses> Analyses;
   struct CallSite {
     const clang::CallExpr *Call;
     const clang::FunctionDecl *Caller;

@@ -1,0 +1,51 @@
+//===-- FunctionAnalyses.cpp - Per-function facts shared by the checks ----===//
+
+#include "FunctionAnalyses.h"
+#include "clang/AST/Decl.h"
+
+using namespace clang;
+
+namespace mpix {
+
+std::shared_ptr<FunctionAnalyses> FunctionAnalyses::of(ASTContext &Ctx) {
+  // clang-tidy analyses one translation unit at a time in a process.
+  static std::weak_ptr<FunctionAnalyses> Current;
+  std::shared_ptr<FunctionAnalyses> Shared = Current.lock();
+  if (!Shared || &Shared->Ctx != &Ctx) {
+    Shared = std::make_shared<FunctionAnalyses>(Ctx);
+    Current = Shared;
+  }
+  return Shared;
+}
+
+FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return nullptr;
+  Entry &E = Entries[F];
+  if (!E.Facts) {
+    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx);
+    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get());
+  }
+  return &E;
+}
+
+const FunctionFacts *FunctionAnalyses::facts(const FunctionDecl *F) {
+  Entry *E = entry(F);
+  return E ? E->Facts.get() : nullptr;
+}
+
+RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
+  Entry *E = entry(F);
+  return E ? E->Ranges.get() : nullptr;
+}
+
+LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
+  Entry *E = entry(F);
+  if (!E)
+    return {};
+  if (!E->Arrays)
+    E->Arrays = std::make_unique<ArrayFacts>(F->getBody(), Ctx);
+  return {E->Facts.get(), E->Arrays.get(), E->Ranges.get()};
+}
+
+} // namespace mpix

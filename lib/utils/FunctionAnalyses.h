@@ -1,0 +1,56 @@
+//===-- FunctionAnalyses.h - Per-function facts shared by the checks -*- C++ -*-===//
+//
+// Every check asks the same questions of the functions it looks into (what
+// is written to a variable, which arrays hold constants, what range a value
+// has), and each answer starts with a walk of the whole body. Three checks
+// building their own copies walked every body three times: on a generated
+// unit of 12,000 MPI calls that was a fifth of the time of parsing. The
+// analyses of one translation unit are therefore built once, on first use,
+// and shared by all mpix checks running on it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_UTILS_FUNCTIONANALYSES_H
+#define MPIX_TIDY_UTILS_FUNCTIONANALYSES_H
+
+#include "ConstantArrays.h"
+#include "IntervalAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+
+namespace mpix {
+
+class FunctionAnalyses {
+public:
+  /// The analyses of the translation unit of \p Ctx. Every check holds the
+  /// pointer until its end of translation unit; the last to let go frees
+  /// them, so a new unit (even at the same address) starts afresh.
+  static std::shared_ptr<FunctionAnalyses> of(clang::ASTContext &Ctx);
+
+  explicit FunctionAnalyses(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Null for a function without a body.
+  const FunctionFacts *facts(const clang::FunctionDecl *F);
+  RangeAnalysis *ranges(const clang::FunctionDecl *F);
+  /// Facts, arrays and ranges together; all null for a function without a
+  /// body.
+  LocalKnowledge knowledge(const clang::FunctionDecl *F);
+
+  clang::ASTContext &context() const { return Ctx; }
+
+private:
+  struct Entry {
+    std::unique_ptr<FunctionFacts> Facts;
+    std::unique_ptr<RangeAnalysis> Ranges;
+    std::unique_ptr<ArrayFacts> Arrays;
+  };
+  /// The entry of \p F with its facts and ranges built; null without a body.
+  Entry *entry(const clang::FunctionDecl *F);
+
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
+};
+
+} // namespace mpix
+
+#endif
