@@ -5,7 +5,10 @@
 // it. Two defaults differ, both because this binary is not installed next to
 // clang's headers and has one job:
 //  - clang's builtin headers are taken from clang-19's resource directory;
-//  - without --checks, the mpix checks are enabled (on top of any config).
+//  - without --checks, the mpix checks are enabled: on top of what a
+//    .clang-tidy file enables, or alone when no such file applies (stock
+//    clang-tidy's own default would add every clang-analyzer check, which
+//    costs more than parsing and says nothing about MPI).
 //
 // Around clangTidyMain sits the driver (Driver.h): MPI-wrapper-aware compile
 // databases, -j N, --sarif. A run without -j and --sarif is one clangTidyMain
@@ -57,6 +60,35 @@ static bool hasOption(ArrayRef<std::string> Args, StringRef Name) {
   return false;
 }
 
+/// Whether \p Dir or a directory above it holds a .clang-tidy file.
+static bool hasConfigFileAbove(StringRef Dir) {
+  SmallString<256> Path(Dir);
+  sys::fs::make_absolute(Path);
+  for (StringRef D = Path; !D.empty(); D = sys::path::parent_path(D)) {
+    SmallString<256> Config(D);
+    sys::path::append(Config, ".clang-tidy");
+    if (sys::fs::exists(Config))
+      return true;
+  }
+  return false;
+}
+
+/// Whether a configuration may decide the checks: --config or --config-file,
+/// or a .clang-tidy file above the working directory or a named source.
+static bool configMayApply(ArrayRef<std::string> Args) {
+  if (hasOption(Args, "config") || hasOption(Args, "config-file") ||
+      hasConfigFileAbove("."))
+    return true;
+  for (StringRef Arg : Args) {
+    if (Arg == "--")
+      break;
+    if (!Arg.starts_with("-") && sys::fs::is_regular_file(Arg) &&
+        hasConfigFileAbove(sys::path::parent_path(Arg)))
+      return true;
+  }
+  return false;
+}
+
 /// clangTidyMain on Args (without argv[0]), with mpix-tidy's two defaults.
 static int runClangTidy(const char *Argv0, std::vector<std::string> Args) {
   (void)MPIXTidyModuleAnchorDestination;
@@ -65,7 +97,8 @@ static int runClangTidy(const char *Argv0, std::vector<std::string> Args) {
   Args.insert(Args.begin(), std::string("--extra-arg-before=-resource-dir=") +
                                 MPIX_CLANG_RESOURCE_DIR);
   if (!hasOption(Args, "checks"))
-    Args.insert(Args.begin(), "--checks=mpix-*");
+    Args.insert(Args.begin(), configMayApply(Args) ? "--checks=mpix-*"
+                                                   : "--checks=-*,mpix-*");
   SmallVector<const char *, 32> Argv{Argv0};
   for (const std::string &A : Args)
     Argv.push_back(A.c_str());
