@@ -337,6 +337,13 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
       std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(Sub, C);
       if (!R || R->Range.within(*TargetRange))
         return std::nullopt;
+      // A count that cannot be negative is at risk only above INT_MAX: one
+      // below INT_MIN is a negative count, erroneous before any narrowing.
+      // So `if (n <= INT_MAX) MPI_Send(b, (int)n, ...)` is safe; a constant
+      // out of range is still reported below.
+      if (!MayBeNegative && !R->Range.isExact() &&
+          R->Range.Hi <= TargetRange->Hi)
+        return std::nullopt;
       Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range, Spelled};
       if (R->Range.isExact())
         H.Kind = R->Range.Lo < 0 ? Hazard::ConstantNegative
@@ -403,8 +410,13 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
         Type = Assign->getLHS()->getType();
     if (!W.Value || Type.isNull())
       continue;
-    if (std::optional<Hazard> H =
-            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS))
+    std::optional<Hazard> H = hazardOf(W.Value, Type, MayBeNegative, W.Site, FS);
+    // A negative constant stored among other values is a sentinel
+    // (`int n = -1;` before the real assignment), not a count. A variable
+    // that can hold nothing else is reported at the call from its range.
+    if (H && H->Kind == Hazard::ConstantNegative)
+      continue;
+    if (H)
       return H;
   }
   return std::nullopt;

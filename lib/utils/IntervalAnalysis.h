@@ -83,10 +83,12 @@ public:
   const clang::DeclStmt *declarationOf(const clang::VarDecl *V) const;
 
   /// Early exits `if (Cond) { ...; return; }` in a compound statement,
-  /// with the index of the statement that holds them.
+  /// with the index of the statement that holds them; and assert(Cond),
+  /// after which Cond holds.
   struct Guard {
     unsigned Index;
     const clang::Expr *Cond;
+    bool HoldsAfter = false; ///< The value of Cond once past the statement.
   };
   llvm::ArrayRef<Guard> guardsIn(const clang::CompoundStmt *C) const;
   std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
