@@ -34,6 +34,8 @@ std::string nounFor(const ParamInfo &P) {
     return "block length";
   if (N.contains("size"))
     return "size";
+  if (N.contains("start"))
+    return "start";
   return "count";
 }
 
@@ -434,7 +436,11 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                          ? Context->getAsArrayType(Array->getType())
                                ->getElementType()
                          : Array->getType()->getPointeeType();
-  for (const FunctionFacts::Write &W : FS.Facts->elementWritesOf(Array)) {
+  // Only the stores that can still be there at the call: an array refilled
+  // with new constants before a second call is judged by those.
+  llvm::SmallVector<FunctionFacts::Write, 4> Writes =
+      FS.Facts->elementWritesReaching(Array, Call);
+  for (const FunctionFacts::Write &W : Writes) {
     if (!IsDispl || !W.Value)
       continue;
     // displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
@@ -456,7 +462,7 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
     }
   }
   // Elements past the count MPI reads may be anything, negative included.
-  if (std::optional<Hazard> H = firstHazard(FS.Facts->elementWritesOf(Array),
+  if (std::optional<Hazard> H = firstHazard(Writes,
                                             Element, /*MayBeNegative=*/true, FS)) {
     Finding Found{Finding::FilledArray, Index, *H};
     Found.Var = Array;

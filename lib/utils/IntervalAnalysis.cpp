@@ -336,6 +336,62 @@ bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
   return true;
 }
 
+/// The literal index of a plain store `a[K] = ...`, if it is one.
+static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(W.Site);
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens());
+  if (!ASE)
+    return std::nullopt;
+  if (const auto *K = dyn_cast<IntegerLiteral>(ASE->getIdx()->IgnoreParenImpCasts()))
+    return K->getValue().getZExtValue();
+  return std::nullopt;
+}
+
+llvm::SmallVector<FunctionFacts::Write, 4>
+FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
+  llvm::ArrayRef<Write> All = elementWritesOf(V);
+  llvm::SmallVector<Write, 4> Live;
+  // The statement of compound C that holds S, or null if S is not in C.
+  auto indexIn = [this](const Stmt *S, const CompoundStmt *C) -> std::optional<unsigned> {
+    for (const Stmt *P = parentOf(S); S; S = P, P = P ? parentOf(P) : nullptr)
+      if (P == C)
+        return indexInCompound(S);
+    return std::nullopt;
+  };
+  for (const Write &W : All) {
+    std::optional<uint64_t> K = literalIndexOf(W);
+    bool Killed = false;
+    // A later `V[K] = ...;` that runs on every path from W to At. Control
+    // enters a compound statement at its start (goto and case labels
+    // aside), so a statement of a compound that encloses At, placed before
+    // At's statement, runs between W and At unless W itself is between them.
+    for (const Write &Other : All) {
+      if (Killed || !K || &Other == &W || literalIndexOf(Other) != K)
+        continue;
+      const Stmt *Statement = Other.Site;
+      const Stmt *Parent = parentOf(Statement);
+      while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
+        Statement = Parent;
+        Parent = parentOf(Parent);
+      }
+      const auto *C = dyn_cast_or_null<CompoundStmt>(Parent);
+      if (!C)
+        continue;
+      std::optional<unsigned> OtherIndex = indexInCompound(Statement);
+      std::optional<unsigned> AtIndex = indexIn(At, C);
+      if (!OtherIndex || !AtIndex || *OtherIndex >= *AtIndex)
+        continue;
+      std::optional<unsigned> WIndex = indexIn(W.Site, C);
+      Killed = !WIndex || *WIndex <= *OtherIndex || *WIndex > *AtIndex;
+    }
+    if (!Killed)
+      Live.push_back(W);
+  }
+  return Live;
+}
+
 const DeclStmt *FunctionFacts::declarationOf(const VarDecl *V) const {
   return Declarations.lookup(V);
 }

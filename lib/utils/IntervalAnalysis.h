@@ -68,6 +68,11 @@ public:
   llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
   /// Stores to V[i] or *(V + i) for an array or pointer V.
   llvm::ArrayRef<Write> elementWritesOf(const clang::VarDecl *V) const;
+  /// The element stores of V that can still be there at \p At: a store to
+  /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
+  /// a compound statement enclosing \p At runs after it and before \p At.
+  llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
+                                                    const clang::Stmt *At) const;
   /// Its address is taken or a non-const reference binds to it, so writes we
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }

@@ -113,3 +113,26 @@ void asserted_too_late(char *b, MPI_Count n, MPI_Comm comm) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'blocks' of type 'MPI_Count' is narrowed to 'int'
   assert(blocks < INT_MAX);
 }
+
+// S: an array refilled with small values before a later call; the first
+// fill does not reach that call. A refill that may be skipped does not count.
+void refilled(MPI_Datatype *t, int rows, int cols, int rank, int once) {
+  int full[2], part[2], from[2];
+  full[0] = 256 * rows; full[1] = 256 * cols;
+  part[0] = part[1] = 255;
+  from[0] = 256 * rank; from[1] = 0;
+  MPI_Type_create_subarray(2, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: size array 'full' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX
+  // CHECK-MESSAGES: :[[@LINE-2]]:43: warning: start array 'from' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX
+  if (once) {
+    full[0] = 256;
+    full[1] = 256;
+  }
+  MPI_Type_create_subarray(2, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: size array 'full' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX
+  // CHECK-MESSAGES: :[[@LINE-2]]:43: warning: start array 'from' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX
+  full[0] = 256;
+  full[1] = 256;
+  from[0] = 0;
+  MPI_Type_create_subarray(2, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
+}
