@@ -352,39 +352,64 @@ static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   llvm::ArrayRef<Write> All = elementWritesOf(V);
-  llvm::SmallVector<Write, 4> Live;
-  // The statement of compound C that holds S, or null if S is not in C.
-  auto indexIn = [this](const Stmt *S, const CompoundStmt *C) -> std::optional<unsigned> {
-    for (const Stmt *P = parentOf(S); S; S = P, P = P ? parentOf(P) : nullptr)
-      if (P == C)
-        return indexInCompound(S);
-    return std::nullopt;
+  // The compound statements enclosing At, with the index of the statement
+  // that holds At in each.
+  llvm::DenseMap<const Stmt *, unsigned> AtIndex;
+  for (const Stmt *S = At, *P = parentOf(At); P; S = P, P = parentOf(P))
+    if (isa<CompoundStmt>(P))
+      if (std::optional<unsigned> I = indexInCompound(S))
+        AtIndex[P] = *I;
+  // For each literal index K and enclosing compound C, the last plain
+  // `V[K] = ...;` statement of C before At's statement: it runs on every
+  // path into At, since control enters C at its start (goto and case labels
+  // aside).
+  struct Killer {
+    unsigned Index;
+    const Write *W;
   };
+  llvm::DenseMap<std::pair<uint64_t, const Stmt *>, Killer> Killers;
+  for (const Write &Other : All) {
+    std::optional<uint64_t> K = literalIndexOf(Other);
+    if (!K)
+      continue;
+    const Stmt *Statement = Other.Site;
+    const Stmt *Parent = parentOf(Statement);
+    while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
+      Statement = Parent;
+      Parent = parentOf(Parent);
+    }
+    auto It = Parent ? AtIndex.find(Parent) : AtIndex.end();
+    std::optional<unsigned> I = indexInCompound(Statement);
+    if (It == AtIndex.end() || !I || *I >= It->second)
+      continue;
+    Killer &Last = Killers.try_emplace({*K, Parent}, Killer{*I, &Other}).first->second;
+    if (*I > Last.Index)
+      Last = {*I, &Other};
+  }
+  llvm::SmallVector<Write, 4> Live;
   for (const Write &W : All) {
     std::optional<uint64_t> K = literalIndexOf(W);
     bool Killed = false;
-    // A later `V[K] = ...;` that runs on every path from W to At. Control
-    // enters a compound statement at its start (goto and case labels
-    // aside), so a statement of a compound that encloses At, placed before
-    // At's statement, runs between W and At unless W itself is between them.
-    for (const Write &Other : All) {
-      if (Killed || !K || &Other == &W || literalIndexOf(Other) != K)
-        continue;
-      const Stmt *Statement = Other.Site;
-      const Stmt *Parent = parentOf(Statement);
-      while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
-        Statement = Parent;
-        Parent = parentOf(Parent);
+    if (K && !Killers.empty()) {
+      // Where W sits in each enclosing compound of At.
+      llvm::DenseMap<const Stmt *, unsigned> WIndex;
+      for (const Stmt *S = W.Site, *P = parentOf(S); P; S = P, P = parentOf(P))
+        if (AtIndex.count(P))
+          if (std::optional<unsigned> I = indexInCompound(S))
+            WIndex.try_emplace(P, *I);
+      for (const auto &[C, Index] : AtIndex) {
+        auto It = Killers.find({*K, C});
+        if (It == Killers.end() || It->second.W == &W)
+          continue;
+        auto WI = WIndex.find(C);
+        // W runs before the killer, or outside C (so before C is entered
+        // again), or after At's statement (so before the next entry).
+        if (WI == WIndex.end() || WI->second <= It->second.Index ||
+            WI->second > Index) {
+          Killed = true;
+          break;
+        }
       }
-      const auto *C = dyn_cast_or_null<CompoundStmt>(Parent);
-      if (!C)
-        continue;
-      std::optional<unsigned> OtherIndex = indexInCompound(Statement);
-      std::optional<unsigned> AtIndex = indexIn(At, C);
-      if (!OtherIndex || !AtIndex || *OtherIndex >= *AtIndex)
-        continue;
-      std::optional<unsigned> WIndex = indexIn(W.Site, C);
-      Killed = !WIndex || *WIndex <= *OtherIndex || *WIndex > *AtIndex;
     }
     if (!Killed)
       Live.push_back(W);
