@@ -10,6 +10,9 @@
 #   JOBS         parallel jobs, max 2   (default: 2)
 #   TIMEOUT      per-file timeout, s    (default: 60)
 #   EXTRA_FLAGS  extra compiler flags, e.g. "-I$DIR/include -I/tmp/stub"
+#   TIDY_ARGS    extra mpix-tidy arguments before "--", e.g.
+#                "--header-filter=$DIR/.*" for code whose MPI calls sit in
+#                headers (C++ templates); by default headers are not reported
 #   OUT          directory for per-file logs (default: a new mktemp -d)
 #
 # Outputs in $OUT: logs/<n>.log (tool output per file), results.tsv
@@ -30,6 +33,7 @@ JOBS=${JOBS:-2}
 [ "$JOBS" -gt 2 ] && JOBS=2
 TIMEOUT=${TIMEOUT:-60}
 EXTRA_FLAGS=${EXTRA_FLAGS:-}
+TIDY_ARGS=${TIDY_ARGS:-}
 OUT=${OUT:-$(mktemp -d /tmp/mpix-corpus.XXXXXX)}
 mkdir -p "$OUT/logs"
 
@@ -48,10 +52,11 @@ find "$DIR" -type f \( -name '*.c' -o -name '*.cpp' -o -name '*.cxx' -o -name '*
 NFILES=$(wc -l < "$OUT/files.txt")
 echo "corpus: $DIR  flavour: $FLAVOUR  files: $NFILES  jobs: $JOBS  timeout: ${TIMEOUT}s"
 echo "flags: $MPIFLAGS $EXTRA_FLAGS"
+[ -n "$TIDY_ARGS" ] && echo "tool args: $TIDY_ARGS"
 echo "logs:  $OUT"
 echo "tool:  $MPIX_TIDY ($(stat -c '%y' "$MPIX_TIDY" 2>/dev/null), sha256 $(sha256sum "$MPIX_TIDY" 2>/dev/null | cut -c1-16))"
 
-export MPIX_TIDY CHECKS TIMEOUT MPIFLAGS EXTRA_FLAGS OUT
+export MPIX_TIDY CHECKS TIMEOUT MPIFLAGS EXTRA_FLAGS TIDY_ARGS OUT
 
 run_one() {
   n=$1 f=$2
@@ -60,7 +65,7 @@ run_one() {
   case "$f" in *.cpp|*.cxx|*.cc) lang=(-xc++ -std=c++17) ;; esac
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
-  timeout "$TIMEOUT" "$MPIX_TIDY" --checks="$CHECKS" "$f" -- "${lang[@]}" $MPIFLAGS $EXTRA_FLAGS \
+  timeout "$TIMEOUT" "$MPIX_TIDY" --checks="$CHECKS" $TIDY_ARGS "$f" -- "${lang[@]}" $MPIFLAGS $EXTRA_FLAGS \
     > "$log" 2>&1 < /dev/null
   rc=$?
   t1=$(date +%s.%N)

@@ -34,6 +34,8 @@ std::string nounFor(const ParamInfo &P) {
     return "block length";
   if (N.contains("size"))
     return "size";
+  if (N.contains("start"))
+    return "start";
   return "count";
 }
 
@@ -350,6 +352,13 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
       std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(Sub, C);
       if (!R || R->Range.within(*TargetRange))
         return std::nullopt;
+      // A count that cannot be negative is at risk only above INT_MAX: one
+      // below INT_MIN is a negative count, erroneous before any narrowing.
+      // So `if (n <= INT_MAX) MPI_Send(b, (int)n, ...)` is safe; a constant
+      // out of range is still reported below.
+      if (!MayBeNegative && !R->Range.isExact() &&
+          R->Range.Hi <= TargetRange->Hi)
+        return std::nullopt;
       Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range, Spelled};
       if (R->Range.isExact())
         H.Kind = R->Range.Lo < 0 ? Hazard::ConstantNegative
@@ -416,8 +425,13 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
         Type = Assign->getLHS()->getType();
     if (!W.Value || Type.isNull())
       continue;
-    if (std::optional<Hazard> H =
-            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS))
+    std::optional<Hazard> H = hazardOf(W.Value, Type, MayBeNegative, W.Site, FS);
+    // A negative constant stored among other values is a sentinel
+    // (`int n = -1;` before the real assignment), not a count. A variable
+    // that can hold nothing else is reported at the call from its range.
+    if (H && H->Kind == Hazard::ConstantNegative)
+      continue;
+    if (H)
       return H;
   }
   return std::nullopt;
@@ -435,7 +449,11 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                          ? Context->getAsArrayType(Array->getType())
                                ->getElementType()
                          : Array->getType()->getPointeeType();
-  for (const FunctionFacts::Write &W : FS.Facts->elementWritesOf(Array)) {
+  // Only the stores that can still be there at the call: an array refilled
+  // with new constants before a second call is judged by those.
+  llvm::SmallVector<FunctionFacts::Write, 4> Writes =
+      FS.Facts->elementWritesReaching(Array, Call);
+  for (const FunctionFacts::Write &W : Writes) {
     if (!IsDispl || !W.Value)
       continue;
     // displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
@@ -457,7 +475,7 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
     }
   }
   // Elements past the count MPI reads may be anything, negative included.
-  if (std::optional<Hazard> H = firstHazard(FS.Facts->elementWritesOf(Array),
+  if (std::optional<Hazard> H = firstHazard(Writes,
                                             Element, /*MayBeNegative=*/true, FS)) {
     Finding Found{Finding::FilledArray, Index, *H};
     Found.Var = Array;

@@ -4,6 +4,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
 
 using namespace clang;
 
@@ -114,6 +115,38 @@ const VarDecl *indexedVariable(const Expr *E) {
           Ptr = B->getLHS();
       return referencedVariable(Ptr);
     }
+  return nullptr;
+}
+
+/// The condition an assert() statement establishes: glibc's
+/// `((void) sizeof ((c) ? 1 : 0), __extension__ ({ if (c) ; else
+/// __assert_fail (...); }))`, its C++ and non-GNU form `(c) ? (void) 0 :
+/// __assert_fail (...)`, and any `if (c) ; else abort();`.
+static const Expr *assertedCondition(const Stmt *S) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S)) {
+    const auto *Then = dyn_cast_or_null<CompoundStmt>(If->getThen());
+    bool EmptyThen = isa_and_nonnull<NullStmt>(If->getThen()) ||
+                     (Then && Then->body_empty());
+    if (EmptyThen && !If->hasInitStorage() && leaves(If->getElse()))
+      return If->getCond();
+    return nullptr;
+  }
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->getOpcode() == BO_Comma ? assertedCondition(B->getRHS()) : nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Extension ? assertedCondition(U->getSubExpr())
+                                          : nullptr;
+  if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+    const CompoundStmt *Body = SE->getSubStmt();
+    return Body->size() == 1 ? assertedCondition(Body->body_front()) : nullptr;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    if (leaves(CO->getFalseExpr()))
+      return CO->getCond();
   return nullptr;
 }
 
@@ -229,6 +262,9 @@ public:
       if (const auto *If = dyn_cast<IfStmt>(Child))
         if (!If->getElse() && !If->hasInitStorage() && leaves(If->getThen()))
           Facts.Guards[C].push_back({Index, If->getCond()});
+      // assert(c): later statements run only where c held.
+      if (const Expr *Asserted = assertedCondition(Child))
+        Facts.Guards[C].push_back({Index, Asserted, /*HoldsAfter=*/true});
       ++Index;
     }
     return true;
@@ -278,10 +314,107 @@ bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
       P = parentOf(P);
     }
     const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
-    if (!ASE || ASE->getBase() != Child)
-      return false;
+    if (ASE && ASE->getBase() == Child)
+      continue;
+    // Passed to a `const int[]` parameter (MPI_Type_create_darray's sizes):
+    // the callee reads the elements and cannot change them.
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+      if (const FunctionDecl *F = Call->getDirectCallee()) {
+        unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+        bool ReadOnly = false;
+        for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
+          if (Call->getArg(I) == Child && I - Offset < F->getNumParams()) {
+            QualType PT = F->getParamDecl(I - Offset)->getType();
+            ReadOnly = PT->isPointerType() &&
+                       PT->getPointeeType().isConstQualified();
+          }
+        if (ReadOnly)
+          continue;
+      }
+    return false;
   }
   return true;
+}
+
+/// The literal index of a plain store `a[K] = ...`, if it is one.
+static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(W.Site);
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens());
+  if (!ASE)
+    return std::nullopt;
+  if (const auto *K = dyn_cast<IntegerLiteral>(ASE->getIdx()->IgnoreParenImpCasts()))
+    return K->getValue().getZExtValue();
+  return std::nullopt;
+}
+
+llvm::SmallVector<FunctionFacts::Write, 4>
+FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
+  llvm::ArrayRef<Write> All = elementWritesOf(V);
+  // The compound statements enclosing At, with the index of the statement
+  // that holds At in each.
+  llvm::DenseMap<const Stmt *, unsigned> AtIndex;
+  for (const Stmt *S = At, *P = parentOf(At); P; S = P, P = parentOf(P))
+    if (isa<CompoundStmt>(P))
+      if (std::optional<unsigned> I = indexInCompound(S))
+        AtIndex[P] = *I;
+  // For each literal index K and enclosing compound C, the last plain
+  // `V[K] = ...;` statement of C before At's statement: it runs on every
+  // path into At, since control enters C at its start (goto and case labels
+  // aside).
+  struct Killer {
+    unsigned Index;
+    const Write *W;
+  };
+  llvm::DenseMap<std::pair<uint64_t, const Stmt *>, Killer> Killers;
+  for (const Write &Other : All) {
+    std::optional<uint64_t> K = literalIndexOf(Other);
+    if (!K)
+      continue;
+    const Stmt *Statement = Other.Site;
+    const Stmt *Parent = parentOf(Statement);
+    while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
+      Statement = Parent;
+      Parent = parentOf(Parent);
+    }
+    auto It = Parent ? AtIndex.find(Parent) : AtIndex.end();
+    std::optional<unsigned> I = indexInCompound(Statement);
+    if (It == AtIndex.end() || !I || *I >= It->second)
+      continue;
+    Killer &Last = Killers.try_emplace({*K, Parent}, Killer{*I, &Other}).first->second;
+    if (*I > Last.Index)
+      Last = {*I, &Other};
+  }
+  llvm::SmallVector<Write, 4> Live;
+  for (const Write &W : All) {
+    std::optional<uint64_t> K = literalIndexOf(W);
+    bool Killed = false;
+    if (K && !Killers.empty()) {
+      // Where W sits in each enclosing compound of At.
+      llvm::DenseMap<const Stmt *, unsigned> WIndex;
+      for (const Stmt *S = W.Site, *P = parentOf(S); P; S = P, P = parentOf(P))
+        if (AtIndex.count(P))
+          if (std::optional<unsigned> I = indexInCompound(S))
+            WIndex.try_emplace(P, *I);
+      for (const auto &[C, Index] : AtIndex) {
+        auto It = Killers.find({*K, C});
+        if (It == Killers.end() || It->second.W == &W)
+          continue;
+        auto WI = WIndex.find(C);
+        // W runs before the killer, or outside C (so before C is entered
+        // again), or after At's statement (so before the next entry).
+        if (WI == WIndex.end() || WI->second <= It->second.Index ||
+            WI->second > Index) {
+          Killed = true;
+          break;
+        }
+      }
+    }
+    if (!Killed)
+      Live.push_back(W);
+  }
+  return Live;
 }
 
 const DeclStmt *FunctionFacts::declarationOf(const VarDecl *V) const {
@@ -372,6 +505,17 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
   case BO_Sub:
     return clampTo(T, {L->Lo - R->Hi, L->Hi - R->Lo}, B, false, S);
   case BO_Mul: {
+    // (X / Y) * Y rounds X towards zero to a multiple of Y: it lies between
+    // 0 and X whatever Y is ((5000 / np) * np).
+    for (auto [Quotient, Factor] : {std::pair(B->getLHS(), B->getRHS()),
+                                    std::pair(B->getRHS(), B->getLHS())}) {
+      const auto *Div = dyn_cast<BinaryOperator>(Quotient->IgnoreParenImpCasts());
+      const VarDecl *Y = referencedVariable(Factor);
+      if (Div && Div->getOpcode() == BO_Div && Y &&
+          referencedVariable(Div->getRHS()) == Y)
+        if (std::optional<Interval> X = eval(Div->getLHS(), C, S))
+          return clampTo(T, {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B, true, S);
+    }
     WideInt P[] = {saturatingMul(L->Lo, R->Lo), saturatingMul(L->Lo, R->Hi),
                    saturatingMul(L->Hi, R->Lo), saturatingMul(L->Hi, R->Hi)};
     return clampTo(T, {minOf({P[0], P[1], P[2], P[3]}),
@@ -436,6 +580,13 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   Expr::EvalResult Value;
   if (!Call->isValueDependent() && Call->EvaluateAsInt(Value, Ctx))
     return Interval::exact(Value.Val.getInt().getExtValue());
+  // strlen of a char array of N elements is below N (the terminator is in
+  // the array, or reading past it is a bug of its own).
+  if (Call->getBuiltinCallee() == Builtin::BIstrlen && Call->getNumArgs() == 1)
+    if (const ConstantArrayType *A = Ctx.getAsConstantArrayType(
+            Call->getArg(0)->IgnoreParenImpCasts()->getType()))
+      if (A->getSize().getZExtValue() > 0)
+        return Interval{0, WideInt(A->getSize().getZExtValue()) - 1};
   return Full;
 }
 
@@ -638,6 +789,16 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   if (!Cond)
     return;
   Cond = Cond->IgnoreParenImpCasts();
+  // likely(x) / unlikely(x) are __builtin_expect(!!(x), 1 or 0): the value
+  // of the condition is its first argument.
+  if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
+    unsigned Builtin = Call->getBuiltinCallee();
+    if ((Builtin == Builtin::BI__builtin_expect ||
+         Builtin == Builtin::BI__builtin_expect_with_probability) &&
+        Call->getNumArgs() >= 1)
+      addConstraints(Call->getArg(0), Truth, C);
+    return;
+  }
   if (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
     if (U->getOpcode() == UO_LNot)
       addConstraints(U->getSubExpr(), !Truth, C);
@@ -781,7 +942,7 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
         continue;
       for (const FunctionFacts::Guard &G : Facts->guardsIn(Compound))
         if (G.Index < *Index)
-          addConstraints(G.Cond, false, C);
+          addConstraints(G.Cond, G.HoldsAfter, C);
     }
   }
   return C;

@@ -68,6 +68,11 @@ public:
   llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
   /// Stores to V[i] or *(V + i) for an array or pointer V.
   llvm::ArrayRef<Write> elementWritesOf(const clang::VarDecl *V) const;
+  /// The element stores of V that can still be there at \p At: a store to
+  /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
+  /// a compound statement enclosing \p At runs after it and before \p At.
+  llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
+                                                    const clang::Stmt *At) const;
   /// Its address is taken or a non-const reference binds to it, so writes we
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
@@ -83,10 +88,12 @@ public:
   const clang::DeclStmt *declarationOf(const clang::VarDecl *V) const;
 
   /// Early exits `if (Cond) { ...; return; }` in a compound statement,
-  /// with the index of the statement that holds them.
+  /// with the index of the statement that holds them; and assert(Cond),
+  /// after which Cond holds.
   struct Guard {
     unsigned Index;
     const clang::Expr *Cond;
+    bool HoldsAfter = false; ///< The value of Cond once past the statement.
   };
   llvm::ArrayRef<Guard> guardsIn(const clang::CompoundStmt *C) const;
   std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
