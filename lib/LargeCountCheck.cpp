@@ -383,7 +383,7 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
       FS.Facts->escapes(V))
     return std::nullopt;
   if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
-                                             mayBeNegative(P), FS)) {
+                                             mayBeNegative(P), FS, V, Call)) {
     Finding Found{Finding::LocalVariable, Index, *H};
     Found.Var = V;
     return Found;
@@ -394,8 +394,13 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
 std::optional<LargeCountCheck::Hazard>
 LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                              QualType Stored, bool MayBeNegative,
-                             FunctionState &FS) {
+                             FunctionState &FS, const VarDecl *Var,
+                             const Stmt *Use) {
   for (const FunctionFacts::Write &W : Writes) {
+    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
+    // before the call: the placeholder never reaches MPI.
+    if (Var && FS.Facts->overwrittenBefore(W, Var, Use))
+      continue;
     // A std::vector's elements have the type its operator[] returns.
     QualType Type = Stored;
     if (Type.isNull())
@@ -592,6 +597,13 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     Followers.push_back({V, largeElementType(P)});
   }
   for (const Finding &Found : Findings) {
+    // MPI_Count would carry a negative count to the _c call just the same.
+    if (Found.What == Finding::LocalVariable &&
+        Found.H.Kind == Hazard::ConstantNegative) {
+      Plan.block(Found.H.Source->getBeginLoc(),
+                 "a negative count is a bug, not a large count");
+      return Plan;
+    }
     if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
     // The sum must be computed as wide as the displacements it fills.
@@ -650,9 +662,10 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   const Hazard &H = Found.H;
   switch (Found.What) {
   case Finding::LocalVariable:
-    diag(H.Source->getBeginLoc(), H.Kind == Hazard::Narrowed
-                                      ? "'%0' of type '%1' is narrowed to '%2' here"
-                                      : "'%0' can overflow '%2' here",
+    diag(H.Source->getBeginLoc(),
+         H.Kind == Hazard::Narrowed   ? "'%0' of type '%1' is narrowed to '%2' here"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow '%2' here"
+                                       : "'%0' is assigned here",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << typeName(Found.Var->getType(), *Context)
@@ -715,6 +728,15 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   std::string Name = Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context);
   switch (Found.What) {
   case Finding::LocalVariable:
+    // A constant stored into the local: say what it is, not "can overflow".
+    if (H.Kind == Hazard::ConstantNegative)
+      return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "
+                       "rejects a negative count with MPI_ERR_COUNT")
+             << Noun << Name << toString(H.Range.Lo) << Arg->getSourceRange();
+    if (H.Kind == Hazard::ConstantTooLarge)
+      return diag(Loc, "%0 '%1' is assigned %2, which does not fit in 'int' "
+                       "(INT_MAX is 2147483647)")
+             << Noun << Name << toString(H.Range.Lo) << Arg->getSourceRange();
     return diag(Loc, "%0 '%1' holds %2; %3")
            << Noun << Name
            << (H.Kind == Hazard::Narrowed
