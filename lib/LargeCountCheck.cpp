@@ -677,10 +677,12 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << Found.NoteSite->getSourceRange();
     break;
   case Finding::FilledArray:
+    // Only a constant is known not to fit; a product's range merely reaches
+    // past INT_MAX.
     diag(H.Source->getBeginLoc(),
-         H.Kind == Hazard::Narrowed
-             ? "'%0' of type '%1' is narrowed to 'int' here"
-             : "'%0' does not fit in 'int' here",
+         H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to 'int' here"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here"
+                                       : "'%0' does not fit in 'int' here",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << H.Source->getSourceRange();
