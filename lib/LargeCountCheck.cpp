@@ -405,7 +405,7 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
       FS.Facts->escapes(V))
     return std::nullopt;
   if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
-                                             mayBeNegative(P), FS)) {
+                                             mayBeNegative(P), FS, V, Call)) {
     Finding Found{Finding::LocalVariable, Index, *H};
     Found.Var = V;
     return Found;
@@ -416,8 +416,13 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
 std::optional<LargeCountCheck::Hazard>
 LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                              QualType Stored, bool MayBeNegative,
-                             FunctionState &FS) {
+                             FunctionState &FS, const VarDecl *Var,
+                             const Stmt *Use) {
   for (const FunctionFacts::Write &W : Writes) {
+    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
+    // before the call: the placeholder never reaches MPI.
+    if (Var && FS.Facts->overwrittenBefore(W, Var, Use))
+      continue;
     // A std::vector's elements have the type its operator[] returns.
     QualType Type = Stored;
     if (Type.isNull())
@@ -425,13 +430,8 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
         Type = Assign->getLHS()->getType();
     if (!W.Value || Type.isNull())
       continue;
-    std::optional<Hazard> H = hazardOf(W.Value, Type, MayBeNegative, W.Site, FS);
-    // A negative constant stored among other values is a sentinel
-    // (`int n = -1;` before the real assignment), not a count. A variable
-    // that can hold nothing else is reported at the call from its range.
-    if (H && H->Kind == Hazard::ConstantNegative)
-      continue;
-    if (H)
+    if (std::optional<Hazard> H =
+            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS))
       return H;
   }
   return std::nullopt;
@@ -623,6 +623,13 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     Followers.push_back({V, largeElementType(P)});
   }
   for (const Finding &Found : Findings) {
+    // MPI_Count would carry a negative count to the _c call just the same.
+    if (Found.What == Finding::LocalVariable &&
+        Found.H.Kind == Hazard::ConstantNegative) {
+      Plan.block(Found.H.Source->getBeginLoc(),
+                 "a negative count is a bug, not a large count");
+      return Plan;
+    }
     if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
     // The sum must be computed as wide as the displacements it fills.
@@ -681,9 +688,10 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   const Hazard &H = Found.H;
   switch (Found.What) {
   case Finding::LocalVariable:
-    diag(H.Source->getBeginLoc(), H.Kind == Hazard::Narrowed
-                                      ? "'%0' of type '%1' is narrowed to '%2' here"
-                                      : "'%0' can overflow '%2' here",
+    diag(H.Source->getBeginLoc(),
+         H.Kind == Hazard::Narrowed   ? "'%0' of type '%1' is narrowed to '%2' here"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow '%2' here"
+                                       : "'%0' is assigned here",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << typeName(Found.Var->getType(), *Context)
@@ -695,10 +703,12 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << Found.NoteSite->getSourceRange();
     break;
   case Finding::FilledArray:
+    // Only a constant is known not to fit; a product's range merely reaches
+    // past INT_MAX.
     diag(H.Source->getBeginLoc(),
-         H.Kind == Hazard::Narrowed
-             ? "'%0' of type '%1' is narrowed to 'int' here"
-             : "'%0' does not fit in 'int' here",
+         H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to 'int' here"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here"
+                                       : "'%0' does not fit in 'int' here",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << H.Source->getSourceRange();
@@ -746,6 +756,15 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   std::string Name = Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context);
   switch (Found.What) {
   case Finding::LocalVariable:
+    // A constant stored into the local: say what it is, not "can overflow".
+    if (H.Kind == Hazard::ConstantNegative)
+      return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "
+                       "rejects a negative count with MPI_ERR_COUNT")
+             << Noun << Name << toString(H.Range.Lo) << Arg->getSourceRange();
+    if (H.Kind == Hazard::ConstantTooLarge)
+      return diag(Loc, "%0 '%1' is assigned %2, which does not fit in 'int' "
+                       "(INT_MAX is 2147483647)")
+             << Noun << Name << toString(H.Range.Lo) << Arg->getSourceRange();
     return diag(Loc, "%0 '%1' holds %2; %3")
            << Noun << Name
            << (H.Kind == Hazard::Narrowed

@@ -84,10 +84,13 @@ private:
                                  clang::QualType Target, bool MayBeNegative,
                                  const clang::Stmt *Site, FunctionState &FS);
   /// The first value in \p Writes that can leave the range of \p Stored
-  /// (null: the type each write stores into).
+  /// (null: the type each write stores into). With \p Var and \p Use, the
+  /// writes of the local Var that are overwritten before Use are skipped.
   std::optional<Hazard> firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                                     clang::QualType Stored, bool MayBeNegative,
-                                    FunctionState &FS);
+                                    FunctionState &FS,
+                                    const clang::VarDecl *Var = nullptr,
+                                    const clang::Stmt *Use = nullptr);
   std::optional<Finding> findScalar(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);

@@ -427,6 +427,109 @@ FunctionFacts::guardsIn(const CompoundStmt *C) const {
   return It == Guards.end() ? llvm::ArrayRef<Guard>() : It->second;
 }
 
+static bool mentions(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (Ref->getDecl() == V)
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, V))
+      return true;
+  return false;
+}
+
+/// `V = e` (or a comma list containing it) as a whole statement, where e
+/// does not read V: the old value is gone (n = n * 2 keeps it).
+static bool assignsWhole(const Stmt *S, const VarDecl *V) {
+  const auto *B = dyn_cast_or_null<BinaryOperator>(S);
+  if (!B)
+    return false;
+  if (B->getOpcode() == BO_Comma)
+    return assignsWhole(B->getLHS()->IgnoreParens(), V) ||
+           assignsWhole(B->getRHS()->IgnoreParens(), V);
+  return B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == V &&
+         !mentions(B->getRHS(), V);
+}
+
+/// A goto label anywhere in \p S.
+static bool hasLabel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (hasLabel(Child))
+      return true;
+  return false;
+}
+
+/// A label a goto could jump to, or a case of a switch outside \p S.
+static bool hasJumpTarget(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children()) {
+    // Cases of a switch inside S are reached from that switch only.
+    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Child)) {
+      if (hasLabel(Switch->getBody()))
+        return true;
+      continue;
+    }
+    if (hasJumpTarget(Child))
+      return true;
+  }
+  return false;
+}
+
+bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
+                                      const Stmt *Use) const {
+  if (!W.Site || !Use)
+    return false;
+  // The statements enclosing Use, each with its child on the way to Use.
+  llvm::DenseMap<const Stmt *, const Stmt *> UseChild;
+  for (const Stmt *Child = Use, *P = parentOf(Use); P;
+       Child = P, P = parentOf(P))
+    UseChild[P] = Child;
+  // The innermost statement enclosing both.
+  const Stmt *WChild = W.Site, *Common = parentOf(W.Site);
+  while (Common && !UseChild.count(Common)) {
+    WChild = Common;
+    Common = parentOf(Common);
+  }
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Common);
+  if (!Block || isa_and_nonnull<SwitchStmt>(parentOf(Block)))
+    return false;
+  std::optional<unsigned> From = indexInCompound(WChild);
+  std::optional<unsigned> To = indexInCompound(UseChild.lookup(Block));
+  if (!From || !To || *From >= *To)
+    return false;
+  const Stmt *const *Body = Block->body_begin();
+  for (unsigned K = *From + 1; K <= *To; ++K) {
+    const Stmt *S = Body[K];
+    bool Kills = false;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      // The init runs whenever the loop is reached; Use must not be in it.
+      Kills = assignsWhole(For->getInit(), V) &&
+              !(K == *To && UseChild.count(For->getInit()));
+    else if (K < *To)
+      Kills = assignsWhole(S, V);
+    if (!Kills)
+      continue;
+    // No jump may land between the assignment and Use.
+    for (unsigned L = K + 1; L <= *To; ++L)
+      if (hasJumpTarget(Body[L]))
+        return false;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      if (hasJumpTarget(For->getCond()) || hasJumpTarget(For->getInc()) ||
+          hasJumpTarget(For->getBody()))
+        return false;
+    return true;
+  }
+  return false;
+}
+
 std::optional<unsigned>
 FunctionFacts::indexInCompound(const Stmt *Child) const {
   auto It = CompoundIndex.find(Child);

@@ -82,6 +82,15 @@ public:
   bool isOnlyIndexed(const clang::VarDecl *Array) const;
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
+  /// True when every path from the write \p W of \p V to \p Use passes a
+  /// later plain assignment to \p V (`int n = -1; ... n = k; use(n)`, or
+  /// `for (n = 0; ...)` around the use), so W's value never reaches Use.
+  /// Decided on the structure of the body, conservatively: W and Use must
+  /// sit in different statements of one compound statement, the assignment
+  /// must be a whole statement (or a for-init) between them, and no label
+  /// may let a jump bypass it.
+  bool overwrittenBefore(const Write &W, const clang::VarDecl *V,
+                         const clang::Stmt *Use) const;
   /// Every expression that names V in the body (not its declaration).
   llvm::ArrayRef<const clang::DeclRefExpr *> usesOf(const clang::VarDecl *V) const;
   /// The statement that declares a local (`int a, b;` declares two).
