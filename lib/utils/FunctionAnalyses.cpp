@@ -24,7 +24,7 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F) {
   Entry &E = Entries[F];
   if (!E.Facts) {
     E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx);
-    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get());
+    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), &Globals);
   }
   return &E;
 }

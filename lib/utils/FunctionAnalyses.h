@@ -27,7 +27,7 @@ public:
   /// them, so a new unit (even at the same address) starts afresh.
   static std::shared_ptr<FunctionAnalyses> of(clang::ASTContext &Ctx);
 
-  explicit FunctionAnalyses(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit FunctionAnalyses(clang::ASTContext &Ctx) : Ctx(Ctx), Globals(Ctx) {}
 
   /// Null for a function without a body.
   const FunctionFacts *facts(const clang::FunctionDecl *F);
@@ -48,6 +48,8 @@ private:
   Entry *entry(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
+  /// Shared by every function's ranges: one walk of the unit at most.
+  UnwrittenGlobals Globals;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
 };
 

@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -336,6 +337,49 @@ bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
   return true;
 }
 
+/// A goto label anywhere in \p S.
+static bool hasLabel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (hasLabel(Child))
+      return true;
+  return false;
+}
+
+/// A label a goto could jump to, or a case of a switch outside \p S.
+static bool hasJumpTarget(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children()) {
+    // Cases of a switch inside S are reached from that switch only.
+    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Child)) {
+      if (hasLabel(Switch->getBody()))
+        return true;
+      continue;
+    }
+    if (hasJumpTarget(Child))
+      return true;
+  }
+  return false;
+}
+
+bool FunctionFacts::entersOnlyThrough(const CompoundStmt *Block, unsigned Via,
+                                      unsigned To) const {
+  // A switch body is entered at its cases, wherever they are.
+  if (isa_and_nonnull<SwitchStmt>(parentOf(Block)))
+    return false;
+  const Stmt *const *Body = Block->body_begin();
+  for (unsigned L = Via + 1; L <= To; ++L)
+    if (hasJumpTarget(Body[L]))
+      return false;
+  return true;
+}
+
 /// The literal index of a plain store `a[K] = ...`, if it is one.
 static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(W.Site);
@@ -361,8 +405,8 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
         AtIndex[P] = *I;
   // For each literal index K and enclosing compound C, the last plain
   // `V[K] = ...;` statement of C before At's statement: it runs on every
-  // path into At, since control enters C at its start (goto and case labels
-  // aside).
+  // path into At, since control enters C at its start, unless a goto label
+  // or a case lies between it and At (checked once the last is known).
   struct Killer {
     unsigned Index;
     const Write *W;
@@ -386,6 +430,13 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
     if (*I > Last.Index)
       Last = {*I, &Other};
   }
+  llvm::SmallVector<std::pair<uint64_t, const Stmt *>, 4> Bypassed;
+  for (const auto &[Key, Last] : Killers)
+    if (!entersOnlyThrough(cast<CompoundStmt>(Key.second), Last.Index,
+                           AtIndex.lookup(Key.second)))
+      Bypassed.push_back(Key);
+  for (const auto &Key : Bypassed)
+    Killers.erase(Key);
   llvm::SmallVector<Write, 4> Live;
   for (const Write &W : All) {
     std::optional<uint64_t> K = literalIndexOf(W);
@@ -452,37 +503,6 @@ static bool assignsWhole(const Stmt *S, const VarDecl *V) {
          !mentions(B->getRHS(), V);
 }
 
-/// A goto label anywhere in \p S.
-static bool hasLabel(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (hasLabel(Child))
-      return true;
-  return false;
-}
-
-/// A label a goto could jump to, or a case of a switch outside \p S.
-static bool hasJumpTarget(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
-    return true;
-  for (const Stmt *Child : S->children()) {
-    // Cases of a switch inside S are reached from that switch only.
-    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Child)) {
-      if (hasLabel(Switch->getBody()))
-        return true;
-      continue;
-    }
-    if (hasJumpTarget(Child))
-      return true;
-  }
-  return false;
-}
-
 bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
                                       const Stmt *Use) const {
   if (!W.Site || !Use)
@@ -499,7 +519,7 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
     Common = parentOf(Common);
   }
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Common);
-  if (!Block || isa_and_nonnull<SwitchStmt>(parentOf(Block)))
+  if (!Block)
     return false;
   std::optional<unsigned> From = indexInCompound(WChild);
   std::optional<unsigned> To = indexInCompound(UseChild.lookup(Block));
@@ -518,9 +538,8 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
     if (!Kills)
       continue;
     // No jump may land between the assignment and Use.
-    for (unsigned L = K + 1; L <= *To; ++L)
-      if (hasJumpTarget(Body[L]))
-        return false;
+    if (!entersOnlyThrough(Block, K, *To))
+      return false;
     if (const auto *For = dyn_cast<ForStmt>(S))
       if (hasJumpTarget(For->getCond()) || hasJumpTarget(For->getInc()) ||
           hasJumpTarget(For->getBody()))
@@ -536,6 +555,72 @@ FunctionFacts::indexInCompound(const Stmt *Child) const {
   if (It == CompoundIndex.end())
     return std::nullopt;
   return It->second;
+}
+
+//===----------------------------------------------------------------------===//
+// UnwrittenGlobals
+//===----------------------------------------------------------------------===//
+
+/// A variable declared at namespace or file scope (not a class member).
+static bool isGlobalVariable(const VarDecl *V) {
+  return V && !V->isStaticDataMember() &&
+         V->getDeclContext()->getRedeclContext()->isFileContext();
+}
+
+/// Counts, per global, its uses and those that only read its value; the
+/// difference is a store, an increment, an address or a reference bound to
+/// it (or an unevaluated use such as sizeof, which costs nothing to miss).
+class GlobalUseCollector : public RecursiveASTVisitor<GlobalUseCollector> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const VarDecl *V = global(DRE))
+      ++Uses[V];
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        if (const VarDecl *V = global(DRE))
+          ++Reads[V];
+    return true;
+  }
+
+  llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
+
+private:
+  static const VarDecl *global(const DeclRefExpr *DRE) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return isGlobalVariable(V) ? V->getCanonicalDecl() : nullptr;
+  }
+};
+
+void UnwrittenGlobals::collect() const {
+  GlobalUseCollector Collector;
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const auto &[V, N] : Collector.Uses)
+    if (Collector.Reads.lookup(V) != N)
+      Written.insert(V);
+  Collected = true;
+}
+
+const Expr *UnwrittenGlobals::constantInitializer(const VarDecl *V) const {
+  if (!isGlobalVariable(V) || V->getType().isVolatileQualified() ||
+      !V->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  const VarDecl *Definition = nullptr;
+  const Expr *Init = V->getAnyInitializer(Definition);
+  if (!Init)
+    return nullptr;
+  // `extern int stride;` in a header is how another unit would share, and
+  // write, the variable; one spelled only in this file is this file's own.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (V->isExternallyVisible())
+    for (const VarDecl *R : V->redecls())
+      if (!SM.isInMainFile(SM.getExpansionLoc(R->getLocation())))
+        return nullptr;
+  if (!Collected)
+    collect();
+  return Written.count(V->getCanonicalDecl()) ? nullptr : Init;
 }
 
 //===----------------------------------------------------------------------===//
@@ -727,11 +812,17 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
     return Full;
 
   std::optional<Interval> Range;
-  if (V->getType().isConstQualified() && V->getInit() && !V->hasLocalStorage()) {
-    // A global constant: its initializer is all there is.
+  // A global constant, or a global that nothing writes: its initializer is
+  // all there is.
+  const Expr *Fixed = nullptr;
+  if (V->getType().isConstQualified() && !V->hasLocalStorage())
+    Fixed = V->getInit();
+  else if (Globals)
+    Fixed = Globals->constantInitializer(V);
+  if (Fixed) {
     InProgress.insert(V);
     State Ignored;
-    Range = eval(V->getInit(), Constraints(), Ignored);
+    Range = eval(Fixed, Constraints(), Ignored);
     InProgress.erase(V);
   } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
              !Facts->escapes(V)) {

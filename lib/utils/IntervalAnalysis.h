@@ -70,7 +70,8 @@ public:
   llvm::ArrayRef<Write> elementWritesOf(const clang::VarDecl *V) const;
   /// The element stores of V that can still be there at \p At: a store to
   /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
-  /// a compound statement enclosing \p At runs after it and before \p At.
+  /// a compound statement enclosing \p At runs after it and before \p At,
+  /// with no label or case between them that a jump could bypass it by.
   llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
                                                     const clang::Stmt *At) const;
   /// Its address is taken or a non-const reference binds to it, so writes we
@@ -109,6 +110,12 @@ public:
 
 private:
   friend class FactsCollector;
+  /// Whether every path into statement \p To of \p Block runs statement
+  /// \p Via (an earlier one) first: no goto label or case of a switch lies
+  /// after Via up to To itself.
+  bool entersOnlyThrough(const clang::CompoundStmt *Block, unsigned Via,
+                         unsigned To) const;
+
   std::unique_ptr<clang::ParentMap> Parents;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>> Writes;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
@@ -124,6 +131,30 @@ private:
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
 };
 
+/// The file-scope variables of a translation unit that it only ever reads.
+/// A mutable global such as `int stride = 11;` that nothing writes holds its
+/// initializer; the unit is walked once, on the first question.
+class UnwrittenGlobals {
+public:
+  explicit UnwrittenGlobals(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The initializer \p V keeps for the whole run, or null: V is an integer
+  /// variable at file scope, not volatile, initialized here, and every use
+  /// of it in this unit reads its value (no store, increment, address or
+  /// reference). One visible to other units must moreover be declared only
+  /// in the main file: a header declaration would let another unit write
+  /// it.
+  const clang::Expr *constantInitializer(const clang::VarDecl *V) const;
+
+private:
+  void collect() const;
+
+  clang::ASTContext &Ctx;
+  mutable bool Collected = false;
+  /// Canonical declarations with a use that is not a read of the value.
+  mutable llvm::DenseSet<const clang::VarDecl *> Written;
+};
+
 /// Known bounds of variables at a program point (from guards and branches).
 using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
 
@@ -133,8 +164,9 @@ using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
 /// every `n + 1`.
 class RangeAnalysis {
 public:
-  RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts)
-      : Ctx(Ctx), Facts(Facts) {}
+  RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts,
+                const UnwrittenGlobals *Globals = nullptr)
+      : Ctx(Ctx), Facts(Facts), Globals(Globals) {}
 
   struct Result {
     Interval Range;
@@ -173,6 +205,7 @@ private:
 
   clang::ASTContext &Ctx;
   const FunctionFacts *Facts;
+  const UnwrittenGlobals *Globals;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;
