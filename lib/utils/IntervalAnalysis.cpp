@@ -299,6 +299,15 @@ const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
   return Parents->getParent(S);
 }
 
+bool FunctionFacts::isWithin(const Stmt *S, const Stmt *Outer) const {
+  if (!Outer)
+    return false;
+  for (; S; S = parentOf(S))
+    if (S == Outer)
+      return true;
+  return false;
+}
+
 llvm::ArrayRef<const DeclRefExpr *>
 FunctionFacts::usesOf(const VarDecl *V) const {
   auto It = Uses.find(V);
@@ -704,6 +713,8 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
         if (std::optional<Interval> X = eval(Div->getLHS(), C, S))
           return clampTo(T, {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B, true, S);
     }
+    if (std::optional<Interval> Share = evalShare(B, C, S))
+      return *Share;
     WideInt P[] = {saturatingMul(L->Lo, R->Lo), saturatingMul(L->Lo, R->Hi),
                    saturatingMul(L->Hi, R->Lo), saturatingMul(L->Hi, R->Hi)};
     return clampTo(T, {minOf({P[0], P[1], P[2], P[3]}),
@@ -1087,6 +1098,18 @@ static Counter upwardCounter(const Expr *Inc) {
   }
 }
 
+/// The value `for (int i = A; ...)` or `for (i = A; ...)` starts \p Counter at.
+static const Expr *loopStart(const ForStmt *For, const VarDecl *Counter) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == Counter)
+      return Counter->getInit();
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == Counter)
+      return B->getRHS();
+  }
+  return nullptr;
+}
+
 /// Inside `for (i = A; i < B; ++i)` the counter lies in [A, B - 1] (unless the
 /// body itself assigns it, which we accept as a limit of the analysis).
 void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
@@ -1094,14 +1117,7 @@ void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
   auto [Counter, Multiplies] = upwardCounter(For->getInc());
   if (!Counter)
     return;
-  const Expr *Start = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-    if (DS->isSingleDecl() && DS->getSingleDecl() == Counter)
-      Start = Counter->getInit();
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
-    if (B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == Counter)
-      Start = B->getRHS();
-  }
+  const Expr *Start = loopStart(For, Counter);
   State Ignored;
   std::optional<Interval> From = Start ? eval(Start, Constraints(), Ignored)
                                        : std::nullopt;
@@ -1113,6 +1129,188 @@ void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
   Interval Bound{From->Lo, Full->Hi};
   auto It = C.find(Counter);
   C[Counter] = It == C.end() ? Bound : It->second.meet(Bound);
+}
+
+//===----------------------------------------------------------------------===//
+// Relations: an index below a divisor
+//===----------------------------------------------------------------------===//
+
+/// \p E without parentheses and implicit casts, if it names a variable.
+static const VarDecl *namedVariable(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// The nearest enclosing statement of \p S that is not a parenthesis.
+static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F) {
+  const Stmt *P = F.parentOf(S);
+  while (isa_and_nonnull<ParenExpr>(P))
+    P = F.parentOf(P);
+  return P;
+}
+
+/// Whether this use of a variable only reads its value.
+static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F) {
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Use, F));
+  return Cast && Cast->getCastKind() == CK_LValueToRValue;
+}
+
+/// The call to \p Name that \p Use is handed to as `&V`, if it is.
+static const CallExpr *addressPassedTo(const DeclRefExpr *Use, StringRef Name,
+                                       const FunctionFacts &F) {
+  const auto *Addr = dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, F));
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const Stmt *P = F.parentOf(Addr);
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+    P = F.parentOf(P);
+  const auto *Call = dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name ||
+      Call->getNumArgs() != 2)
+    return nullptr;
+  return Call;
+}
+
+/// The one call to \p Setter (MPI_Comm_rank, MPI_Comm_size) that gives \p V
+/// its value, when nothing else in the function can: every other use of V
+/// reads it. MPI writes such an output before returning and keeps no
+/// pointer to it.
+static const CallExpr *soleSetter(const VarDecl *V, StringRef Setter,
+                                  const FunctionFacts &F) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F.writesOf(V).empty() ||
+      F.isCaptured(V))
+    return nullptr;
+  const CallExpr *Found = nullptr;
+  for (const DeclRefExpr *Use : F.usesOf(V)) {
+    if (onlyReads(Use, F))
+      continue;
+    const CallExpr *Call = addressPassedTo(Use, Setter, F);
+    if (!Call || Found)
+      return nullptr;
+    Found = Call;
+  }
+  return Found;
+}
+
+/// Whether \p Comm denotes one communicator all through the function: each
+/// variable in it is only addressed (&ompi_mpi_comm_world), or is a local
+/// or parameter that nothing assigns after its initializer or hands out.
+static bool isStableHandle(const Stmt *Comm, const FunctionFacts &F) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Comm))
+    if (U->getOpcode() == UO_AddrOf && isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+      return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Comm)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return true;
+    if (!V->hasLocalStorage() || F.escapes(V))
+      return false;
+    return llvm::all_of(F.writesOf(V), [V](const FunctionFacts::Write &W) {
+      return W.Site == V->getInit();
+    });
+  }
+  return llvm::all_of(Comm->children(), [&F](const Stmt *Child) {
+    return !Child || isStableHandle(Child, F);
+  });
+}
+
+/// `MPI_Comm_rank(comm, &Rank)` and `MPI_Comm_size(comm, &Size)` of one
+/// communicator are the only sources of the two: 0 <= Rank < Size.
+static bool isRankOfSize(const VarDecl *Rank, const VarDecl *Size,
+                         const FunctionFacts &F, const ASTContext &Ctx) {
+  const CallExpr *RankCall = soleSetter(Rank, "MPI_Comm_rank", F);
+  const CallExpr *SizeCall = soleSetter(Size, "MPI_Comm_size", F);
+  if (!RankCall || !SizeCall)
+    return false;
+  const Expr *A = RankCall->getArg(0), *B = SizeCall->getArg(0);
+  if (!isStableHandle(A, F) || !isStableHandle(B, F))
+    return false;
+  llvm::FoldingSetNodeID IdA, IdB;
+  A->Profile(IdA, Ctx, /*Canonical=*/true);
+  B->Profile(IdB, Ctx, /*Canonical=*/true);
+  return IdA == IdB;
+}
+
+/// Whether every use of \p V inside \p Loop only reads it, the increment
+/// (and init) of the loop aside when \p CounterOfLoop.
+static bool onlyReadIn(const VarDecl *V, const ForStmt *Loop, bool CounterOfLoop,
+                       const FunctionFacts &F) {
+  return llvm::all_of(F.usesOf(V), [&](const DeclRefExpr *Use) {
+    if (!F.isWithin(Use, Loop) || onlyReads(Use, F))
+      return true;
+    return CounterOfLoop && (F.isWithin(Use, Loop->getInc()) ||
+                             F.isWithin(Use, Loop->getInit()));
+  });
+}
+
+bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
+                                  const VarDecl *Bound) {
+  const auto *Cond =
+      dyn_cast_or_null<BinaryOperator>(Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || upwardCounter(Loop->getInc()).Var != Index)
+    return false;
+  bool Below = (Cond->getOpcode() == BO_LT && namedVariable(Cond->getLHS()) == Index &&
+                namedVariable(Cond->getRHS()) == Bound) ||
+               (Cond->getOpcode() == BO_GT && namedVariable(Cond->getLHS()) == Bound &&
+                namedVariable(Cond->getRHS()) == Index);
+  const Expr *Start = loopStart(Loop, Index);
+  if (!Below || !Start || hasJumpTarget(Loop->getBody()))
+    return false;
+  State Ignored;
+  std::optional<Interval> From = eval(Start, Constraints(), Ignored);
+  if (!From || From->Lo < 0)
+    return false;
+  // Only the increment moves the index, and nothing in the loop the bound;
+  // a bound handed out before the loop must have gone to MPI_Comm_size.
+  return !Facts->escapes(Index) && onlyReadIn(Index, Loop, true, *Facts) &&
+         onlyReadIn(Bound, Loop, false, *Facts) &&
+         (!Facts->escapes(Bound) || soleSetter(Bound, "MPI_Comm_size", *Facts));
+}
+
+bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
+                                 const Stmt *At) {
+  // A global could change in any callee.
+  if (!Facts || Index == Bound || !Index->hasLocalStorage() ||
+      !Bound->hasLocalStorage())
+    return false;
+  // Both must be the same signed type, so that the comparison and the
+  // product see the values as they are.
+  QualType T = Index->getType().getCanonicalType().getUnqualifiedType();
+  if (!T->isSignedIntegerType() ||
+      T != Bound->getType().getCanonicalType().getUnqualifiedType())
+    return false;
+  if (isRankOfSize(Index, Bound, *Facts, Ctx))
+    return true;
+  for (const Stmt *Child = At, *P = Facts->parentOf(At); P;
+       Child = P, P = Facts->parentOf(P))
+    if (const auto *Loop = dyn_cast<ForStmt>(P))
+      if ((Child == Loop->getBody() || Child == Loop->getInc()) &&
+          countsBelowIn(Loop, Index, Bound))
+        return true;
+  return false;
+}
+
+/// i * (X / n) with 0 <= i < n: at most n - 1 shares of X / n, so between 0
+/// and X (j * (N / p) in a loop over p ranks, rank * (SIZE / nprocs)).
+std::optional<Interval> RangeAnalysis::evalShare(const BinaryOperator *B,
+                                                 const Constraints &C,
+                                                 State &S) {
+  for (auto [Index, Share] : {std::pair(B->getLHS(), B->getRHS()),
+                              std::pair(B->getRHS(), B->getLHS())}) {
+    const auto *Div = dyn_cast<BinaryOperator>(Share->IgnoreParenImpCasts());
+    const VarDecl *I = namedVariable(Index);
+    if (!Div || Div->getOpcode() != BO_Div || !I)
+      continue;
+    const VarDecl *N = namedVariable(Div->getRHS());
+    if (!N || !isIndexBelow(I, N, B))
+      continue;
+    if (std::optional<Interval> X = eval(Div->getLHS(), C, S))
+      return clampTo(B->getType(), {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B,
+                     true, S);
+  }
+  return std::nullopt;
 }
 
 Constraints RangeAnalysis::constraintsAt(const Stmt *S) {

@@ -83,6 +83,8 @@ public:
   bool isOnlyIndexed(const clang::VarDecl *Array) const;
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
+  /// Whether \p S is \p Outer or lies inside it.
+  bool isWithin(const clang::Stmt *S, const clang::Stmt *Outer) const;
   /// True when every path from the write \p W of \p V to \p Use passes a
   /// later plain assignment to \p V (`int n = -1; ... n = k; use(n)`, or
   /// `for (n = 0; ...)` around the use), so W's value never reaches Use.
@@ -186,6 +188,13 @@ public:
 
 private:
   void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
+  /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
+  /// Index up from 0 while below Bound, or MPI_Comm_rank and MPI_Comm_size
+  /// of one communicator gave the two.
+  bool isIndexBelow(const clang::VarDecl *Index, const clang::VarDecl *Bound,
+                    const clang::Stmt *At);
+  bool countsBelowIn(const clang::ForStmt *Loop, const clang::VarDecl *Index,
+                     const clang::VarDecl *Bound);
   struct State {
     const clang::Expr *OverflowSite = nullptr;
   };
@@ -193,6 +202,8 @@ private:
                                State &S);
   std::optional<Interval> evalBinary(const clang::BinaryOperator *B,
                                      const Constraints &C, State &S);
+  std::optional<Interval> evalShare(const clang::BinaryOperator *B,
+                                    const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
                                    const Constraints &C, State &S);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);

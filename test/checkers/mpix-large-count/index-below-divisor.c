@@ -1,0 +1,81 @@
+// U: i * (X / n) with 0 <= i < n is at most X: an index below the number of
+// shares it multiplies (coll/alltoallw1.c `j * (N / p)` in a loop over p,
+// io/i_noncontig_coll2.c `mynod * (SIZE / nprocs)` with the rank and size of
+// one communicator). Each twin breaks one condition and still warns.
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+
+#define TOTAL 2000000000
+
+void loop_shares(int *buf, int p, int q, MPI_Win win) {
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (TOTAL / p), 1, MPI_INT, win);
+  for (int j = 0; p > j; ++j)
+    MPI_Put(buf, 1, MPI_INT, j, (TOTAL / p) * j, 1, MPI_INT, win);
+
+  // Divided by another variable than the loop's bound.
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (TOTAL / q), 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (TOTAL / q)' is computed in 'int' and can overflow
+  // The bound changes inside the loop.
+  for (int j = 0; j < p; j++) {
+    MPI_Put(buf, 1, MPI_INT, j, j * (TOTAL / p), 1, MPI_INT, win);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (TOTAL / p)' is computed in 'int' and can overflow
+    if (j == 3)
+      p = 1;
+  }
+  // The index starts below zero.
+  for (int j = -p; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, 0, j * (TOTAL / p), 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (TOTAL / p)' is computed in 'int' and can overflow
+}
+
+void loop_share_bypassed(int *buf, int p, int start, MPI_Win win) {
+  int j = start;
+  if (start > 0)
+    goto inside;
+  for (j = 0; j < p; j++) {
+  inside:
+    MPI_Put(buf, 1, MPI_INT, 0, j * (TOTAL / p), 1, MPI_INT, win);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (TOTAL / p)' is computed in 'int' and can overflow
+  }
+}
+
+void rank_shares(int *buf, MPI_Comm comm, MPI_Comm other, MPI_File fh) {
+  int rank, size, world_rank, world_size, other_size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+  MPI_Comm_size(other, &other_size);
+  MPI_File_write_at(fh, rank * (TOTAL / size), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+  MPI_File_write_at(fh, world_rank * (TOTAL / world_size), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+
+  // The size of another communicator.
+  MPI_File_write_at(fh, rank * (TOTAL / other_size), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: offset 'rank * (TOTAL / other_size)' is computed in 'int' and can overflow
+  MPI_File_write_at(fh, world_rank * (TOTAL / size), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: offset 'world_rank * (TOTAL / size)' is computed in 'int' and can overflow
+}
+
+void rank_reassigned(int *buf, MPI_Comm comm, MPI_Comm other, MPI_File fh) {
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  rank = rank + 1;
+  MPI_File_write_at(fh, rank * (TOTAL / size), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: offset 'rank * (TOTAL / size)' is computed in 'int' and can overflow
+  MPI_Comm c = comm;
+  int r, s;
+  MPI_Comm_rank(c, &r);
+  c = other;
+  MPI_Comm_size(c, &s);
+  MPI_File_write_at(fh, r * (TOTAL / s), buf, 1, MPI_INT, MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'r * (TOTAL / s)' is computed in 'int' and can overflow
+}
