@@ -567,7 +567,7 @@ FunctionFacts::indexInCompound(const Stmt *Child) const {
 }
 
 //===----------------------------------------------------------------------===//
-// UnwrittenGlobals
+// UnitUses
 //===----------------------------------------------------------------------===//
 
 /// A variable declared at namespace or file scope (not a class member).
@@ -579,11 +579,31 @@ static bool isGlobalVariable(const VarDecl *V) {
 /// Counts, per global, its uses and those that only read its value; the
 /// difference is a store, an increment, an address or a reference bound to
 /// it (or an unevaluated use such as sizeof, which costs nothing to miss).
-class GlobalUseCollector : public RecursiveASTVisitor<GlobalUseCollector> {
+/// Counts, per function, the uses of its name and the calls through them,
+/// with the function each call is in.
+class UnitUseCollector : public RecursiveASTVisitor<UnitUseCollector> {
+  using Base = RecursiveASTVisitor<UnitUseCollector>;
+
 public:
+  bool TraverseDecl(Decl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F)
+      return Base::TraverseDecl(D);
+    const FunctionDecl *Outer = Current;
+    Current = F;
+    bool Result = Base::TraverseDecl(D);
+    Current = Outer;
+    return Result;
+  }
+  // Their bodies are not part of the enclosing function's facts.
+  bool TraverseLambdaExpr(LambdaExpr *L) { return withoutCaller(L); }
+  bool TraverseBlockExpr(BlockExpr *B) { return withoutCaller(B); }
+
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const VarDecl *V = global(DRE))
       ++Uses[V];
+    else if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      ++Named[F->getCanonicalDecl()];
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
@@ -593,26 +613,64 @@ public:
           ++Reads[V];
     return true;
   }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        Calls[F->getCanonicalDecl()].push_back({Call, Current});
+    return true;
+  }
 
   llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
+  llvm::DenseMap<const FunctionDecl *, unsigned> Named;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitUses::CallSite, 2>>
+      Calls;
 
 private:
+  template <typename T> bool withoutCaller(T *Node) {
+    const FunctionDecl *Outer = Current;
+    Current = nullptr;
+    bool Result = Base::TraverseStmt(Node, nullptr);
+    Current = Outer;
+    return Result;
+  }
   static const VarDecl *global(const DeclRefExpr *DRE) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     return isGlobalVariable(V) ? V->getCanonicalDecl() : nullptr;
   }
+
+  const FunctionDecl *Current = nullptr;
 };
 
-void UnwrittenGlobals::collect() const {
-  GlobalUseCollector Collector;
+void UnitUses::collect() const {
+  UnitUseCollector Collector;
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (const auto &[V, N] : Collector.Uses)
     if (Collector.Reads.lookup(V) != N)
       Written.insert(V);
+  for (auto &[F, Sites] : Collector.Calls)
+    if (Collector.Named.lookup(F) == Sites.size() &&
+        llvm::all_of(Sites, [](const CallSite &S) { return S.Caller; }))
+      Calls[F] = std::move(Sites);
   Collected = true;
 }
 
-const Expr *UnwrittenGlobals::constantInitializer(const VarDecl *V) const {
+const llvm::SmallVector<UnitUses::CallSite, 2> *
+UnitUses::callsOf(const FunctionDecl *F) const {
+  // Another unit, a function pointer, asm (`used`) or the loader
+  // (constructors) could call it with anything.
+  if (F->isExternallyVisible() || isa<CXXMethodDecl>(F) ||
+      F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      F->hasAttr<UsedAttr>() || F->hasAttr<ConstructorAttr>() ||
+      F->hasAttr<DestructorAttr>())
+    return nullptr;
+  if (!Collected)
+    collect();
+  auto It = Calls.find(F->getCanonicalDecl());
+  return It == Calls.end() ? nullptr : &It->second;
+}
+
+const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
   if (!isGlobalVariable(V) || V->getType().isVolatileQualified() ||
       !V->getType()->isIntegralOrEnumerationType())
     return nullptr;
@@ -828,8 +886,8 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
   const Expr *Fixed = nullptr;
   if (V->getType().isConstQualified() && !V->hasLocalStorage())
     Fixed = V->getInit();
-  else if (Globals)
-    Fixed = Globals->constantInitializer(V);
+  else if (Unit)
+    Fixed = Unit->constantInitializer(V);
   if (Fixed) {
     InProgress.insert(V);
     State Ignored;
@@ -838,6 +896,10 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
   } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
              !Facts->escapes(V)) {
     Range = rangeOfWrites(V, Facts->writesOf(V));
+  } else if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    // A parameter the body never changes holds what the callers pass.
+    if (Unit && Facts && Facts->writesOf(P).empty() && !Facts->escapes(P))
+      Range = Unit->argumentRange(P);
   }
   std::optional<Interval> Result = Range ? Range->meet(*Full) : Full;
   VarRanges[V] = Result;
@@ -1194,22 +1256,26 @@ static const CallExpr *soleSetter(const VarDecl *V, StringRef Setter,
   return Found;
 }
 
+/// A local or parameter that nothing assigns after its initializer or hands
+/// out: it has one value all through the function.
+static bool holdsOneValue(const VarDecl *V, const FunctionFacts &F) {
+  if (!V->hasLocalStorage() || F.escapes(V))
+    return false;
+  return llvm::all_of(F.writesOf(V), [V](const FunctionFacts::Write &W) {
+    return W.Site == V->getInit();
+  });
+}
+
 /// Whether \p Comm denotes one communicator all through the function: each
-/// variable in it is only addressed (&ompi_mpi_comm_world), or is a local
-/// or parameter that nothing assigns after its initializer or hands out.
+/// variable in it is only addressed (&ompi_mpi_comm_world) or holds one
+/// value.
 static bool isStableHandle(const Stmt *Comm, const FunctionFacts &F) {
   if (const auto *U = dyn_cast<UnaryOperator>(Comm))
     if (U->getOpcode() == UO_AddrOf && isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
       return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Comm)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V)
-      return true;
-    if (!V->hasLocalStorage() || F.escapes(V))
-      return false;
-    return llvm::all_of(F.writesOf(V), [V](const FunctionFacts::Write &W) {
-      return W.Site == V->getInit();
-    });
+    return !V || holdsOneValue(V, F);
   }
   return llvm::all_of(Comm->children(), [&F](const Stmt *Child) {
     return !Child || isStableHandle(Child, F);
@@ -1292,21 +1358,100 @@ bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
   return false;
 }
 
+/// The stores that give \p Share its value, when nothing else can: a local
+/// that is not handed out, or an element a[K] (K a literal) of a local array
+/// that is only indexed, and only ever at literal indices.
+static std::optional<llvm::SmallVector<FunctionFacts::Write, 2>>
+storesOf(const Expr *Share, const FunctionFacts &F) {
+  Share = Share->IgnoreParenImpCasts();
+  if (const VarDecl *V = namedVariable(Share)) {
+    if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || F.escapes(V))
+      return std::nullopt;
+    llvm::ArrayRef<FunctionFacts::Write> W = F.writesOf(V);
+    return llvm::SmallVector<FunctionFacts::Write, 2>(W.begin(), W.end());
+  }
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Share);
+  const auto *K = ASE ? dyn_cast<IntegerLiteral>(ASE->getIdx()->IgnoreParenImpCasts())
+                      : nullptr;
+  const VarDecl *Array = ASE ? referencedVariable(ASE->getBase()) : nullptr;
+  if (!K || !Array || !Array->hasLocalStorage() || !F.isOnlyIndexed(Array))
+    return std::nullopt;
+  llvm::SmallVector<FunctionFacts::Write, 2> Stores;
+  for (const FunctionFacts::Write &W : F.elementWritesOf(Array)) {
+    std::optional<uint64_t> Index = literalIndexOf(W);
+    if (!Index)
+      return std::nullopt;
+    if (*Index == K->getValue().getZExtValue())
+      Stores.push_back(W);
+  }
+  return Stores;
+}
+
+/// The divisions that \p Share holds, `X / n` with one n for all; with \p Divisor
+/// set to n. A quotient kept in a variable is one only while n keeps the
+/// value it was divided by, so n must hold one value all through.
+llvm::SmallVector<const BinaryOperator *, 2>
+RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
+  llvm::SmallVector<const BinaryOperator *, 2> Quotients;
+  Divisor = nullptr;
+  if (const auto *Div = dyn_cast<BinaryOperator>(Share->IgnoreParenImpCasts())) {
+    Divisor = Div->getOpcode() == BO_Div ? namedVariable(Div->getRHS()) : nullptr;
+    if (Divisor)
+      Quotients.push_back(Div);
+    return Quotients;
+  }
+  std::optional<llvm::SmallVector<FunctionFacts::Write, 2>> Stores =
+      Facts ? storesOf(Share, *Facts) : std::nullopt;
+  if (!Stores || Stores->empty())
+    return {};
+  for (const FunctionFacts::Write &W : *Stores) {
+    // Stored as computed: a conversion on the way would change the value.
+    const auto *Div = W.Value && W.Replaces && !W.Accumulates
+                          ? dyn_cast<BinaryOperator>(W.Value->IgnoreParens())
+                          : nullptr;
+    const VarDecl *N = Div && Div->getOpcode() == BO_Div
+                           ? namedVariable(Div->getRHS())
+                           : nullptr;
+    if (!N || (Divisor && N != Divisor))
+      return {};
+    Divisor = N;
+    Quotients.push_back(Div);
+  }
+  if (!holdsOneValue(Divisor, *Facts) &&
+      !soleSetter(Divisor, "MPI_Comm_size", *Facts))
+    return {};
+  return Quotients;
+}
+
 /// i * (X / n) with 0 <= i < n: at most n - 1 shares of X / n, so between 0
-/// and X (j * (N / p) in a loop over p ranks, rank * (SIZE / nprocs)).
+/// and X (j * (N / p) in a loop over p ranks, rank * (SIZE / nprocs)). The
+/// quotient may be spelled there or kept in a local or an array element.
 std::optional<Interval> RangeAnalysis::evalShare(const BinaryOperator *B,
                                                  const Constraints &C,
                                                  State &S) {
   for (auto [Index, Share] : {std::pair(B->getLHS(), B->getRHS()),
                               std::pair(B->getRHS(), B->getLHS())}) {
-    const auto *Div = dyn_cast<BinaryOperator>(Share->IgnoreParenImpCasts());
     const VarDecl *I = namedVariable(Index);
-    if (!Div || Div->getOpcode() != BO_Div || !I)
+    const VarDecl *N = nullptr;
+    llvm::SmallVector<const BinaryOperator *, 2> Quotients =
+        I ? quotientsIn(Share, N) : llvm::SmallVector<const BinaryOperator *, 2>();
+    if (Quotients.empty() || !isIndexBelow(I, N, B))
       continue;
-    const VarDecl *N = namedVariable(Div->getRHS());
-    if (!N || !isIndexBelow(I, N, B))
-      continue;
-    if (std::optional<Interval> X = eval(Div->getLHS(), C, S))
+    // A spelled quotient is judged here; a stored one where it was stored.
+    bool Spelled = Quotients.front() == Share->IgnoreParenImpCasts();
+    std::optional<Interval> X;
+    for (const BinaryOperator *Div : Quotients) {
+      State Ignored;
+      std::optional<Interval> R =
+          Spelled ? eval(Div->getLHS(), C, S)
+                  : eval(Div->getLHS(), constraintsAt(Div), Ignored);
+      if (!R) {
+        X.reset();
+        break;
+      }
+      X = X ? X->join(*R) : *R;
+    }
+    if (X)
       return clampTo(B->getType(), {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B,
                      true, S);
   }

@@ -133,12 +133,11 @@ private:
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
 };
 
-/// The file-scope variables of a translation unit that it only ever reads.
-/// A mutable global such as `int stride = 11;` that nothing writes holds its
-/// initializer; the unit is walked once, on the first question.
-class UnwrittenGlobals {
+/// What the whole translation unit says about its globals and its internal
+/// functions, from one walk of the unit on the first question.
+class UnitUses {
 public:
-  explicit UnwrittenGlobals(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit UnitUses(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
   /// The initializer \p V keeps for the whole run, or null: V is an integer
   /// variable at file scope, not volatile, initialized here, and every use
@@ -148,6 +147,17 @@ public:
   /// it.
   const clang::Expr *constantInitializer(const clang::VarDecl *V) const;
 
+  struct CallSite {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Caller;
+  };
+  /// Every call of \p F, when they are all there is: F is not visible to
+  /// other units, not a template or member, and its name is used for
+  /// nothing but calling it. Null otherwise, or when a call sits where no
+  /// function's facts reach (a lambda, a block, a global initializer).
+  const llvm::SmallVector<CallSite, 2> *
+  callsOf(const clang::FunctionDecl *F) const;
+
 private:
   void collect() const;
 
@@ -155,6 +165,21 @@ private:
   mutable bool Collected = false;
   /// Canonical declarations with a use that is not a read of the value.
   mutable llvm::DenseSet<const clang::VarDecl *> Written;
+  /// Canonical declarations of functions called only directly, from known
+  /// callers.
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         llvm::SmallVector<CallSite, 2>>
+      Calls;
+};
+
+/// Facts from outside one function that its ranges may use.
+class UnitKnowledge {
+public:
+  virtual ~UnitKnowledge() = default;
+  /// See UnitUses::constantInitializer.
+  virtual const clang::Expr *constantInitializer(const clang::VarDecl *V) = 0;
+  /// The join of what every call passes for \p P, when all calls are known.
+  virtual std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) = 0;
 };
 
 /// Known bounds of variables at a program point (from guards and branches).
@@ -167,8 +192,8 @@ using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
 class RangeAnalysis {
 public:
   RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts,
-                const UnwrittenGlobals *Globals = nullptr)
-      : Ctx(Ctx), Facts(Facts), Globals(Globals) {}
+                UnitKnowledge *Unit = nullptr)
+      : Ctx(Ctx), Facts(Facts), Unit(Unit) {}
 
   struct Result {
     Interval Range;
@@ -202,6 +227,8 @@ private:
                                State &S);
   std::optional<Interval> evalBinary(const clang::BinaryOperator *B,
                                      const Constraints &C, State &S);
+  llvm::SmallVector<const clang::BinaryOperator *, 2>
+  quotientsIn(const clang::Expr *Share, const clang::VarDecl *&Divisor);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
@@ -216,7 +243,7 @@ private:
 
   clang::ASTContext &Ctx;
   const FunctionFacts *Facts;
-  const UnwrittenGlobals *Globals;
+  UnitKnowledge *Unit;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;

@@ -79,3 +79,61 @@ void rank_reassigned(int *buf, MPI_Comm comm, MPI_Comm other, MPI_File fh) {
   MPI_File_write_at(fh, r * (TOTAL / s), buf, 1, MPI_INT, MPI_STATUS_IGNORE);
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'r * (TOTAL / s)' is computed in 'int' and can overflow
 }
+
+// The quotient kept in a local or an array element: the divisor must keep
+// the value it was divided by.
+void stored_shares(int *buf, int total, MPI_Comm comm, MPI_Win win) {
+  int p, share, parts[2];
+  MPI_Comm_size(comm, &p);
+  share = TOTAL / p;
+  parts[0] = TOTAL / p;
+  parts[1] = TOTAL - (p - 1) * (TOTAL / p);
+  for (int j = 0; j < p; j++) {
+    MPI_Put(buf, 1, MPI_INT, j, j * share, 1, MPI_INT, win);
+    MPI_Put(buf, 1, MPI_INT, j, j * parts[0], 1, MPI_INT, win);
+    MPI_Put(buf, 1, MPI_INT, j, j * parts[1], 1, MPI_INT, win);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * parts[1]' is computed in 'int' and can overflow
+  }
+  int q = p, old = TOTAL / q;
+  q = 2 * p;
+  for (int j = 0; j < q; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * old, 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * old' is computed in 'int' and can overflow
+}
+
+// V: a parameter of a static function that nothing but its calls names
+// holds what the calls pass (coll/alltoallw1.c's Transpose(.., 20, 30, ..)):
+// here n is at most 3000, and the byte displacement below 12000.
+static void put_blocks(int *buf, int n, int p, MPI_Win win) {
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (n / p) * 4, 1, MPI_INT, win);
+}
+// One call passes a large n.
+static void put_blocks_large(int *buf, int n, int p, MPI_Win win) {
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (n / p) * 4, 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (n / p) * 4' is computed in 'int' and can overflow
+}
+// Its address is taken: a call through the pointer may pass anything.
+static void put_blocks_exposed(int *buf, int n, int p, MPI_Win win) {
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (n / p) * 4, 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (n / p) * 4' is computed in 'int' and can overflow
+}
+void (*exposed)(int *, int, int, MPI_Win) = put_blocks_exposed;
+// Other units may call it.
+void put_blocks_extern(int *buf, int n, int p, MPI_Win win) {
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (n / p) * 4, 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (n / p) * 4' is computed in 'int' and can overflow
+}
+
+void caller(int *buf, int p, MPI_Win win) {
+  int n = 30;
+  put_blocks(buf, n, p, win);
+  put_blocks(buf, 3000, p, win);
+  put_blocks_large(buf, 30, p, win);
+  put_blocks_large(buf, 1000000000, p, win);
+  put_blocks_exposed(buf, 30, p, win);
+  put_blocks_extern(buf, 30, p, win);
+}
