@@ -579,8 +579,8 @@ static bool isGlobalVariable(const VarDecl *V) {
 /// Counts, per global, its uses and those that only read its value; the
 /// difference is a store, an increment, an address or a reference bound to
 /// it (or an unevaluated use such as sizeof, which costs nothing to miss).
-/// Counts, per function, the uses of its name and the calls through them,
-/// with the function each call is in.
+/// And, per function, the uses of its name and the calls through them, each
+/// with the function it is in.
 class UnitUseCollector : public RecursiveASTVisitor<UnitUseCollector> {
   using Base = RecursiveASTVisitor<UnitUseCollector>;
 
@@ -596,8 +596,12 @@ public:
     return Result;
   }
   // Their bodies are not part of the enclosing function's facts.
-  bool TraverseLambdaExpr(LambdaExpr *L) { return withoutCaller(L); }
-  bool TraverseBlockExpr(BlockExpr *B) { return withoutCaller(B); }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    return withoutCaller([&] { return Base::TraverseLambdaExpr(L); });
+  }
+  bool TraverseBlockExpr(BlockExpr *B) {
+    return withoutCaller([&] { return Base::TraverseBlockExpr(B); });
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const VarDecl *V = global(DRE))
@@ -627,10 +631,10 @@ public:
       Calls;
 
 private:
-  template <typename T> bool withoutCaller(T *Node) {
+  bool withoutCaller(llvm::function_ref<bool()> Traverse) {
     const FunctionDecl *Outer = Current;
     Current = nullptr;
-    bool Result = Base::TraverseStmt(Node, nullptr);
+    bool Result = Traverse();
     Current = Outer;
     return Result;
   }
