@@ -15,10 +15,6 @@ using namespace clang::ast_matchers;
 namespace mpix {
 namespace {
 
-AST_MATCHER(FunctionDecl, isClassicMPIFunction) {
-  return lookupClassic(Node) != nullptr;
-}
-
 std::string textOf(const Expr *E, const ASTContext &Ctx);
 
 /// How the diagnostic names a parameter: "count", "block length", ...
@@ -229,11 +225,6 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
   Scope.registerMatcher(Finder, this);
-  Functions.registerMatcher(Finder, this);
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(isClassicMPIFunction()).bind("callee")))
-          .bind("call"),
-      this);
 }
 
 void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
@@ -243,7 +234,6 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
-  Functions.reset();
   States.clear();
   NoFunction = FunctionState();
   FileScopeRanges.reset();
@@ -264,8 +254,6 @@ LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
   }
   FunctionState &FS = States[F];
   if (!FS.Facts) {
-    if (!Analyses)
-      Analyses = FunctionAnalyses::of(Ctx);
     FS.Facts = Analyses->facts(F);
     FS.Ranges = Analyses->ranges(F);
   }
@@ -273,16 +261,21 @@ LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
 }
 
 void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
+  if (!Scope.consume(Result))
+    return;
   Context = Result.Context;
-  if (Scope.consume(Result) || Functions.consume(Result))
+  Analyses = FunctionAnalyses::of(*Context);
+  for (const CallSite &Site : Analyses->callSites(Scope))
+    if (const FunctionInfo *F = lookupClassic(*Site.Callee))
+      checkCall(Site.Call, *F, Site.Caller);
+}
+
+void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo &Info,
+                                const FunctionDecl *Caller) {
+  const FunctionInfo *F = &Info;
+  if (Call->getNumArgs() != F->Params.size())
     return;
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  const FunctionInfo *F = lookupClassic(*Callee);
-  if (!F || Call->getNumArgs() != F->Params.size())
-    return;
-  FunctionState &FS =
-      stateFor(Functions.functionOf(Call, *Result.SourceManager), *Context);
+  FunctionState &FS = stateFor(Caller, *Context);
 
   llvm::SmallVector<Finding, 2> Findings;
   for (unsigned I = 0; I < F->Params.size(); ++I) {

@@ -39,6 +39,13 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
   return E ? E->Ranges.get() : nullptr;
 }
 
+llvm::ArrayRef<CallSite>
+FunctionAnalyses::callSites(const UserCodeScope &Scope) {
+  if (!Calls)
+    Calls = findCallSites(Scope.declarations(Ctx));
+  return *Calls;
+}
+
 LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
   Entry *E = entry(F);
   if (!E)
