@@ -8,6 +8,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include <cstring>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -44,10 +45,19 @@ bool mayBeNegative(const ParamInfo &P) {
 }
 
 /// Whether \p E is spelled \p Constant, a macro in every MPI library. Most
-/// arguments are not macros at all, which is quick to see and saves getting
-/// their text.
+/// arguments are not macros, or start with another name (MPI_INT), which is
+/// quick to see and saves getting their text.
 bool isSpelled(const Expr *E, StringRef Constant, const ASTContext &Ctx) {
-  return E->getBeginLoc().isMacroID() && textOf(E, Ctx) == Constant;
+  SourceLocation Begin = E->getBeginLoc();
+  if (!Begin.isMacroID())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Invalid = false;
+  const char *Start = SM.getCharacterData(SM.getExpansionLoc(Begin), &Invalid);
+  // The buffer ends in a NUL, so strncmp stops in time.
+  return !Invalid &&
+         std::strncmp(Start, Constant.data(), Constant.size()) == 0 &&
+         textOf(E, Ctx) == Constant;
 }
 
 /// Whether MPI ignores this count: the send side of an MPI_IN_PLACE

@@ -23,7 +23,8 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F) {
     return nullptr;
   Entry &E = Entries[F];
   if (!E.Facts) {
-    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx);
+    E.Arrays = std::make_unique<ArrayFacts>();
+    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx, E.Arrays.get());
     E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get());
   }
   return &E;
@@ -50,8 +51,6 @@ LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
   Entry *E = entry(F);
   if (!E)
     return {};
-  if (!E->Arrays)
-    E->Arrays = std::make_unique<ArrayFacts>(F->getBody(), Ctx);
   return {E->Facts.get(), E->Arrays.get(), E->Ranges.get()};
 }
 

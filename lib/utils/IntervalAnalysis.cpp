@@ -1,10 +1,11 @@
 //===-- IntervalAnalysis.cpp - Value ranges of integer expressions --------===//
 
 #include "IntervalAnalysis.h"
+#include "ConstantArrays.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -152,11 +153,27 @@ static const Expr *assertedCondition(const Stmt *S) {
 
 class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
 public:
-  explicit FactsCollector(FunctionFacts &F) : Facts(F) {}
+  FactsCollector(FunctionFacts &F, ArrayFacts *Arrays)
+      : Facts(F), Arrays(Arrays) {}
 
   bool shouldVisitLambdaBody() const { return false; }
 
+  // Parents are recorded on the way down: clang's ParentMap would walk the
+  // body a second time, and that walk cost as much as this one.
+  bool dataTraverseStmtPre(Stmt *S) {
+    if (!Ancestors.empty())
+      Facts.Parents[S] = Ancestors.back();
+    Ancestors.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Ancestors.pop_back();
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *V) {
+    if (Arrays)
+      Arrays->recordDeclaration(V);
     if (const Expr *Init = V->getInit()) {
       Facts.Writes[V].push_back({Init, V->getInit(), false});
       // Initializer lists fill arrays element by element.
@@ -192,6 +209,8 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *U) {
+    if (Arrays && U->getOpcode() == UO_AddrOf)
+      Arrays->recordAddressOf(U);
     if (U->isIncrementDecrementOp()) {
       if (const VarDecl *V = referencedVariable(U->getSubExpr()))
         Facts.Writes[V].push_back({nullptr, U, true});
@@ -209,6 +228,8 @@ public:
 
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
+    if (Arrays)
+      Arrays->recordCall(Call);
     const FunctionDecl *F = Call->getDirectCallee();
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
                               isa_and_nonnull<CXXMethodDecl>(F)
@@ -228,6 +249,12 @@ public:
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
         Facts.Escaping.insert(V);
     }
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Arrays)
+      Arrays->recordLoad(Cast);
     return true;
   }
 
@@ -272,11 +299,27 @@ public:
 
 private:
   FunctionFacts &Facts;
+  ArrayFacts *Arrays;
+  llvm::SmallVector<const Stmt *, 32> Ancestors;
 };
 
-FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &) {
-  Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
-  FactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+/// About as many AST nodes as \p Body will have: one per few characters of
+/// source. Sizing the parent map up front saves rehashing it as it grows,
+/// which cost as much as filling it.
+static unsigned expectedNodes(const Stmt *Body, const SourceManager &SM) {
+  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(End))
+    return 0;
+  unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(Begin);
+  return std::min(Length / 4, 1u << 22);
+}
+
+FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,
+                             ArrayFacts *Arrays) {
+  Parents.reserve(expectedNodes(Body, Ctx.getSourceManager()));
+  FactsCollector(*this, Arrays).TraverseStmt(const_cast<Stmt *>(Body));
   Escaping.erase(nullptr);
 }
 
@@ -295,7 +338,7 @@ FunctionFacts::elementWritesOf(const VarDecl *V) const {
 }
 
 const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
-  return Parents->getParent(S);
+  return Parents.lookup(S);
 }
 
 llvm::ArrayRef<const DeclRefExpr *>

@@ -23,11 +23,9 @@
 #include <optional>
 #include <string>
 
-namespace clang {
-class ParentMap;
-} // namespace clang
-
 namespace mpix {
+
+class ArrayFacts;
 
 using WideInt = __int128;
 
@@ -62,7 +60,9 @@ public:
     bool Replaces = true; ///< Value is the new value (not x *= Value).
   };
 
-  FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
+  /// Walks \p Body, filling \p Arrays too when given.
+  FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx,
+                ArrayFacts *Arrays = nullptr);
   ~FunctionFacts();
 
   llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
@@ -109,7 +109,7 @@ public:
 
 private:
   friend class FactsCollector;
-  std::unique_ptr<clang::ParentMap> Parents;
+  llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>> Writes;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
       ElementWrites;
