@@ -422,10 +422,6 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                              FunctionState &FS, const VarDecl *Var,
                              const Stmt *Use) {
   for (const FunctionFacts::Write &W : Writes) {
-    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
-    // before the call: the placeholder never reaches MPI.
-    if (Var && FS.Facts->overwrittenBefore(W, Var, Use))
-      continue;
     // A std::vector's elements have the type its operator[] returns.
     QualType Type = Stored;
     if (Type.isNull())
@@ -433,8 +429,11 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
         Type = Assign->getLHS()->getType();
     if (!W.Value || Type.isNull())
       continue;
-    if (std::optional<Hazard> H =
-            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS))
+    std::optional<Hazard> H = hazardOf(W.Value, Type, MayBeNegative, W.Site, FS);
+    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
+    // before the call: the placeholder never reaches MPI. Asked only of a
+    // write that would be reported, as most writes are not.
+    if (H && !(Var && FS.Facts->overwrittenBefore(W, Var, Use)))
       return H;
   }
   return std::nullopt;

@@ -282,6 +282,15 @@ public:
     return true;
   }
 
+  bool VisitLabelStmt(LabelStmt *) {
+    Facts.HasJumpTargets = true;
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *) {
+    Facts.HasJumpTargets = true;
+    return true;
+  }
+
   bool VisitCompoundStmt(CompoundStmt *C) {
     unsigned Index = 0;
     for (const Stmt *Child : C->body()) {
@@ -526,6 +535,43 @@ static bool hasJumpTarget(const Stmt *S) {
   return false;
 }
 
+bool FunctionFacts::hasJumpTargetIn(const Stmt *S) const {
+  if (!HasJumpTargets || !S)
+    return false;
+  auto [It, Inserted] = JumpTargetIn.try_emplace(S, false);
+  if (Inserted)
+    It->second = hasJumpTarget(S);
+  return It->second;
+}
+
+bool FunctionFacts::entersOnlyThrough(const CompoundStmt *Block, unsigned Via,
+                                      unsigned To) const {
+  // A switch body is entered at its cases, wherever they are.
+  if (isa_and_nonnull<SwitchStmt>(parentOf(Block)))
+    return false;
+  if (!HasJumpTargets)
+    return true;
+  // How many of the block's first I statements hold a jump target, so that
+  // each question costs the same however far apart Via and To are.
+  auto [It, Inserted] = JumpTargetsBefore.try_emplace(Block);
+  llvm::SmallVector<unsigned, 0> &Before = It->second;
+  if (Inserted) {
+    Before.push_back(0);
+    for (const Stmt *S : Block->body())
+      Before.push_back(Before.back() + (hasJumpTargetIn(S) ? 1 : 0));
+  }
+  return To < Before.size() - 1 && Before[To + 1] == Before[Via + 1];
+}
+
+/// The statement of \p Block that holds \p S, or null.
+static const Stmt *childOf(const CompoundStmt *Block, const Stmt *S,
+                           const FunctionFacts &Facts) {
+  for (const Stmt *P = Facts.parentOf(S); P; S = P, P = Facts.parentOf(P))
+    if (P == Block)
+      return S;
+  return nullptr;
+}
+
 bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
                                       const Stmt *Use) const {
   if (!W.Site || !Use)
@@ -542,35 +588,41 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
     Common = parentOf(Common);
   }
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Common);
-  if (!Block || isa_and_nonnull<SwitchStmt>(parentOf(Block)))
+  if (!Block)
     return false;
   std::optional<unsigned> From = indexInCompound(WChild);
   std::optional<unsigned> To = indexInCompound(UseChild.lookup(Block));
   if (!From || !To || *From >= *To)
     return false;
-  const Stmt *const *Body = Block->body_begin();
-  for (unsigned K = *From + 1; K <= *To; ++K) {
-    const Stmt *S = Body[K];
-    bool Kills = false;
+  // The last statement of Block between W and Use that assigns V whole.
+  // It is found among V's writes, not by reading every statement in
+  // between: that made the check quadratic in the length of a function.
+  const Stmt *Killer = nullptr;
+  unsigned KillerIndex = 0;
+  for (const Write &Other : writesOf(V)) {
+    const Stmt *S = Other.Site ? childOf(Block, Other.Site, *this) : nullptr;
+    std::optional<unsigned> K = S ? indexInCompound(S) : std::nullopt;
+    if (!K || *K <= *From || *K > *To || (Killer && *K <= KillerIndex))
+      continue;
+    bool Kills;
     if (const auto *For = dyn_cast<ForStmt>(S))
       // The init runs whenever the loop is reached; Use must not be in it.
       Kills = assignsWhole(For->getInit(), V) &&
-              !(K == *To && UseChild.count(For->getInit()));
-    else if (K < *To)
-      Kills = assignsWhole(S, V);
-    if (!Kills)
-      continue;
-    // No jump may land between the assignment and Use.
-    for (unsigned L = K + 1; L <= *To; ++L)
-      if (hasJumpTarget(Body[L]))
-        return false;
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      if (hasJumpTarget(For->getCond()) || hasJumpTarget(For->getInc()) ||
-          hasJumpTarget(For->getBody()))
-        return false;
-    return true;
+              !(*K == *To && UseChild.count(For->getInit()));
+    else
+      Kills = *K < *To && assignsWhole(S, V);
+    if (Kills) {
+      Killer = S;
+      KillerIndex = *K;
+    }
   }
-  return false;
+  if (!Killer || !entersOnlyThrough(Block, KillerIndex, *To))
+    return false;
+  // No jump may land between the assignment and Use.
+  if (const auto *For = dyn_cast<ForStmt>(Killer))
+    return !hasJumpTargetIn(For->getCond()) && !hasJumpTargetIn(For->getInc()) &&
+           !hasJumpTargetIn(For->getBody());
+  return true;
 }
 
 std::optional<unsigned>

@@ -106,6 +106,13 @@ public:
   };
   llvm::ArrayRef<Guard> guardsIn(const clang::CompoundStmt *C) const;
   std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
+  /// Whether control reaches statement \p To of \p Block only by running
+  /// statement \p Via first (Via < To): no goto label or case lies in
+  /// between and the block is not a switch body.
+  bool entersOnlyThrough(const clang::CompoundStmt *Block, unsigned Via,
+                         unsigned To) const;
+  /// A goto label, or a case of a switch outside \p S, in \p S.
+  bool hasJumpTargetIn(const clang::Stmt *S) const;
 
 private:
   friend class FactsCollector;
@@ -122,6 +129,13 @@ private:
   llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
       Guards;
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
+  /// Any label or case in the body: without one, every block is entered at
+  /// its start only, and no jump question needs a walk.
+  bool HasJumpTargets = false;
+  mutable llvm::DenseMap<const clang::Stmt *, bool> JumpTargetIn;
+  mutable llvm::DenseMap<const clang::CompoundStmt *,
+                         llvm::SmallVector<unsigned, 0>>
+      JumpTargetsBefore;
 };
 
 /// Known bounds of variables at a program point (from guards and branches).
