@@ -8,16 +8,13 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include <cstring>
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace mpix {
 namespace {
-
-AST_MATCHER(FunctionDecl, isClassicMPIFunction) {
-  return lookupClassic(Node) != nullptr;
-}
 
 std::string textOf(const Expr *E, const ASTContext &Ctx);
 
@@ -48,10 +45,19 @@ bool mayBeNegative(const ParamInfo &P) {
 }
 
 /// Whether \p E is spelled \p Constant, a macro in every MPI library. Most
-/// arguments are not macros at all, which is quick to see and saves getting
-/// their text.
+/// arguments are not macros, or start with another name (MPI_INT), which is
+/// quick to see and saves getting their text.
 bool isSpelled(const Expr *E, StringRef Constant, const ASTContext &Ctx) {
-  return E->getBeginLoc().isMacroID() && textOf(E, Ctx) == Constant;
+  SourceLocation Begin = E->getBeginLoc();
+  if (!Begin.isMacroID())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Invalid = false;
+  const char *Start = SM.getCharacterData(SM.getExpansionLoc(Begin), &Invalid);
+  // The buffer ends in a NUL, so strncmp stops in time.
+  return !Invalid &&
+         std::strncmp(Start, Constant.data(), Constant.size()) == 0 &&
+         textOf(E, Ctx) == Constant;
 }
 
 /// Whether MPI ignores this count: the send side of an MPI_IN_PLACE
@@ -229,11 +235,6 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
   Scope.registerMatcher(Finder, this);
-  Functions.registerMatcher(Finder, this);
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(isClassicMPIFunction()).bind("callee")))
-          .bind("call"),
-      this);
 }
 
 void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
@@ -243,7 +244,6 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
-  Functions.reset();
   States.clear();
   NoFunction = FunctionState();
   FileScopeRanges.reset();
@@ -264,8 +264,6 @@ LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
   }
   FunctionState &FS = States[F];
   if (!FS.Facts) {
-    if (!Analyses)
-      Analyses = FunctionAnalyses::of(Ctx);
     FS.Facts = Analyses->facts(F);
     FS.Ranges = Analyses->ranges(F);
   }
@@ -273,16 +271,21 @@ LargeCountCheck::stateFor(const FunctionDecl *F, ASTContext &Ctx) {
 }
 
 void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
+  if (!Scope.consume(Result))
+    return;
   Context = Result.Context;
-  if (Scope.consume(Result) || Functions.consume(Result))
+  Analyses = FunctionAnalyses::of(*Context);
+  for (const CallSite &Site : Analyses->callSites(Scope))
+    if (const FunctionInfo *F = lookupClassic(*Site.Callee))
+      checkCall(Site.Call, *F, Site.Caller);
+}
+
+void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo &Info,
+                                const FunctionDecl *Caller) {
+  const FunctionInfo *F = &Info;
+  if (Call->getNumArgs() != F->Params.size())
     return;
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  const FunctionInfo *F = lookupClassic(*Callee);
-  if (!F || Call->getNumArgs() != F->Params.size())
-    return;
-  FunctionState &FS =
-      stateFor(Functions.functionOf(Call, *Result.SourceManager), *Context);
+  FunctionState &FS = stateFor(Caller, *Context);
 
   llvm::SmallVector<Finding, 2> Findings;
   for (unsigned I = 0; I < F->Params.size(); ++I) {
@@ -419,10 +422,6 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                              FunctionState &FS, const VarDecl *Var,
                              const Stmt *Use) {
   for (const FunctionFacts::Write &W : Writes) {
-    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
-    // before the call: the placeholder never reaches MPI.
-    if (Var && FS.Facts->overwrittenBefore(W, Var, Use))
-      continue;
     // A std::vector's elements have the type its operator[] returns.
     QualType Type = Stored;
     if (Type.isNull())
@@ -430,8 +429,11 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
         Type = Assign->getLHS()->getType();
     if (!W.Value || Type.isNull())
       continue;
-    if (std::optional<Hazard> H =
-            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS))
+    std::optional<Hazard> H = hazardOf(W.Value, Type, MayBeNegative, W.Site, FS);
+    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
+    // before the call: the placeholder never reaches MPI. Asked only of a
+    // write that would be reported, as most writes are not.
+    if (H && !(Var && FS.Facts->overwrittenBefore(W, Var, Use)))
       return H;
   }
   return std::nullopt;

@@ -12,7 +12,6 @@
 
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "utils/EnclosingFunction.h"
 #include "utils/FunctionAnalyses.h"
 #include "utils/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
@@ -77,6 +76,8 @@ private:
     /// constructor call that built them.
     llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *> LargeTypes;
   };
+  void checkCall(const clang::CallExpr *Call, const FunctionInfo &F,
+                 const clang::FunctionDecl *Caller);
   FunctionState &stateFor(const clang::FunctionDecl *F,
                           clang::ASTContext &Ctx);
 
@@ -123,7 +124,6 @@ private:
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
   UserCodeScope Scope;
-  EnclosingFunctionTracker Functions;
   std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
   FunctionState NoFunction;

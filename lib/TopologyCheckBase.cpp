@@ -16,9 +16,6 @@ std::string calleeName(const CallExpr *Call) {
 
 void TopologyCheckBase::registerMatchers(MatchFinder *Finder) {
   Scope.registerMatcher(Finder, this);
-  Functions.registerMatcher(Finder, this);
-  Finder->addMatcher(callExpr(callee(functionDecl().bind("callee"))).bind("call"),
-                     this);
 }
 
 static bool hasCommParameter(const FunctionDecl *F) {
@@ -28,37 +25,33 @@ static bool hasCommParameter(const FunctionDecl *F) {
 }
 
 void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
-  if (!Provenance || Context != Result.Context) {
-    Context = Result.Context;
-    Provenance = std::make_unique<CommProvenance>(*Context);
-    Calls.clear();
-    CalledNames.clear();
-  }
-  if (Scope.consume(Result) || Functions.consume(Result))
+  if (!Scope.consume(Result))
     return;
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  const FunctionDecl *Function =
-      Functions.functionOf(Call, *Result.SourceManager);
-  if (llvm::any_of(Call->arguments(), [](const Expr *A) {
-        return A->isTypeDependent() || A->isValueDependent();
-      }))
-    return;
-  StringRef Name = mpiName(Callee);
-  if (!Name.empty()) {
-    Calls.push_back({Call, Function, Name});
-    CalledNames.insert(Name);
+  Context = Result.Context;
+  Provenance = std::make_unique<CommProvenance>(*Context);
+  std::shared_ptr<FunctionAnalyses> Analyses = FunctionAnalyses::of(*Context);
+  // A communicator that reaches a callee through a parameter is known only
+  // once all of the callee's call sites are: collect them all first.
+  std::vector<MPICall> Calls;
+  for (const CallSite &Site : Analyses->callSites(Scope)) {
+    if (llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
+          return A->isTypeDependent() || A->isValueDependent();
+        }))
+      continue;
+    StringRef Name = mpiName(Site.Callee);
+    if (!Name.empty()) {
+      Calls.push_back({Site.Call, Site.Caller, Name});
+      CalledNames.insert(Name);
+    } else if (Site.Callee->hasBody() && hasCommParameter(Site.Callee)) {
+      Provenance->addCallSite(Site.Call, Site.Caller);
+    }
   }
-  else if (Callee->hasBody() && hasCommParameter(Callee))
-    Provenance->addCallSite(Call, Function);
+  for (const MPICall &C : Calls)
+    analyze(C);
 }
 
 void TopologyCheckBase::onEndOfTranslationUnit() {
-  for (const MPICall &C : Calls)
-    analyze(C);
-  Calls.clear();
   CalledNames.clear();
-  Functions.reset();
   Provenance.reset();
   Context = nullptr;
 }

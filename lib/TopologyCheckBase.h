@@ -2,10 +2,9 @@
 //
 // The topology checks need to see every call of the translation unit before
 // judging any: a communicator that reaches a callee through a parameter is
-// known only once all of the callee's call sites are. So the base collects the
-// MPI calls and the call sites of functions taking an MPI_Comm while matching,
-// and hands the MPI calls to the check, in source order, at the end of the
-// translation unit.
+// known only once all of the callee's call sites are. So the base takes the
+// unit's calls (CallSites.h), records the call sites of functions taking an
+// MPI_Comm, and then hands the MPI calls to the check in source order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +13,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/CommProvenance.h"
-#include "utils/EnclosingFunction.h"
+#include "utils/FunctionAnalyses.h"
 #include "utils/UserCodeScope.h"
 #include "llvm/ADT/StringSet.h"
 #include <memory>
@@ -58,8 +57,6 @@ protected:
 
 private:
   UserCodeScope Scope;
-  EnclosingFunctionTracker Functions;
-  std::vector<MPICall> Calls;
   llvm::StringSet<> CalledNames;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;

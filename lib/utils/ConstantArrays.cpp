@@ -2,7 +2,7 @@
 
 #include "ConstantArrays.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -29,65 +29,46 @@ static bool mayWriteThrough(const FunctionDecl *F, unsigned Index) {
   return false;
 }
 
-class ArrayFactsCollector : public RecursiveASTVisitor<ArrayFactsCollector> {
-public:
-  explicit ArrayFactsCollector(ArrayFacts &A) : Arrays(A) {}
-
-  bool shouldVisitLambdaBody() const { return false; }
-
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
-      // &x hands out a scalar (or a whole array) the way `a` hands out an
-      // array.
-      const auto *U = dyn_cast<UnaryOperator>(Arg);
-      bool AddressOf = U && U->getOpcode() == UO_AddrOf;
-      const VarDecl *V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
-      if (V && AddressOf)
-        ++Arrays.AddressPassed[V];
-      bool ByReference = F && I < F->getNumParams() &&
-                         F->getParamDecl(I)->getType()->isReferenceType();
-      if (V &&
-          (AddressOf || ByReference || V->getType()->isArrayType() ||
-           V->getType()->isPointerType()) &&
-          mayWriteThrough(F, I))
-        Arrays.MutatingCalls[V].push_back(Call);
-    }
-    return true;
+void ArrayFacts::recordCall(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    // &x hands out a scalar (or a whole array) the way `a` hands out an
+    // array.
+    const auto *U = dyn_cast<UnaryOperator>(Arg);
+    bool AddressOf = U && U->getOpcode() == UO_AddrOf;
+    const VarDecl *V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
+    if (V && AddressOf)
+      ++AddressPassed[V];
+    bool ByReference = F && I < F->getNumParams() &&
+                       F->getParamDecl(I)->getType()->isReferenceType();
+    if (V &&
+        (AddressOf || ByReference || V->getType()->isArrayType() ||
+         V->getType()->isPointerType()) &&
+        mayWriteThrough(F, I))
+      MutatingCalls[V].push_back(Call);
   }
+}
 
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = referencedVariable(U->getSubExpr()))
-        ++Arrays.AddressTaken[V];
-    return true;
-  }
+void ArrayFacts::recordAddressOf(const UnaryOperator *U) {
+  if (const VarDecl *V = referencedVariable(U->getSubExpr()))
+    ++AddressTaken[V];
+}
 
-  bool VisitVarDecl(VarDecl *V) {
-    if (V->getType()->isReferenceType())
-      if (const VarDecl *Target = referencedVariable(V->getInit()))
-        Arrays.ReferenceBound.insert(Target);
-    return true;
-  }
+void ArrayFacts::recordDeclaration(const VarDecl *V) {
+  if (V->getType()->isReferenceType())
+    if (const VarDecl *Target = referencedVariable(V->getInit()))
+      ReferenceBound.insert(Target);
+}
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-    if (Cast->getCastKind() != CK_LValueToRValue)
-      return true;
-    const Expr *Sub = Cast->getSubExpr()->IgnoreParens();
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
-      Sub = ASE->getBase()->IgnoreParenImpCasts();
-    if (const VarDecl *V = referencedVariable(Sub))
-      Arrays.Reads[V].push_back(Cast);
-    return true;
-  }
-
-private:
-  ArrayFacts &Arrays;
-};
-
-ArrayFacts::ArrayFacts(const Stmt *Body, ASTContext &) {
-  ArrayFactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+void ArrayFacts::recordLoad(const ImplicitCastExpr *Cast) {
+  if (Cast->getCastKind() != CK_LValueToRValue)
+    return;
+  const Expr *Sub = Cast->getSubExpr()->IgnoreParens();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
+    Sub = ASE->getBase()->IgnoreParenImpCasts();
+  if (const VarDecl *V = referencedVariable(Sub))
+    Reads[V].push_back(Cast);
 }
 
 llvm::ArrayRef<const CallExpr *>

@@ -6,8 +6,9 @@
 // element it reads is a constant, and "is this output read before it was
 // ever written?" for the outputs a call may leave unchanged.
 //
-// ArrayFacts adds, in one walk of a function body, what FunctionFacts does
-// not record: arrays handed to calls that may write them, and reads.
+// ArrayFacts adds what FunctionFacts does not record: arrays handed to calls
+// that may write them, and reads. The walk that builds FunctionFacts fills
+// it, so that a body is walked once for both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +27,11 @@ namespace mpix {
 
 class ArrayFacts {
 public:
-  ArrayFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
+  /// What the walk of the body tells, node by node.
+  void recordCall(const clang::CallExpr *Call);
+  void recordAddressOf(const clang::UnaryOperator *AddrOf);
+  void recordDeclaration(const clang::VarDecl *V);
+  void recordLoad(const clang::ImplicitCastExpr *Cast);
 
   /// Calls that may write \p V: it is an array or pointer, or passed as &V,
   /// to a pointer to non-const (or unprototyped, or variadic) parameter, or
@@ -44,7 +49,6 @@ public:
   }
 
 private:
-  friend class ArrayFactsCollector;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::CallExpr *, 1>>
       MutatingCalls;

@@ -23,7 +23,8 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F) {
     return nullptr;
   Entry &E = Entries[F];
   if (!E.Facts) {
-    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx);
+    E.Arrays = std::make_unique<ArrayFacts>();
+    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx, E.Arrays.get());
     E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this);
   }
   return &E;
@@ -39,12 +40,17 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
   return E ? E->Ranges.get() : nullptr;
 }
 
+llvm::ArrayRef<CallSite>
+FunctionAnalyses::callSites(const UserCodeScope &Scope) {
+  if (!Calls)
+    Calls = findCallSites(Scope.declarations(Ctx));
+  return *Calls;
+}
+
 LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
   Entry *E = entry(F);
   if (!E)
     return {};
-  if (!E->Arrays)
-    E->Arrays = std::make_unique<ArrayFacts>(F->getBody(), Ctx);
   return {E->Facts.get(), E->Arrays.get(), E->Ranges.get()};
 }
 

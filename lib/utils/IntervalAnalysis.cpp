@@ -1,8 +1,8 @@
 //===-- IntervalAnalysis.cpp - Value ranges of integer expressions --------===//
 
 #include "IntervalAnalysis.h"
+#include "ConstantArrays.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -153,11 +153,27 @@ static const Expr *assertedCondition(const Stmt *S) {
 
 class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
 public:
-  explicit FactsCollector(FunctionFacts &F) : Facts(F) {}
+  FactsCollector(FunctionFacts &F, ArrayFacts *Arrays)
+      : Facts(F), Arrays(Arrays) {}
 
   bool shouldVisitLambdaBody() const { return false; }
 
+  // Parents are recorded on the way down: clang's ParentMap would walk the
+  // body a second time, and that walk cost as much as this one.
+  bool dataTraverseStmtPre(Stmt *S) {
+    if (!Ancestors.empty())
+      Facts.Parents[S] = Ancestors.back();
+    Ancestors.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Ancestors.pop_back();
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *V) {
+    if (Arrays)
+      Arrays->recordDeclaration(V);
     if (const Expr *Init = V->getInit()) {
       Facts.Writes[V].push_back({Init, V->getInit(), false});
       // Initializer lists fill arrays element by element.
@@ -193,6 +209,8 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *U) {
+    if (Arrays && U->getOpcode() == UO_AddrOf)
+      Arrays->recordAddressOf(U);
     if (U->isIncrementDecrementOp()) {
       if (const VarDecl *V = referencedVariable(U->getSubExpr()))
         Facts.Writes[V].push_back({nullptr, U, true});
@@ -210,6 +228,8 @@ public:
 
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
+    if (Arrays)
+      Arrays->recordCall(Call);
     const FunctionDecl *F = Call->getDirectCallee();
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
                               isa_and_nonnull<CXXMethodDecl>(F)
@@ -229,6 +249,12 @@ public:
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
         Facts.Escaping.insert(V);
     }
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Arrays)
+      Arrays->recordLoad(Cast);
     return true;
   }
 
@@ -256,6 +282,15 @@ public:
     return true;
   }
 
+  bool VisitLabelStmt(LabelStmt *) {
+    Facts.HasJumpTargets = true;
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *) {
+    Facts.HasJumpTargets = true;
+    return true;
+  }
+
   bool VisitCompoundStmt(CompoundStmt *C) {
     unsigned Index = 0;
     for (const Stmt *Child : C->body()) {
@@ -273,11 +308,27 @@ public:
 
 private:
   FunctionFacts &Facts;
+  ArrayFacts *Arrays;
+  llvm::SmallVector<const Stmt *, 32> Ancestors;
 };
 
-FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &) {
-  Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
-  FactsCollector(*this).TraverseStmt(const_cast<Stmt *>(Body));
+/// About as many AST nodes as \p Body will have: one per few characters of
+/// source. Sizing the parent map up front saves rehashing it as it grows,
+/// which cost as much as filling it.
+static unsigned expectedNodes(const Stmt *Body, const SourceManager &SM) {
+  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(End))
+    return 0;
+  unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(Begin);
+  return std::min(Length / 4, 1u << 22);
+}
+
+FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,
+                             ArrayFacts *Arrays) {
+  Parents.reserve(expectedNodes(Body, Ctx.getSourceManager()));
+  FactsCollector(*this, Arrays).TraverseStmt(const_cast<Stmt *>(Body));
   Escaping.erase(nullptr);
 }
 
@@ -296,7 +347,7 @@ FunctionFacts::elementWritesOf(const VarDecl *V) const {
 }
 
 const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
-  return Parents->getParent(S);
+  return Parents.lookup(S);
 }
 
 bool FunctionFacts::isWithin(const Stmt *S, const Stmt *Outer) const {
@@ -343,49 +394,6 @@ bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
       }
     return false;
   }
-  return true;
-}
-
-/// A goto label anywhere in \p S.
-static bool hasLabel(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (hasLabel(Child))
-      return true;
-  return false;
-}
-
-/// A label a goto could jump to, or a case of a switch outside \p S.
-static bool hasJumpTarget(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
-    return true;
-  for (const Stmt *Child : S->children()) {
-    // Cases of a switch inside S are reached from that switch only.
-    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Child)) {
-      if (hasLabel(Switch->getBody()))
-        return true;
-      continue;
-    }
-    if (hasJumpTarget(Child))
-      return true;
-  }
-  return false;
-}
-
-bool FunctionFacts::entersOnlyThrough(const CompoundStmt *Block, unsigned Via,
-                                      unsigned To) const {
-  // A switch body is entered at its cases, wherever they are.
-  if (isa_and_nonnull<SwitchStmt>(parentOf(Block)))
-    return false;
-  const Stmt *const *Body = Block->body_begin();
-  for (unsigned L = Via + 1; L <= To; ++L)
-    if (hasJumpTarget(Body[L]))
-      return false;
   return true;
 }
 
@@ -512,6 +520,74 @@ static bool assignsWhole(const Stmt *S, const VarDecl *V) {
          !mentions(B->getRHS(), V);
 }
 
+/// A goto label anywhere in \p S.
+static bool hasLabel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (hasLabel(Child))
+      return true;
+  return false;
+}
+
+/// A label a goto could jump to, or a case of a switch outside \p S.
+static bool hasJumpTarget(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children()) {
+    // Cases of a switch inside S are reached from that switch only.
+    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Child)) {
+      if (hasLabel(Switch->getBody()))
+        return true;
+      continue;
+    }
+    if (hasJumpTarget(Child))
+      return true;
+  }
+  return false;
+}
+
+bool FunctionFacts::hasJumpTargetIn(const Stmt *S) const {
+  if (!HasJumpTargets || !S)
+    return false;
+  auto [It, Inserted] = JumpTargetIn.try_emplace(S, false);
+  if (Inserted)
+    It->second = hasJumpTarget(S);
+  return It->second;
+}
+
+bool FunctionFacts::entersOnlyThrough(const CompoundStmt *Block, unsigned Via,
+                                      unsigned To) const {
+  // A switch body is entered at its cases, wherever they are.
+  if (isa_and_nonnull<SwitchStmt>(parentOf(Block)))
+    return false;
+  if (!HasJumpTargets)
+    return true;
+  // How many of the block's first I statements hold a jump target, so that
+  // each question costs the same however far apart Via and To are.
+  auto [It, Inserted] = JumpTargetsBefore.try_emplace(Block);
+  llvm::SmallVector<unsigned, 0> &Before = It->second;
+  if (Inserted) {
+    Before.push_back(0);
+    for (const Stmt *S : Block->body())
+      Before.push_back(Before.back() + (hasJumpTargetIn(S) ? 1 : 0));
+  }
+  return To < Before.size() - 1 && Before[To + 1] == Before[Via + 1];
+}
+
+/// The statement of \p Block that holds \p S, or null.
+static const Stmt *childOf(const CompoundStmt *Block, const Stmt *S,
+                           const FunctionFacts &Facts) {
+  for (const Stmt *P = Facts.parentOf(S); P; S = P, P = Facts.parentOf(P))
+    if (P == Block)
+      return S;
+  return nullptr;
+}
+
 bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
                                       const Stmt *Use) const {
   if (!W.Site || !Use)
@@ -534,28 +610,35 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
   std::optional<unsigned> To = indexInCompound(UseChild.lookup(Block));
   if (!From || !To || *From >= *To)
     return false;
-  const Stmt *const *Body = Block->body_begin();
-  for (unsigned K = *From + 1; K <= *To; ++K) {
-    const Stmt *S = Body[K];
-    bool Kills = false;
+  // The last statement of Block between W and Use that assigns V whole.
+  // It is found among V's writes, not by reading every statement in
+  // between: that made the check quadratic in the length of a function.
+  const Stmt *Killer = nullptr;
+  unsigned KillerIndex = 0;
+  for (const Write &Other : writesOf(V)) {
+    const Stmt *S = Other.Site ? childOf(Block, Other.Site, *this) : nullptr;
+    std::optional<unsigned> K = S ? indexInCompound(S) : std::nullopt;
+    if (!K || *K <= *From || *K > *To || (Killer && *K <= KillerIndex))
+      continue;
+    bool Kills;
     if (const auto *For = dyn_cast<ForStmt>(S))
       // The init runs whenever the loop is reached; Use must not be in it.
       Kills = assignsWhole(For->getInit(), V) &&
-              !(K == *To && UseChild.count(For->getInit()));
-    else if (K < *To)
-      Kills = assignsWhole(S, V);
-    if (!Kills)
-      continue;
-    // No jump may land between the assignment and Use.
-    if (!entersOnlyThrough(Block, K, *To))
-      return false;
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      if (hasJumpTarget(For->getCond()) || hasJumpTarget(For->getInc()) ||
-          hasJumpTarget(For->getBody()))
-        return false;
-    return true;
+              !(*K == *To && UseChild.count(For->getInit()));
+    else
+      Kills = *K < *To && assignsWhole(S, V);
+    if (Kills) {
+      Killer = S;
+      KillerIndex = *K;
+    }
   }
-  return false;
+  if (!Killer || !entersOnlyThrough(Block, KillerIndex, *To))
+    return false;
+  // No jump may land between the assignment and Use.
+  if (const auto *For = dyn_cast<ForStmt>(Killer))
+    return !hasJumpTargetIn(For->getCond()) && !hasJumpTargetIn(For->getInc()) &&
+           !hasJumpTargetIn(For->getBody());
+  return true;
 }
 
 std::optional<unsigned>
@@ -648,7 +731,13 @@ private:
 
 void UnitUses::collect() const {
   UnitUseCollector Collector;
-  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // Declaration by declaration: the unit's own traversal may have been cut
+  // short (UserCodeScope). System headers cannot name this file's globals
+  // or static functions.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Collector.TraverseDecl(D);
   for (const auto &[V, N] : Collector.Uses)
     if (Collector.Reads.lookup(V) != N)
       Written.insert(V);
@@ -1326,7 +1415,7 @@ bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
                (Cond->getOpcode() == BO_GT && namedVariable(Cond->getLHS()) == Bound &&
                 namedVariable(Cond->getRHS()) == Index);
   const Expr *Start = loopStart(Loop, Index);
-  if (!Below || !Start || hasJumpTarget(Loop->getBody()))
+  if (!Below || !Start || Facts->hasJumpTargetIn(Loop->getBody()))
     return false;
   State Ignored;
   std::optional<Interval> From = eval(Start, Constraints(), Ignored);

@@ -23,11 +23,9 @@
 #include <optional>
 #include <string>
 
-namespace clang {
-class ParentMap;
-} // namespace clang
-
 namespace mpix {
+
+class ArrayFacts;
 
 using WideInt = __int128;
 
@@ -62,7 +60,9 @@ public:
     bool Replaces = true; ///< Value is the new value (not x *= Value).
   };
 
-  FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
+  /// Walks \p Body, filling \p Arrays too when given.
+  FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx,
+                ArrayFacts *Arrays = nullptr);
   ~FunctionFacts();
 
   llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
@@ -109,16 +109,17 @@ public:
   };
   llvm::ArrayRef<Guard> guardsIn(const clang::CompoundStmt *C) const;
   std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
+  /// Whether control reaches statement \p To of \p Block only by running
+  /// statement \p Via first (Via < To): no goto label or case lies in
+  /// between and the block is not a switch body.
+  bool entersOnlyThrough(const clang::CompoundStmt *Block, unsigned Via,
+                         unsigned To) const;
+  /// A goto label, or a case of a switch outside \p S, in \p S.
+  bool hasJumpTargetIn(const clang::Stmt *S) const;
 
 private:
   friend class FactsCollector;
-  /// Whether every path into statement \p To of \p Block runs statement
-  /// \p Via (an earlier one) first: no goto label or case of a switch lies
-  /// after Via up to To itself.
-  bool entersOnlyThrough(const clang::CompoundStmt *Block, unsigned Via,
-                         unsigned To) const;
-
-  std::unique_ptr<clang::ParentMap> Parents;
+  llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>> Writes;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
       ElementWrites;
@@ -131,6 +132,13 @@ private:
   llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
       Guards;
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
+  /// Any label or case in the body: without one, every block is entered at
+  /// its start only, and no jump question needs a walk.
+  bool HasJumpTargets = false;
+  mutable llvm::DenseMap<const clang::Stmt *, bool> JumpTargetIn;
+  mutable llvm::DenseMap<const clang::CompoundStmt *,
+                         llvm::SmallVector<unsigned, 0>>
+      JumpTargetsBefore;
 };
 
 /// What the whole translation unit says about its globals and its internal

@@ -1,4 +1,4 @@
-//===-- UserCodeScope.cpp - Match only outside system headers -------------===//
+//===-- UserCodeScope.cpp - What the mpix checks walk ---------------------===//
 
 #include "UserCodeScope.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -42,14 +42,14 @@ bool enablesOnlyMPIXChecks(StringRef Checks) {
 
 UserCodeScope::UserCodeScope(const tidy::ClangTidyContext &Context) {
   const tidy::ClangTidyOptions &Options = Context.getOptions();
-  Narrow = !Options.SystemHeaders.value_or(false) &&
-           enablesOnlyMPIXChecks(Options.Checks.value_or(""));
+  UserCodeOnly = !Options.SystemHeaders.value_or(false);
+  CancelMatcherWalk =
+      UserCodeOnly && enablesOnlyMPIXChecks(Options.Checks.value_or(""));
 }
 
 void UserCodeScope::registerMatcher(MatchFinder *Finder,
                                     MatchFinder::MatchCallback *Check) {
-  if (Narrow)
-    Finder->addMatcher(translationUnitDecl().bind(TranslationUnitID), Check);
+  Finder->addMatcher(translationUnitDecl().bind(TranslationUnitID), Check);
 }
 
 /// The interface headers of MPI libraries and of libmpix. They are found
@@ -98,25 +98,24 @@ private:
 };
 } // namespace
 
-static bool isNarrowed(const ASTContext &Ctx) {
-  std::vector<Decl *> Scope = Ctx.getTraversalScope();
-  return Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front());
+const TranslationUnitDecl *
+UserCodeScope::consume(const MatchFinder::MatchResult &Result) {
+  const auto *TU = Result.Nodes.getNodeAs<TranslationUnitDecl>(TranslationUnitID);
+  if (TU && CancelMatcherWalk)
+    Result.Context->setTraversalScope({});
+  return TU;
 }
 
-bool UserCodeScope::consume(const MatchFinder::MatchResult &Result) {
-  const auto *TU = Result.Nodes.getNodeAs<TranslationUnitDecl>(TranslationUnitID);
-  if (!TU)
-    return false;
-  ASTContext &Ctx = *Result.Context;
-  if (isNarrowed(Ctx)) // Another mpix check got here first.
-    return true;
+std::vector<Decl *> UserCodeScope::declarations(const ASTContext &Ctx) const {
+  const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+  if (!UserCodeOnly)
+    return {TU->decls_begin(), TU->decls_end()};
   LibraryFiles Library(Ctx.getSourceManager());
   std::vector<Decl *> UserDecls;
   for (Decl *D : TU->decls())
     if (!Library.contains(D->getLocation()))
       UserDecls.push_back(D);
-  Ctx.setTraversalScope(UserDecls);
-  return true;
+  return UserDecls;
 }
 
 } // namespace mpix

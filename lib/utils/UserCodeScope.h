@@ -1,17 +1,19 @@
-//===-- UserCodeScope.h - Match only outside system headers -----*- C++ -*-===//
+//===-- UserCodeScope.h - What the mpix checks walk -------------*- C++ -*-===//
 //
-// clang-tidy's matcher walks every declaration of the translation unit, and a
-// C file that includes <mpi.h>, <stdio.h> and <stdlib.h> has far more of them
-// in system headers than in its own lines: on MPICH's test suite that walk
-// alone costs a few percent of parsing. The mpix checks never report in, nor
+// The mpix checks do not use clang-tidy's matcher walk: they match only the
+// translation unit and then walk it themselves (CallSites.h). A C file that
+// includes <mpi.h>, <stdio.h> and <stdlib.h> has far more declarations in
+// system headers than in its own lines, and the checks never report in, nor
 // need to visit, system headers (a callee's body or a variable's declaration
-// is reached through the AST, not by the walk), so when they are the only
-// matchers that run, they narrow the walk to the top-level declarations
-// outside system headers, as clangd does with ASTContext::setTraversalScope.
+// is reached through the AST, not by the walk), so they walk only the
+// top-level declarations outside them. When they are the only checks that
+// run, the matcher's own walk is cancelled, as clangd narrows it with
+// ASTContext::setTraversalScope.
 //
-// Other checks may rely on visiting system headers, so the walk is narrowed
-// only when the enabled checks are mpix-* (and clang-diagnostic-*, which are
-// compiler warnings and do not walk) and --system-headers is off.
+// Other checks may rely on the matcher's walk, so it is cancelled only when
+// the enabled checks are mpix-* (and clang-diagnostic-*, which are compiler
+// warnings and do not walk). With --system-headers the mpix walk covers
+// system headers too, as the matcher did.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringRef.h"
+#include <vector>
 
 namespace clang::tidy {
 class ClangTidyContext;
@@ -35,17 +38,22 @@ class UserCodeScope {
 public:
   explicit UserCodeScope(const clang::tidy::ClangTidyContext &Context);
 
-  /// Registers the matcher whose results consume() takes; nothing when the
-  /// walk must stay whole.
+  /// Registers the translation-unit matcher, the only one the checks need.
   void registerMatcher(clang::ast_matchers::MatchFinder *Finder,
                        clang::ast_matchers::MatchFinder::MatchCallback *Check);
 
   /// Takes the translation-unit match (the walk's first node, seen before its
-  /// children are) and narrows the walk; false for any other match.
-  bool consume(const clang::ast_matchers::MatchFinder::MatchResult &Result);
+  /// children are) and cancels the rest of the matcher's walk when no other
+  /// check needs it.
+  const clang::TranslationUnitDecl *
+  consume(const clang::ast_matchers::MatchFinder::MatchResult &Result);
+
+  /// The top-level declarations the checks look into.
+  std::vector<clang::Decl *> declarations(const clang::ASTContext &Ctx) const;
 
 private:
-  bool Narrow;
+  bool UserCodeOnly;
+  bool CancelMatcherWalk;
 };
 
 } // namespace mpix

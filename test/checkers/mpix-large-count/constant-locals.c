@@ -50,6 +50,18 @@ send:
   // CHECK-NOTES: :[[@LINE-8]]:13: note: no automatic fix: a negative count is a bug, not a large count
 }
 
+// The store nearest the call decides: a label after an earlier store does
+// not matter when another store follows the label.
+void placeholder_stored_again_after_label(char *msg, int want, MPI_Comm comm) {
+  int len = -1;
+  if (want < 0)
+    goto send;
+  len = want;
+send:;
+  len = want > 0 ? want : 0;
+  MPI_Send(msg, len, MPI_CHAR, 1, 3, comm);
+}
+
 // M: a negative constant stored on one branch is a negative count, not an
 // overflow; MPI_Count would not help, so no fix is offered.
 void negative_on_a_branch(double *row, int argc, MPI_Comm comm) {

@@ -1,0 +1,49 @@
+//===-- CallSites.cpp - The calls the mpix checks look at -----------------===//
+
+#include "CallSites.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace mpix {
+
+namespace {
+class CallSiteCollector : public RecursiveASTVisitor<CallSiteCollector> {
+public:
+  explicit CallSiteCollector(std::vector<CallSite> &Sites) : Sites(Sites) {}
+
+  // What clang-tidy's matcher visits, so that moving off it changes nothing.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    Callers.push_back(F);
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    Callers.pop_back();
+    return Continue;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      Sites.push_back({Call, Callee, Callers.empty() ? nullptr : Callers.back()});
+    return true;
+  }
+
+private:
+  std::vector<CallSite> &Sites;
+  llvm::SmallVector<const FunctionDecl *, 8> Callers;
+};
+} // namespace
+
+std::vector<CallSite> findCallSites(llvm::ArrayRef<Decl *> Decls) {
+  std::vector<CallSite> Sites;
+  CallSiteCollector Collector(Sites);
+  for (Decl *D : Decls)
+    Collector.TraverseDecl(D);
+  return Sites;
+}
+
+} // namespace mpix
