@@ -26,8 +26,11 @@ for _ in range(3):
     _, _, ru = os.wait4(p.pid, 0)
     rows["proc"].append(ru.ru_utime + ru.ru_stime)
     for k in names:
-        m = re.search(r"^\s*[\d.]+ \([^)]*\)\s+[\d.]+ \([^)]*\)\s+([\d.]+) \([^)]*\)\s+[\d.]+ \([^)]*\)\s+" + re.escape(k) + r"\s*$", err, re.M)
-        rows[k].append(float(m.group(1)) if m else float("nan"))
+        # The System column is left out when it is all zero; User+System is
+        # always the one before Wall, the last.
+        m = re.search(r"^((?:\s*[\d.]+ \([^)]*\))+)\s+" + re.escape(k) + r"\s*$", err, re.M)
+        cols = re.findall(r"([\d.]+) \(", m.group(1)) if m else []
+        rows[k].append(float(cols[-2]) if len(cols) >= 3 else float("nan"))
 med = {k: statistics.median(v) for k, v in rows.items()}
 print("%8d %8d %12.4f %12.4f %12.4f %12.4f %12.4f" % (n, n * 10, med[names[0]], med[names[1]], med[names[2]], med["Total"], med["proc"]))
 PY

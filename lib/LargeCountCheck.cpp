@@ -642,7 +642,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   for (const auto &[V, Type] : Followers)
     M.willRetype(V);
   for (const auto &[V, Type] : Followers)
-    if (Retyped.insert(V).second)
+    if (Plan.ok() && Retyped.insert(V).second)
       M.retype(V, Type, Plan);
   M.finish(Plan);
   for (const Finding &Found : Findings)

@@ -413,6 +413,14 @@ static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   llvm::ArrayRef<Write> All = elementWritesOf(V);
+  // Only a store to a literal index can replace an earlier one; without one
+  // every store reaches, and asking costs nothing per call.
+  auto [Known, Inserted] = HasLiteralElementStores.try_emplace(V, false);
+  if (Inserted)
+    Known->second = llvm::any_of(
+        All, [](const Write &W) { return literalIndexOf(W).has_value(); });
+  if (!Known->second)
+    return {All.begin(), All.end()};
   // The compound statements enclosing At, with the index of the statement
   // that holds At in each.
   llvm::DenseMap<const Stmt *, unsigned> AtIndex;

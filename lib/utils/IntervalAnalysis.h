@@ -136,6 +136,7 @@ private:
   /// its start only, and no jump question needs a walk.
   bool HasJumpTargets = false;
   mutable llvm::DenseMap<const clang::Stmt *, bool> JumpTargetIn;
+  mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
   mutable llvm::DenseMap<const clang::CompoundStmt *,
                          llvm::SmallVector<unsigned, 0>>
       JumpTargetsBefore;

@@ -261,6 +261,10 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
   if (V->getType()->isPointerType())
     retypeAllocations(V, NewType, Plan);
   for (const DeclRefExpr *Use : Facts.usesOf(V)) {
+    // Only the first reason is reported; the uses after it would cost a
+    // walk of the function for each call that names V.
+    if (!Plan.ok())
+      return;
     if (Indirect)
       checkPointerUse(Use, V, NewType, Plan);
     else
