@@ -25,7 +25,7 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F) {
   if (!E.Facts) {
     E.Arrays = std::make_unique<ArrayFacts>();
     E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx, E.Arrays.get());
-    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get());
+    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this);
   }
   return &E;
 }
@@ -52,6 +52,30 @@ LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
   if (!E)
     return {};
   return {E->Facts.get(), E->Arrays.get(), E->Ranges.get()};
+}
+
+std::optional<Interval>
+FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const auto *Sites = F ? Uses.callsOf(F) : nullptr;
+  if (!Sites || Sites->empty() || !Following.insert(F).second)
+    return std::nullopt;
+  std::optional<Interval> Range;
+  for (const UnitUses::CallSite &Site : *Sites) {
+    RangeAnalysis *Ranges = ranges(Site.Caller);
+    unsigned Index = P->getFunctionScopeIndex();
+    std::optional<RangeAnalysis::Result> R;
+    if (Ranges && Index < Site.Call->getNumArgs())
+      R = Ranges->evaluate(Site.Call->getArg(Index),
+                           Ranges->constraintsAt(Site.Call));
+    if (!R) {
+      Range.reset();
+      break;
+    }
+    Range = Range ? Range->join(R->Range) : R->Range;
+  }
+  Following.erase(F);
+  return Range;
 }
 
 } // namespace mpix

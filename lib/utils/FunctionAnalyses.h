@@ -25,14 +25,14 @@
 
 namespace mpix {
 
-class FunctionAnalyses {
+class FunctionAnalyses : public UnitKnowledge {
 public:
   /// The analyses of the translation unit of \p Ctx. Every check holds the
   /// pointer until its end of translation unit; the last to let go frees
   /// them, so a new unit (even at the same address) starts afresh.
   static std::shared_ptr<FunctionAnalyses> of(clang::ASTContext &Ctx);
 
-  explicit FunctionAnalyses(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit FunctionAnalyses(clang::ASTContext &Ctx) : Ctx(Ctx), Uses(Ctx) {}
 
   /// Null for a function without a body.
   const FunctionFacts *facts(const clang::FunctionDecl *F);
@@ -47,6 +47,13 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
 
+  const clang::Expr *constantInitializer(const clang::VarDecl *V) override {
+    return Uses.constantInitializer(V);
+  }
+  /// A parameter of an internal function takes what its callers pass, each
+  /// call judged in its caller; a cycle of calls gives up.
+  std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) override;
+
 private:
   struct Entry {
     std::unique_ptr<FunctionFacts> Facts;
@@ -57,6 +64,10 @@ private:
   Entry *entry(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
+  /// Shared by every function's ranges: one walk of the unit at most.
+  UnitUses Uses;
+  /// Functions whose parameters are being followed into their callers.
+  llvm::DenseSet<const clang::FunctionDecl *> Following;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
   std::optional<std::vector<CallSite>> Calls;
 };

@@ -350,6 +350,15 @@ const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
   return Parents.lookup(S);
 }
 
+bool FunctionFacts::isWithin(const Stmt *S, const Stmt *Outer) const {
+  if (!Outer)
+    return false;
+  for (; S; S = parentOf(S))
+    if (S == Outer)
+      return true;
+  return false;
+}
+
 llvm::ArrayRef<const DeclRefExpr *>
 FunctionFacts::usesOf(const VarDecl *V) const {
   auto It = Uses.find(V);
@@ -421,8 +430,8 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
         AtIndex[P] = *I;
   // For each literal index K and enclosing compound C, the last plain
   // `V[K] = ...;` statement of C before At's statement: it runs on every
-  // path into At, since control enters C at its start (goto and case labels
-  // aside).
+  // path into At, since control enters C at its start, unless a goto label
+  // or a case lies between it and At (checked once the last is known).
   struct Killer {
     unsigned Index;
     const Write *W;
@@ -446,6 +455,13 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
     if (*I > Last.Index)
       Last = {*I, &Other};
   }
+  llvm::SmallVector<std::pair<uint64_t, const Stmt *>, 4> Bypassed;
+  for (const auto &[Key, Last] : Killers)
+    if (!entersOnlyThrough(cast<CompoundStmt>(Key.second), Last.Index,
+                           AtIndex.lookup(Key.second)))
+      Bypassed.push_back(Key);
+  for (const auto &Key : Bypassed)
+    Killers.erase(Key);
   llvm::SmallVector<Write, 4> Live;
   for (const Write &W : All) {
     std::optional<uint64_t> K = literalIndexOf(W);
@@ -642,6 +658,140 @@ FunctionFacts::indexInCompound(const Stmt *Child) const {
 }
 
 //===----------------------------------------------------------------------===//
+// UnitUses
+//===----------------------------------------------------------------------===//
+
+/// A variable declared at namespace or file scope (not a class member).
+static bool isGlobalVariable(const VarDecl *V) {
+  return V && !V->isStaticDataMember() &&
+         V->getDeclContext()->getRedeclContext()->isFileContext();
+}
+
+/// Counts, per global, its uses and those that only read its value; the
+/// difference is a store, an increment, an address or a reference bound to
+/// it (or an unevaluated use such as sizeof, which costs nothing to miss).
+/// And, per function, the uses of its name and the calls through them, each
+/// with the function it is in.
+class UnitUseCollector : public RecursiveASTVisitor<UnitUseCollector> {
+  using Base = RecursiveASTVisitor<UnitUseCollector>;
+
+public:
+  bool TraverseDecl(Decl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F)
+      return Base::TraverseDecl(D);
+    const FunctionDecl *Outer = Current;
+    Current = F;
+    bool Result = Base::TraverseDecl(D);
+    Current = Outer;
+    return Result;
+  }
+  // Their bodies are not part of the enclosing function's facts.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    return withoutCaller([&] { return Base::TraverseLambdaExpr(L); });
+  }
+  bool TraverseBlockExpr(BlockExpr *B) {
+    return withoutCaller([&] { return Base::TraverseBlockExpr(B); });
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const VarDecl *V = global(DRE))
+      ++Uses[V];
+    else if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      ++Named[F->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        if (const VarDecl *V = global(DRE))
+          ++Reads[V];
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        Calls[F->getCanonicalDecl()].push_back({Call, Current});
+    return true;
+  }
+
+  llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
+  llvm::DenseMap<const FunctionDecl *, unsigned> Named;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitUses::CallSite, 2>>
+      Calls;
+
+private:
+  bool withoutCaller(llvm::function_ref<bool()> Traverse) {
+    const FunctionDecl *Outer = Current;
+    Current = nullptr;
+    bool Result = Traverse();
+    Current = Outer;
+    return Result;
+  }
+  static const VarDecl *global(const DeclRefExpr *DRE) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return isGlobalVariable(V) ? V->getCanonicalDecl() : nullptr;
+  }
+
+  const FunctionDecl *Current = nullptr;
+};
+
+void UnitUses::collect() const {
+  UnitUseCollector Collector;
+  // Declaration by declaration: the unit's own traversal may have been cut
+  // short (UserCodeScope). System headers cannot name this file's globals
+  // or static functions.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Collector.TraverseDecl(D);
+  for (const auto &[V, N] : Collector.Uses)
+    if (Collector.Reads.lookup(V) != N)
+      Written.insert(V);
+  for (auto &[F, Sites] : Collector.Calls)
+    if (Collector.Named.lookup(F) == Sites.size() &&
+        llvm::all_of(Sites, [](const CallSite &S) { return S.Caller; }))
+      Calls[F] = std::move(Sites);
+  Collected = true;
+}
+
+const llvm::SmallVector<UnitUses::CallSite, 2> *
+UnitUses::callsOf(const FunctionDecl *F) const {
+  // Another unit, a function pointer, asm (`used`) or the loader
+  // (constructors) could call it with anything.
+  if (F->isExternallyVisible() || isa<CXXMethodDecl>(F) ||
+      F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      F->hasAttr<UsedAttr>() || F->hasAttr<ConstructorAttr>() ||
+      F->hasAttr<DestructorAttr>())
+    return nullptr;
+  if (!Collected)
+    collect();
+  auto It = Calls.find(F->getCanonicalDecl());
+  return It == Calls.end() ? nullptr : &It->second;
+}
+
+const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
+  if (!isGlobalVariable(V) || V->getType().isVolatileQualified() ||
+      !V->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  const VarDecl *Definition = nullptr;
+  const Expr *Init = V->getAnyInitializer(Definition);
+  if (!Init)
+    return nullptr;
+  // `extern int stride;` in a header is how another unit would share, and
+  // write, the variable; one spelled only in this file is this file's own.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (V->isExternallyVisible())
+    for (const VarDecl *R : V->redecls())
+      if (!SM.isInMainFile(SM.getExpansionLoc(R->getLocation())))
+        return nullptr;
+  if (!Collected)
+    collect();
+  return Written.count(V->getCanonicalDecl()) ? nullptr : Init;
+}
+
+//===----------------------------------------------------------------------===//
 // RangeAnalysis
 //===----------------------------------------------------------------------===//
 
@@ -722,6 +872,8 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
         if (std::optional<Interval> X = eval(Div->getLHS(), C, S))
           return clampTo(T, {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B, true, S);
     }
+    if (std::optional<Interval> Share = evalShare(B, C, S))
+      return *Share;
     WideInt P[] = {saturatingMul(L->Lo, R->Lo), saturatingMul(L->Lo, R->Hi),
                    saturatingMul(L->Hi, R->Lo), saturatingMul(L->Hi, R->Hi)};
     return clampTo(T, {minOf({P[0], P[1], P[2], P[3]}),
@@ -830,15 +982,25 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
     return Full;
 
   std::optional<Interval> Range;
-  if (V->getType().isConstQualified() && V->getInit() && !V->hasLocalStorage()) {
-    // A global constant: its initializer is all there is.
+  // A global constant, or a global that nothing writes: its initializer is
+  // all there is.
+  const Expr *Fixed = nullptr;
+  if (V->getType().isConstQualified() && !V->hasLocalStorage())
+    Fixed = V->getInit();
+  else if (Unit)
+    Fixed = Unit->constantInitializer(V);
+  if (Fixed) {
     InProgress.insert(V);
     State Ignored;
-    Range = eval(V->getInit(), Constraints(), Ignored);
+    Range = eval(Fixed, Constraints(), Ignored);
     InProgress.erase(V);
   } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
              !Facts->escapes(V)) {
     Range = rangeOfWrites(V, Facts->writesOf(V));
+  } else if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    // A parameter the body never changes holds what the callers pass.
+    if (Unit && Facts && Facts->writesOf(P).empty() && !Facts->escapes(P))
+      Range = Unit->argumentRange(P);
   }
   std::optional<Interval> Result = Range ? Range->meet(*Full) : Full;
   VarRanges[V] = Result;
@@ -1099,6 +1261,18 @@ static Counter upwardCounter(const Expr *Inc) {
   }
 }
 
+/// The value `for (int i = A; ...)` or `for (i = A; ...)` starts \p Counter at.
+static const Expr *loopStart(const ForStmt *For, const VarDecl *Counter) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == Counter)
+      return Counter->getInit();
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == Counter)
+      return B->getRHS();
+  }
+  return nullptr;
+}
+
 /// Inside `for (i = A; i < B; ++i)` the counter lies in [A, B - 1] (unless the
 /// body itself assigns it, which we accept as a limit of the analysis).
 void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
@@ -1106,14 +1280,7 @@ void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
   auto [Counter, Multiplies] = upwardCounter(For->getInc());
   if (!Counter)
     return;
-  const Expr *Start = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
-    if (DS->isSingleDecl() && DS->getSingleDecl() == Counter)
-      Start = Counter->getInit();
-  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
-    if (B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == Counter)
-      Start = B->getRHS();
-  }
+  const Expr *Start = loopStart(For, Counter);
   State Ignored;
   std::optional<Interval> From = Start ? eval(Start, Constraints(), Ignored)
                                        : std::nullopt;
@@ -1125,6 +1292,271 @@ void RangeAnalysis::addLoopConstraints(const ForStmt *For, Constraints &C) {
   Interval Bound{From->Lo, Full->Hi};
   auto It = C.find(Counter);
   C[Counter] = It == C.end() ? Bound : It->second.meet(Bound);
+}
+
+//===----------------------------------------------------------------------===//
+// Relations: an index below a divisor
+//===----------------------------------------------------------------------===//
+
+/// \p E without parentheses and implicit casts, if it names a variable.
+static const VarDecl *namedVariable(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// The nearest enclosing statement of \p S that is not a parenthesis.
+static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F) {
+  const Stmt *P = F.parentOf(S);
+  while (isa_and_nonnull<ParenExpr>(P))
+    P = F.parentOf(P);
+  return P;
+}
+
+/// Whether this use of a variable only reads its value.
+static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F) {
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Use, F));
+  return Cast && Cast->getCastKind() == CK_LValueToRValue;
+}
+
+/// The call to \p Name that \p Use is handed to as `&V`, if it is.
+static const CallExpr *addressPassedTo(const DeclRefExpr *Use, StringRef Name,
+                                       const FunctionFacts &F) {
+  const auto *Addr = dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, F));
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const Stmt *P = F.parentOf(Addr);
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+    P = F.parentOf(P);
+  const auto *Call = dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name ||
+      Call->getNumArgs() != 2)
+    return nullptr;
+  return Call;
+}
+
+/// The one call to \p Setter (MPI_Comm_rank, MPI_Comm_size) that gives \p V
+/// its value, when nothing else in the function can: every other use of V
+/// reads it. MPI writes such an output before returning and keeps no
+/// pointer to it.
+static const CallExpr *soleSetter(const VarDecl *V, StringRef Setter,
+                                  const FunctionFacts &F) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F.writesOf(V).empty() ||
+      F.isCaptured(V))
+    return nullptr;
+  const CallExpr *Found = nullptr;
+  for (const DeclRefExpr *Use : F.usesOf(V)) {
+    if (onlyReads(Use, F))
+      continue;
+    const CallExpr *Call = addressPassedTo(Use, Setter, F);
+    if (!Call || Found)
+      return nullptr;
+    Found = Call;
+  }
+  return Found;
+}
+
+/// A local or parameter that nothing assigns after its initializer or hands
+/// out: it has one value all through the function.
+static bool holdsOneValue(const VarDecl *V, const FunctionFacts &F) {
+  if (!V->hasLocalStorage() || F.escapes(V))
+    return false;
+  return llvm::all_of(F.writesOf(V), [V](const FunctionFacts::Write &W) {
+    return W.Site == V->getInit();
+  });
+}
+
+/// Whether \p Comm denotes one communicator all through the function: each
+/// variable in it is only addressed (&ompi_mpi_comm_world) or holds one
+/// value.
+static bool isStableHandle(const Stmt *Comm, const FunctionFacts &F) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Comm))
+    if (U->getOpcode() == UO_AddrOf && isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+      return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Comm)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return !V || holdsOneValue(V, F);
+  }
+  return llvm::all_of(Comm->children(), [&F](const Stmt *Child) {
+    return !Child || isStableHandle(Child, F);
+  });
+}
+
+/// `MPI_Comm_rank(comm, &Rank)` and `MPI_Comm_size(comm, &Size)` of one
+/// communicator are the only sources of the two: 0 <= Rank < Size.
+static bool isRankOfSize(const VarDecl *Rank, const VarDecl *Size,
+                         const FunctionFacts &F, const ASTContext &Ctx) {
+  const CallExpr *RankCall = soleSetter(Rank, "MPI_Comm_rank", F);
+  const CallExpr *SizeCall = soleSetter(Size, "MPI_Comm_size", F);
+  if (!RankCall || !SizeCall)
+    return false;
+  const Expr *A = RankCall->getArg(0), *B = SizeCall->getArg(0);
+  if (!isStableHandle(A, F) || !isStableHandle(B, F))
+    return false;
+  llvm::FoldingSetNodeID IdA, IdB;
+  A->Profile(IdA, Ctx, /*Canonical=*/true);
+  B->Profile(IdB, Ctx, /*Canonical=*/true);
+  return IdA == IdB;
+}
+
+/// Whether every use of \p V inside \p Loop only reads it, the increment
+/// (and init) of the loop aside when \p CounterOfLoop.
+static bool onlyReadIn(const VarDecl *V, const ForStmt *Loop, bool CounterOfLoop,
+                       const FunctionFacts &F) {
+  return llvm::all_of(F.usesOf(V), [&](const DeclRefExpr *Use) {
+    if (!F.isWithin(Use, Loop) || onlyReads(Use, F))
+      return true;
+    return CounterOfLoop && (F.isWithin(Use, Loop->getInc()) ||
+                             F.isWithin(Use, Loop->getInit()));
+  });
+}
+
+bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
+                                  const VarDecl *Bound) {
+  const auto *Cond =
+      dyn_cast_or_null<BinaryOperator>(Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || upwardCounter(Loop->getInc()).Var != Index)
+    return false;
+  bool Below = (Cond->getOpcode() == BO_LT && namedVariable(Cond->getLHS()) == Index &&
+                namedVariable(Cond->getRHS()) == Bound) ||
+               (Cond->getOpcode() == BO_GT && namedVariable(Cond->getLHS()) == Bound &&
+                namedVariable(Cond->getRHS()) == Index);
+  const Expr *Start = loopStart(Loop, Index);
+  if (!Below || !Start || Facts->hasJumpTargetIn(Loop->getBody()))
+    return false;
+  State Ignored;
+  std::optional<Interval> From = eval(Start, Constraints(), Ignored);
+  if (!From || From->Lo < 0)
+    return false;
+  // Only the increment moves the index, and nothing in the loop the bound;
+  // a bound handed out before the loop must have gone to MPI_Comm_size.
+  return !Facts->escapes(Index) && onlyReadIn(Index, Loop, true, *Facts) &&
+         onlyReadIn(Bound, Loop, false, *Facts) &&
+         (!Facts->escapes(Bound) || soleSetter(Bound, "MPI_Comm_size", *Facts));
+}
+
+bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
+                                 const Stmt *At) {
+  // A global could change in any callee.
+  if (!Facts || Index == Bound || !Index->hasLocalStorage() ||
+      !Bound->hasLocalStorage())
+    return false;
+  // Both must be the same signed type, so that the comparison and the
+  // product see the values as they are.
+  QualType T = Index->getType().getCanonicalType().getUnqualifiedType();
+  if (!T->isSignedIntegerType() ||
+      T != Bound->getType().getCanonicalType().getUnqualifiedType())
+    return false;
+  if (isRankOfSize(Index, Bound, *Facts, Ctx))
+    return true;
+  for (const Stmt *Child = At, *P = Facts->parentOf(At); P;
+       Child = P, P = Facts->parentOf(P))
+    if (const auto *Loop = dyn_cast<ForStmt>(P))
+      if ((Child == Loop->getBody() || Child == Loop->getInc()) &&
+          countsBelowIn(Loop, Index, Bound))
+        return true;
+  return false;
+}
+
+/// The stores that give \p Share its value, when nothing else can: a local
+/// that is not handed out, or an element a[K] (K a literal) of a local array
+/// that is only indexed, and only ever at literal indices.
+static std::optional<llvm::SmallVector<FunctionFacts::Write, 2>>
+storesOf(const Expr *Share, const FunctionFacts &F) {
+  Share = Share->IgnoreParenImpCasts();
+  if (const VarDecl *V = namedVariable(Share)) {
+    if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || F.escapes(V))
+      return std::nullopt;
+    llvm::ArrayRef<FunctionFacts::Write> W = F.writesOf(V);
+    return llvm::SmallVector<FunctionFacts::Write, 2>(W.begin(), W.end());
+  }
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Share);
+  const auto *K = ASE ? dyn_cast<IntegerLiteral>(ASE->getIdx()->IgnoreParenImpCasts())
+                      : nullptr;
+  const VarDecl *Array = ASE ? referencedVariable(ASE->getBase()) : nullptr;
+  if (!K || !Array || !Array->hasLocalStorage() || !F.isOnlyIndexed(Array))
+    return std::nullopt;
+  llvm::SmallVector<FunctionFacts::Write, 2> Stores;
+  for (const FunctionFacts::Write &W : F.elementWritesOf(Array)) {
+    std::optional<uint64_t> Index = literalIndexOf(W);
+    if (!Index)
+      return std::nullopt;
+    if (*Index == K->getValue().getZExtValue())
+      Stores.push_back(W);
+  }
+  return Stores;
+}
+
+/// The divisions that \p Share holds, `X / n` with one n for all; with \p Divisor
+/// set to n. A quotient kept in a variable is one only while n keeps the
+/// value it was divided by, so n must hold one value all through.
+llvm::SmallVector<const BinaryOperator *, 2>
+RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
+  llvm::SmallVector<const BinaryOperator *, 2> Quotients;
+  Divisor = nullptr;
+  if (const auto *Div = dyn_cast<BinaryOperator>(Share->IgnoreParenImpCasts())) {
+    Divisor = Div->getOpcode() == BO_Div ? namedVariable(Div->getRHS()) : nullptr;
+    if (Divisor)
+      Quotients.push_back(Div);
+    return Quotients;
+  }
+  std::optional<llvm::SmallVector<FunctionFacts::Write, 2>> Stores =
+      Facts ? storesOf(Share, *Facts) : std::nullopt;
+  if (!Stores || Stores->empty())
+    return {};
+  for (const FunctionFacts::Write &W : *Stores) {
+    // Stored as computed: a conversion on the way would change the value.
+    const auto *Div = W.Value && W.Replaces && !W.Accumulates
+                          ? dyn_cast<BinaryOperator>(W.Value->IgnoreParens())
+                          : nullptr;
+    const VarDecl *N = Div && Div->getOpcode() == BO_Div
+                           ? namedVariable(Div->getRHS())
+                           : nullptr;
+    if (!N || (Divisor && N != Divisor))
+      return {};
+    Divisor = N;
+    Quotients.push_back(Div);
+  }
+  if (!holdsOneValue(Divisor, *Facts) &&
+      !soleSetter(Divisor, "MPI_Comm_size", *Facts))
+    return {};
+  return Quotients;
+}
+
+/// i * (X / n) with 0 <= i < n: at most n - 1 shares of X / n, so between 0
+/// and X (j * (N / p) in a loop over p ranks, rank * (SIZE / nprocs)). The
+/// quotient may be spelled there or kept in a local or an array element.
+std::optional<Interval> RangeAnalysis::evalShare(const BinaryOperator *B,
+                                                 const Constraints &C,
+                                                 State &S) {
+  for (auto [Index, Share] : {std::pair(B->getLHS(), B->getRHS()),
+                              std::pair(B->getRHS(), B->getLHS())}) {
+    const VarDecl *I = namedVariable(Index);
+    const VarDecl *N = nullptr;
+    llvm::SmallVector<const BinaryOperator *, 2> Quotients =
+        I ? quotientsIn(Share, N) : llvm::SmallVector<const BinaryOperator *, 2>();
+    if (Quotients.empty() || !isIndexBelow(I, N, B))
+      continue;
+    // A spelled quotient is judged here; a stored one where it was stored.
+    bool Spelled = Quotients.front() == Share->IgnoreParenImpCasts();
+    std::optional<Interval> X;
+    for (const BinaryOperator *Div : Quotients) {
+      State Ignored;
+      std::optional<Interval> R =
+          Spelled ? eval(Div->getLHS(), C, S)
+                  : eval(Div->getLHS(), constraintsAt(Div), Ignored);
+      if (!R) {
+        X.reset();
+        break;
+      }
+      X = X ? X->join(*R) : *R;
+    }
+    if (X)
+      return clampTo(B->getType(), {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B,
+                     true, S);
+  }
+  return std::nullopt;
 }
 
 Constraints RangeAnalysis::constraintsAt(const Stmt *S) {

@@ -70,7 +70,8 @@ public:
   llvm::ArrayRef<Write> elementWritesOf(const clang::VarDecl *V) const;
   /// The element stores of V that can still be there at \p At: a store to
   /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
-  /// a compound statement enclosing \p At runs after it and before \p At.
+  /// a compound statement enclosing \p At runs after it and before \p At,
+  /// with no label or case between them that a jump could bypass it by.
   llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
                                                     const clang::Stmt *At) const;
   /// Its address is taken or a non-const reference binds to it, so writes we
@@ -82,6 +83,8 @@ public:
   bool isOnlyIndexed(const clang::VarDecl *Array) const;
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
+  /// Whether \p S is \p Outer or lies inside it.
+  bool isWithin(const clang::Stmt *S, const clang::Stmt *Outer) const;
   /// True when every path from the write \p W of \p V to \p Use passes a
   /// later plain assignment to \p V (`int n = -1; ... n = k; use(n)`, or
   /// `for (n = 0; ...)` around the use), so W's value never reaches Use.
@@ -139,6 +142,55 @@ private:
       JumpTargetsBefore;
 };
 
+/// What the whole translation unit says about its globals and its internal
+/// functions, from one walk of the unit on the first question.
+class UnitUses {
+public:
+  explicit UnitUses(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The initializer \p V keeps for the whole run, or null: V is an integer
+  /// variable at file scope, not volatile, initialized here, and every use
+  /// of it in this unit reads its value (no store, increment, address or
+  /// reference). One visible to other units must moreover be declared only
+  /// in the main file: a header declaration would let another unit write
+  /// it.
+  const clang::Expr *constantInitializer(const clang::VarDecl *V) const;
+
+  struct CallSite {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Caller;
+  };
+  /// Every call of \p F, when they are all there is: F is not visible to
+  /// other units, not a template or member, and its name is used for
+  /// nothing but calling it. Null otherwise, or when a call sits where no
+  /// function's facts reach (a lambda, a block, a global initializer).
+  const llvm::SmallVector<CallSite, 2> *
+  callsOf(const clang::FunctionDecl *F) const;
+
+private:
+  void collect() const;
+
+  clang::ASTContext &Ctx;
+  mutable bool Collected = false;
+  /// Canonical declarations with a use that is not a read of the value.
+  mutable llvm::DenseSet<const clang::VarDecl *> Written;
+  /// Canonical declarations of functions called only directly, from known
+  /// callers.
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         llvm::SmallVector<CallSite, 2>>
+      Calls;
+};
+
+/// Facts from outside one function that its ranges may use.
+class UnitKnowledge {
+public:
+  virtual ~UnitKnowledge() = default;
+  /// See UnitUses::constantInitializer.
+  virtual const clang::Expr *constantInitializer(const clang::VarDecl *V) = 0;
+  /// The join of what every call passes for \p P, when all calls are known.
+  virtual std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) = 0;
+};
+
 /// Known bounds of variables at a program point (from guards and branches).
 using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
 
@@ -148,8 +200,9 @@ using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
 /// every `n + 1`.
 class RangeAnalysis {
 public:
-  RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts)
-      : Ctx(Ctx), Facts(Facts) {}
+  RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts,
+                UnitKnowledge *Unit = nullptr)
+      : Ctx(Ctx), Facts(Facts), Unit(Unit) {}
 
   struct Result {
     Interval Range;
@@ -169,6 +222,13 @@ public:
 
 private:
   void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
+  /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
+  /// Index up from 0 while below Bound, or MPI_Comm_rank and MPI_Comm_size
+  /// of one communicator gave the two.
+  bool isIndexBelow(const clang::VarDecl *Index, const clang::VarDecl *Bound,
+                    const clang::Stmt *At);
+  bool countsBelowIn(const clang::ForStmt *Loop, const clang::VarDecl *Index,
+                     const clang::VarDecl *Bound);
   struct State {
     const clang::Expr *OverflowSite = nullptr;
   };
@@ -176,6 +236,10 @@ private:
                                State &S);
   std::optional<Interval> evalBinary(const clang::BinaryOperator *B,
                                      const Constraints &C, State &S);
+  llvm::SmallVector<const clang::BinaryOperator *, 2>
+  quotientsIn(const clang::Expr *Share, const clang::VarDecl *&Divisor);
+  std::optional<Interval> evalShare(const clang::BinaryOperator *B,
+                                    const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
                                    const Constraints &C, State &S);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
@@ -188,6 +252,7 @@ private:
 
   clang::ASTContext &Ctx;
   const FunctionFacts *Facts;
+  UnitKnowledge *Unit;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;

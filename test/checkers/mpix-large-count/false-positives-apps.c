@@ -136,3 +136,39 @@ void refilled(MPI_Datatype *t, int rows, int cols, int rank, int once) {
   from[0] = 0;
   MPI_Type_create_subarray(2, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
 }
+
+// A jump that lands between the refill and the call bypasses the refill: a
+// goto label or a case there lets the first fill reach the call. A label
+// before the refill does not, since the refill still runs after it.
+void refill_bypassed(MPI_Datatype *t, int rows, int skip, int mode) {
+  int full[1], part[1], from[1];
+  full[0] = 256 * rows;
+  part[0] = 255;
+  from[0] = 0;
+  if (skip)
+    goto build;
+  full[0] = 256;
+build:
+  MPI_Type_create_subarray(1, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: size array 'full' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX
+  full[0] = 256 * rows;
+  switch (mode) {
+  case 0:
+    part[0] = 1;
+    full[0] = 256;
+  case 1:
+    MPI_Type_create_subarray(1, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: size array 'full' of MPI_Type_create_subarray is filled with values that can exceed INT_MAX
+  }
+}
+void refill_after_label(MPI_Datatype *t, int rows, int retries) {
+  int full[1], part[1], from[1];
+  full[0] = 256 * rows;
+  from[0] = 0;
+again:
+  part[0] = 255;
+  full[0] = 256;
+  MPI_Type_create_subarray(1, full, part, from, MPI_ORDER_C, MPI_BYTE, t);
+  if (retries-- > 0)
+    goto again;
+}
