@@ -1448,14 +1448,24 @@ bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
   if (!T->isSignedIntegerType() ||
       T != Bound->getType().getCanonicalType().getUnqualifiedType())
     return false;
-  if (isRankOfSize(Index, Bound, *Facts, Ctx))
+  // Each answer below reads every use of the two variables, so it is kept:
+  // asked again at every product, it would make the analysis quadratic.
+  auto [Rank, New] = RankOfSize.try_emplace({Index, Bound}, false);
+  if (New)
+    Rank->second = isRankOfSize(Index, Bound, *Facts, Ctx);
+  if (Rank->second)
     return true;
   for (const Stmt *Child = At, *P = Facts->parentOf(At); P;
        Child = P, P = Facts->parentOf(P))
     if (const auto *Loop = dyn_cast<ForStmt>(P))
-      if ((Child == Loop->getBody() || Child == Loop->getInc()) &&
-          countsBelowIn(Loop, Index, Bound))
-        return true;
+      if (Child == Loop->getBody() || Child == Loop->getInc()) {
+        auto [Below, New] =
+            CountsBelow.try_emplace({Loop, Index, Bound}, false);
+        if (New)
+          Below->second = countsBelowIn(Loop, Index, Bound);
+        if (Below->second)
+          return true;
+      }
   return false;
 }
 
@@ -1518,8 +1528,11 @@ RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
     Divisor = N;
     Quotients.push_back(Div);
   }
-  if (!holdsOneValue(Divisor, *Facts) &&
-      !soleSetter(Divisor, "MPI_Comm_size", *Facts))
+  auto [Stable, New] = StableDivisors.try_emplace(Divisor, false);
+  if (New)
+    Stable->second = holdsOneValue(Divisor, *Facts) ||
+                     soleSetter(Divisor, "MPI_Comm_size", *Facts);
+  if (!Stable->second)
     return {};
   return Quotients;
 }

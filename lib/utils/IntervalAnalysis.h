@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace mpix {
 
@@ -256,6 +257,14 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;
+  /// Answers of isIndexBelow's parts, which read every use of a variable.
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::VarDecl *>, bool>
+      RankOfSize;
+  llvm::DenseMap<std::tuple<const clang::ForStmt *, const clang::VarDecl *,
+                            const clang::VarDecl *>,
+                 bool>
+      CountsBelow;
+  llvm::DenseMap<const clang::VarDecl *, bool> StableDivisors;
 };
 
 /// The variable an expression names, looking through parentheses and casts.
