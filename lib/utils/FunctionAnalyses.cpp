@@ -61,7 +61,7 @@ FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
   if (!Sites || Sites->empty() || !Following.insert(F).second)
     return std::nullopt;
   std::optional<Interval> Range;
-  for (const UnitUses::CallSite &Site : *Sites) {
+  for (const CallSite &Site : *Sites) {
     RangeAnalysis *Ranges = ranges(Site.Caller);
     unsigned Index = P->getFunctionScopeIndex();
     std::optional<RangeAnalysis::Result> R;

@@ -712,13 +712,13 @@ public:
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
-        Calls[F->getCanonicalDecl()].push_back({Call, Current});
+        Calls[F->getCanonicalDecl()].push_back({Call, F, Current});
     return true;
   }
 
   llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
   llvm::DenseMap<const FunctionDecl *, unsigned> Named;
-  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitUses::CallSite, 2>>
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       Calls;
 
 private:
@@ -756,7 +756,7 @@ void UnitUses::collect() const {
   Collected = true;
 }
 
-const llvm::SmallVector<UnitUses::CallSite, 2> *
+const llvm::SmallVector<CallSite, 2> *
 UnitUses::callsOf(const FunctionDecl *F) const {
   // Another unit, a function pointer, asm (`used`) or the loader
   // (constructors) could call it with anything.

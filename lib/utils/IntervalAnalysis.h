@@ -14,6 +14,7 @@
 #ifndef MPIX_TIDY_UTILS_INTERVALANALYSIS_H
 #define MPIX_TIDY_UTILS_INTERVALANALYSIS_H
 
+#include "CallSites.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -157,10 +158,6 @@ public:
   /// it.
   const clang::Expr *constantInitializer(const clang::VarDecl *V) const;
 
-  struct CallSite {
-    const clang::CallExpr *Call;
-    const clang::FunctionDecl *Caller;
-  };
   /// Every call of \p F, when they are all there is: F is not visible to
   /// other units, not a template or member, and its name is used for
   /// nothing but calling it. Null otherwise, or when a call sits where no
