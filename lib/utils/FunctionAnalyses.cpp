@@ -42,8 +42,10 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
 
 llvm::ArrayRef<CallSite>
 FunctionAnalyses::callSites(const UserCodeScope &Scope) {
-  if (!Calls)
-    Calls = findCallSites(Scope.declarations(Ctx));
+  if (!Calls) {
+    Declarations = Scope.declarations(Ctx);
+    Calls = findCallSites(Declarations);
+  }
   return *Calls;
 }
 

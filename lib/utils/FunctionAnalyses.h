@@ -32,7 +32,8 @@ public:
   /// them, so a new unit (even at the same address) starts afresh.
   static std::shared_ptr<FunctionAnalyses> of(clang::ASTContext &Ctx);
 
-  explicit FunctionAnalyses(clang::ASTContext &Ctx) : Ctx(Ctx), Uses(Ctx) {}
+  explicit FunctionAnalyses(clang::ASTContext &Ctx)
+      : Ctx(Ctx), Uses(Ctx, Declarations) {}
 
   /// Null for a function without a body.
   const FunctionFacts *facts(const clang::FunctionDecl *F);
@@ -64,6 +65,8 @@ private:
   Entry *entry(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
+  /// What callSites() walked, and UnitUses walks when asked.
+  std::vector<clang::Decl *> Declarations;
   /// Shared by every function's ranges: one walk of the unit at most.
   UnitUses Uses;
   /// Functions whose parameters are being followed into their callers.

@@ -740,12 +740,14 @@ private:
 void UnitUses::collect() const {
   UnitUseCollector Collector;
   // Declaration by declaration: the unit's own traversal may have been cut
-  // short (UserCodeScope). System headers cannot name this file's globals
-  // or static functions.
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+  // short (UserCodeScope). Missing a use would make a written global look
+  // constant, so without a selection the whole unit is walked.
+  // (The unit's declarations one by one: its traversal scope is empty then.)
+  if (Decls.empty())
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
       Collector.TraverseDecl(D);
+  for (Decl *D : Decls)
+    Collector.TraverseDecl(D);
   for (const auto &[V, N] : Collector.Uses)
     if (Collector.Reads.lookup(V) != N)
       Written.insert(V);
