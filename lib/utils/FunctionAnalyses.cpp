@@ -80,4 +80,25 @@ FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
   return Range;
 }
 
+bool FunctionAnalyses::argumentsIndexBelow(const ParmVarDecl *Index,
+                                           const ParmVarDecl *Bound) {
+  const auto *F = dyn_cast<FunctionDecl>(Index->getDeclContext());
+  const auto *Sites = F && F == Bound->getDeclContext() ? Uses.callsOf(F)
+                                                         : nullptr;
+  if (!Sites || Sites->empty() || !Following.insert(F).second)
+    return false;
+  unsigned I = Index->getFunctionScopeIndex();
+  unsigned B = Bound->getFunctionScopeIndex();
+  bool Below = llvm::all_of(*Sites, [&](const CallSite &Site) {
+    if (I >= Site.Call->getNumArgs() || B >= Site.Call->getNumArgs())
+      return false;
+    const VarDecl *A = referencedVariable(Site.Call->getArg(I));
+    const VarDecl *N = referencedVariable(Site.Call->getArg(B));
+    RangeAnalysis *Ranges = ranges(Site.Caller);
+    return A && N && Ranges && Ranges->isIndexBelow(A, N, Site.Call);
+  });
+  Following.erase(F);
+  return Below;
+}
+
 } // namespace mpix

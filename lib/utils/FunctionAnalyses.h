@@ -54,6 +54,8 @@ public:
   /// A parameter of an internal function takes what its callers pass, each
   /// call judged in its caller; a cycle of calls gives up.
   std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) override;
+  bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
+                           const clang::ParmVarDecl *Bound) override;
 
 private:
   struct Entry {

@@ -761,8 +761,11 @@ void UnitUses::collect() const {
 const llvm::SmallVector<CallSite, 2> *
 UnitUses::callsOf(const FunctionDecl *F) const {
   // Another unit, a function pointer, asm (`used`) or the loader
-  // (constructors) could call it with anything.
-  if (F->isExternallyVisible() || isa<CXXMethodDecl>(F) ||
+  // (constructors) could call it with anything. A function other units can
+  // see is this file's own when, as for globals, it is declared nowhere
+  // but here: no header gives another unit its prototype.
+  if ((F->isExternallyVisible() && !isOwnedByMainFile(F)) || F->isMain() ||
+      isa<CXXMethodDecl>(F) ||
       F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
       F->hasAttr<UsedAttr>() || F->hasAttr<ConstructorAttr>() ||
       F->hasAttr<DestructorAttr>())
@@ -771,6 +774,17 @@ UnitUses::callsOf(const FunctionDecl *F) const {
     collect();
   auto It = Calls.find(F->getCanonicalDecl());
   return It == Calls.end() ? nullptr : &It->second;
+}
+
+template <typename DeclT>
+static bool declaredOnlyInMainFile(const DeclT *D, const SourceManager &SM) {
+  return llvm::all_of(D->redecls(), [&SM](const DeclT *R) {
+    return SM.isInMainFile(SM.getExpansionLoc(R->getLocation()));
+  });
+}
+
+bool UnitUses::isOwnedByMainFile(const FunctionDecl *F) const {
+  return declaredOnlyInMainFile(F, Ctx.getSourceManager());
 }
 
 const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
@@ -783,11 +797,9 @@ const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
     return nullptr;
   // `extern int stride;` in a header is how another unit would share, and
   // write, the variable; one spelled only in this file is this file's own.
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (V->isExternallyVisible())
-    for (const VarDecl *R : V->redecls())
-      if (!SM.isInMainFile(SM.getExpansionLoc(R->getLocation())))
-        return nullptr;
+  if (V->isExternallyVisible() &&
+      !declaredOnlyInMainFile(V, Ctx.getSourceManager()))
+    return nullptr;
   if (!Collected)
     collect();
   return Written.count(V->getCanonicalDecl()) ? nullptr : Init;
@@ -1438,6 +1450,18 @@ bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
          (!Facts->escapes(Bound) || soleSetter(Bound, "MPI_Comm_size", *Facts));
 }
 
+/// Two parameters that the body never changes, passed at every call as an
+/// index and a bound known there (`test_file(..., rank, size)` after
+/// MPI_Comm_rank and MPI_Comm_size): passed apart, their ranges alone would
+/// lose the relation.
+bool RangeAnalysis::areIndexBelowArguments(const VarDecl *Index,
+                                           const VarDecl *Bound) {
+  const auto *I = dyn_cast<ParmVarDecl>(Index);
+  const auto *B = dyn_cast<ParmVarDecl>(Bound);
+  return Unit && I && B && holdsOneValue(I, *Facts) &&
+         holdsOneValue(B, *Facts) && Unit->argumentsIndexBelow(I, B);
+}
+
 bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
                                  const Stmt *At) {
   // A global could change in any callee.
@@ -1454,7 +1478,8 @@ bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
   // asked again at every product, it would make the analysis quadratic.
   auto [Rank, New] = RankOfSize.try_emplace({Index, Bound}, false);
   if (New)
-    Rank->second = isRankOfSize(Index, Bound, *Facts, Ctx);
+    Rank->second = isRankOfSize(Index, Bound, *Facts, Ctx) ||
+                   areIndexBelowArguments(Index, Bound);
   if (Rank->second)
     return true;
   for (const Stmt *Child = At, *P = Facts->parentOf(At); P;

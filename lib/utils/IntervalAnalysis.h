@@ -173,6 +173,7 @@ public:
 
 private:
   void collect() const;
+  bool isOwnedByMainFile(const clang::FunctionDecl *F) const;
 
   clang::ASTContext &Ctx;
   const std::vector<clang::Decl *> &Decls;
@@ -194,6 +195,10 @@ public:
   virtual const clang::Expr *constantInitializer(const clang::VarDecl *V) = 0;
   /// The join of what every call passes for \p P, when all calls are known.
   virtual std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) = 0;
+  /// Whether every call, all known, passes for \p Index a value below what
+  /// it passes for \p Bound (see RangeAnalysis::isIndexBelow).
+  virtual bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
+                                   const clang::ParmVarDecl *Bound) = 0;
 };
 
 /// Known bounds of variables at a program point (from guards and branches).
@@ -225,13 +230,16 @@ public:
   /// The bounds a condition implies when it evaluates to \p Truth.
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
 
-private:
-  void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
   /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
-  /// Index up from 0 while below Bound, or MPI_Comm_rank and MPI_Comm_size
-  /// of one communicator gave the two.
+  /// Index up from 0 while below Bound, MPI_Comm_rank and MPI_Comm_size of
+  /// one communicator gave the two, or every caller passes such a pair.
   bool isIndexBelow(const clang::VarDecl *Index, const clang::VarDecl *Bound,
                     const clang::Stmt *At);
+
+private:
+  void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
+  bool areIndexBelowArguments(const clang::VarDecl *Index,
+                              const clang::VarDecl *Bound);
   bool countsBelowIn(const clang::ForStmt *Loop, const clang::VarDecl *Index,
                      const clang::VarDecl *Bound);
   struct State {

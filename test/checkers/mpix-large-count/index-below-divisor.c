@@ -2,9 +2,10 @@
 // shares it multiplies (coll/alltoallw1.c `j * (N / p)` in a loop over p,
 // io/i_noncontig_coll2.c `mynod * (SIZE / nprocs)` with the rank and size of
 // one communicator). Each twin breaks one condition and still warns.
-// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags -I %S/Inputs
 
 #include <mpi.h>
+#include "shared-functions.h"
 
 #define TOTAL 2000000000
 
@@ -121,11 +122,19 @@ static void put_blocks_exposed(int *buf, int n, int p, MPI_Win win) {
   // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (n / p) * 4' is computed in 'int' and can overflow
 }
 void (*exposed)(int *, int, int, MPI_Win) = put_blocks_exposed;
-// Other units may call it.
+// Declared in a header: other units may call it.
 void put_blocks_extern(int *buf, int n, int p, MPI_Win win) {
   for (int j = 0; j < p; j++)
     MPI_Put(buf, 1, MPI_INT, j, j * (n / p) * 4, 1, MPI_INT, win);
   // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: displacement 'j * (n / p) * 4' is computed in 'int' and can overflow
+}
+// Visible to other units but declared only here: as for a global
+// (unwritten-globals.c), no other unit has its prototype, so its calls are
+// all here.
+void put_blocks_here(int *buf, int n, int p, MPI_Win win);
+void put_blocks_here(int *buf, int n, int p, MPI_Win win) {
+  for (int j = 0; j < p; j++)
+    MPI_Put(buf, 1, MPI_INT, j, j * (n / p) * 4, 1, MPI_INT, win);
 }
 
 void caller(int *buf, int p, MPI_Win win) {
@@ -136,4 +145,36 @@ void caller(int *buf, int p, MPI_Win win) {
   put_blocks_large(buf, 1000000000, p, win);
   put_blocks_exposed(buf, 30, p, win);
   put_blocks_extern(buf, 30, p, win);
+  put_blocks_here(buf, 30, p, win);
+}
+
+// A rank and a size passed apart keep their relation when every call passes
+// such a pair (io/i_noncontig_coll2.c's test_file(.., mynod, nprocs, ..)).
+void write_share(int *buf, int rank, int nprocs, MPI_File fh) {
+  MPI_File_write_at(fh, rank * (TOTAL / nprocs), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+}
+// One call passes the size as the index.
+void write_share_mixed(int *buf, int rank, int nprocs, MPI_File fh) {
+  MPI_File_write_at(fh, rank * (TOTAL / nprocs), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: offset 'rank * (TOTAL / nprocs)' is computed in 'int' and can overflow
+}
+// The body changes the index.
+void write_share_moved(int *buf, int rank, int nprocs, MPI_File fh) {
+  rank += 1;
+  MPI_File_write_at(fh, rank * (TOTAL / nprocs), buf, 1, MPI_INT,
+                    MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: offset 'rank * (TOTAL / nprocs)' is computed in 'int' and can overflow
+}
+
+void share_caller(int *buf, MPI_Comm comm, MPI_File fh) {
+  int rank, size;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  write_share(buf, rank, size, fh);
+  write_share(buf, rank, size, fh);
+  write_share_mixed(buf, rank, size, fh);
+  write_share_mixed(buf, size, size, fh);
+  write_share_moved(buf, rank, size, fh);
 }
