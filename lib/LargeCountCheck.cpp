@@ -277,12 +277,11 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
   Analyses = FunctionAnalyses::of(*Context);
   for (const CallSite &Site : Analyses->callSites(Scope))
     if (const FunctionInfo *F = lookupClassic(*Site.Callee))
-      checkCall(Site.Call, *F, Site.Caller);
+      checkCall(Site.Call, F, Site.Caller);
 }
 
-void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo &Info,
+void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
                                 const FunctionDecl *Caller) {
-  const FunctionInfo *F = &Info;
   if (Call->getNumArgs() != F->Params.size())
     return;
   FunctionState &FS = stateFor(Caller, *Context);

@@ -76,7 +76,7 @@ private:
     /// constructor call that built them.
     llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *> LargeTypes;
   };
-  void checkCall(const clang::CallExpr *Call, const FunctionInfo &F,
+  void checkCall(const clang::CallExpr *Call, const FunctionInfo *F,
                  const clang::FunctionDecl *Caller);
   FunctionState &stateFor(const clang::FunctionDecl *F,
                           clang::ASTContext &Ctx);

@@ -3,11 +3,10 @@
 // Every check starts from the same calls and asks the same questions of the
 // functions it looks into (what is written to a variable, which arrays hold
 // constants, what range a value has), and each answer starts with a walk of
-// the whole body. Three checks
-// building their own copies walked every body three times: on a generated
-// unit of 12,000 MPI calls that was a fifth of the time of parsing. The
-// analyses of one translation unit are therefore built once, on first use,
-// and shared by all mpix checks running on it.
+// the whole body. Three checks building their own copies walked every body
+// three times: on a generated unit of 12,000 MPI calls that was a fifth of
+// the time of parsing. The analyses of one translation unit are therefore
+// built once, on first use, and shared by all mpix checks running on it.
 //
 //===----------------------------------------------------------------------===//
 
