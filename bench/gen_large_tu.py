@@ -2,6 +2,7 @@
 """Generate a large C translation unit of MPI calls for overhead measurement.
 
     bench/gen_large_tu.py [-o f.c] [--funcs 100] [--calls 80] [--long 200] [--clean]
+                          [--share-loops]
 
 Writes NFUNCS ordinary functions of CALLS MPI call sites each, plus one very
 long function of LONG blocks (about 10 calls per block, all on shared locals,
@@ -50,6 +51,10 @@ TEMPLATES = [
     "MPI_Sendrecv(sbuf, n, MPI_DOUBLE, dst, 3, rbuf, n, MPI_DOUBLE, src, 3, comm, &st);",
 ]
 
+# One loop per statement, all on the counter k: the index-below-divisor rule
+# asks about every loop, and each must not cost a walk of all of k's uses.
+SHARE_LOOP = "for (k = 0; k < size; ++k) MPI_Bcast(sbuf, k * (n / size), MPI_DOUBLE, 0, comm);"
+
 PROLOGUE = """\
     int rank = 0, size = 1, n = 8, m = 4, got = 0, k = 0;
     int nx = 16, ny = 16, nz = 4, src = 0, dst = 0;
@@ -97,11 +102,16 @@ def main():
                     help="statements per ordinary function")
     ap.add_argument("--long", type=int, default=200,
                     help="blocks of 10 statements in the long function (0: none)")
+    ap.add_argument("--share-loops", action="store_true",
+                    help="only loops whose counts are k * (n / size) with k < size, "
+                         "all on one counter (the relational rules' worst case)")
     ap.add_argument("--clean", action="store_true",
                     help="only calls the checks accept (no diagnostics)")
     a = ap.parse_args()
     templates = [t for i, t in enumerate(TEMPLATES)
                  if not (a.clean and i in REPORTED)]
+    if a.share_loops:
+        templates = [SHARE_LOOP]
     out = sys.stdout if a.output == "-" else open(a.output, "w")
     out.write(HEADER + "\n")
     site = 0

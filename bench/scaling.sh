@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Cost of each mpix-* check against the size of one function.
 #   bench/scaling.sh [BLOCKS...]     (default: 250 500 1000 2000 4000)
+# CLEAN=1: only calls the checks accept; SHARES=1: only loops of k * (n / size)
+# counts on one counter.
 # Generates a TU holding only long_function with BLOCKS blocks of 10 MPI
 # statements (bench/gen_large_tu.py --funcs 0 --long BLOCKS), runs
 # mpix-tidy --enable-check-profile 3 times and prints, per size, the median
@@ -13,7 +15,7 @@ TMP=$(mktemp -d /tmp/mpix-scaling.XXXXXX)
 SIZES=${*:-250 500 1000 2000 4000}
 printf '%8s %8s %12s %12s %12s %12s %12s\n' blocks stmts large-count cart-topology graph-symmetry checks-total process
 for n in $SIZES; do
-  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} -o "$TMP/l$n.c" 2>/dev/null
+  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} ${SHARES:+--share-loops} -o "$TMP/l$n.c" 2>/dev/null
   python3 - "$TIDY" "$TMP/l$n.c" "$n" $FLAGS <<'PY'
 import os, re, statistics, subprocess, sys
 tidy, f, n, flags = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]

@@ -1414,16 +1414,38 @@ static bool isRankOfSize(const VarDecl *Rank, const VarDecl *Size,
   return IdA == IdB;
 }
 
-/// Whether every use of \p V inside \p Loop only reads it, the increment
-/// (and init) of the loop aside when \p CounterOfLoop.
-static bool onlyReadIn(const VarDecl *V, const ForStmt *Loop, bool CounterOfLoop,
+/// Whether each of \p WritingUses (uses of a variable inside \p Loop that
+/// do more than read it) is in the loop's increment or init, when the
+/// variable is \p CounterOfLoop; none may be otherwise.
+static bool onlyReadIn(llvm::ArrayRef<const DeclRefExpr *> WritingUses,
+                       const ForStmt *Loop, bool CounterOfLoop,
                        const FunctionFacts &F) {
-  return llvm::all_of(F.usesOf(V), [&](const DeclRefExpr *Use) {
-    if (!F.isWithin(Use, Loop) || onlyReads(Use, F))
-      return true;
+  return llvm::all_of(WritingUses, [&](const DeclRefExpr *Use) {
     return CounterOfLoop && (F.isWithin(Use, Loop->getInc()) ||
                              F.isWithin(Use, Loop->getInit()));
   });
+}
+
+llvm::ArrayRef<const DeclRefExpr *>
+RangeAnalysis::writingUsesIn(const ForStmt *Loop, const VarDecl *V) {
+  // Indexed once per variable under every loop around each use: reading all
+  // of V's uses for each loop made a function of many loops quadratic.
+  if (WritingUsesIndexed.insert(V).second)
+    for (const DeclRefExpr *Use : Facts->usesOf(V))
+      if (!onlyReads(Use, *Facts))
+        for (const Stmt *P = Facts->parentOf(Use); P; P = Facts->parentOf(P))
+          if (const auto *For = dyn_cast<ForStmt>(P))
+            WritingUses[{For, V}].push_back(Use);
+  auto It = WritingUses.find({Loop, V});
+  return It == WritingUses.end() ? llvm::ArrayRef<const DeclRefExpr *>()
+                                 : It->second;
+}
+
+bool RangeAnalysis::isSetBySizeOnly(const VarDecl *V) {
+  auto [It, New] = SetBySizeOnly.try_emplace(V, false);
+  if (New)
+    It->second = soleSetter(V, "MPI_Comm_size", *Facts) != nullptr;
+  return It->second;
 }
 
 bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
@@ -1445,9 +1467,10 @@ bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
     return false;
   // Only the increment moves the index, and nothing in the loop the bound;
   // a bound handed out before the loop must have gone to MPI_Comm_size.
-  return !Facts->escapes(Index) && onlyReadIn(Index, Loop, true, *Facts) &&
-         onlyReadIn(Bound, Loop, false, *Facts) &&
-         (!Facts->escapes(Bound) || soleSetter(Bound, "MPI_Comm_size", *Facts));
+  return !Facts->escapes(Index) &&
+         onlyReadIn(writingUsesIn(Loop, Index), Loop, true, *Facts) &&
+         onlyReadIn(writingUsesIn(Loop, Bound), Loop, false, *Facts) &&
+         (!Facts->escapes(Bound) || isSetBySizeOnly(Bound));
 }
 
 /// Two parameters that the body never changes, passed at every call as an

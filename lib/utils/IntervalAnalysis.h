@@ -242,6 +242,11 @@ private:
                               const clang::VarDecl *Bound);
   bool countsBelowIn(const clang::ForStmt *Loop, const clang::VarDecl *Index,
                      const clang::VarDecl *Bound);
+  /// The uses of \p V inside \p Loop that do more than read it.
+  llvm::ArrayRef<const clang::DeclRefExpr *>
+  writingUsesIn(const clang::ForStmt *Loop, const clang::VarDecl *V);
+  /// Whether MPI_Comm_size is what gives \p V its value, and nothing else.
+  bool isSetBySizeOnly(const clang::VarDecl *V);
   struct State {
     const clang::Expr *OverflowSite = nullptr;
   };
@@ -277,6 +282,11 @@ private:
                  bool>
       CountsBelow;
   llvm::DenseMap<const clang::VarDecl *, bool> StableDivisors;
+  llvm::DenseMap<const clang::VarDecl *, bool> SetBySizeOnly;
+  llvm::DenseSet<const clang::VarDecl *> WritingUsesIndexed;
+  llvm::DenseMap<std::pair<const clang::ForStmt *, const clang::VarDecl *>,
+                 llvm::SmallVector<const clang::DeclRefExpr *, 1>>
+      WritingUses;
 };
 
 /// The variable an expression names, looking through parentheses and casts.
