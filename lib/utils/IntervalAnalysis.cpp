@@ -1561,8 +1561,32 @@ RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
       Quotients.push_back(Div);
     return Quotients;
   }
+  // A stored quotient is the same wherever it is read: judged once per
+  // local or element, not at every product that reads it.
+  const Expr *Held = Share->IgnoreParenImpCasts();
+  const VarDecl *Holder = namedVariable(Held);
+  uint64_t Element = ~uint64_t(0);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Held))
+    if (const auto *K =
+            dyn_cast<IntegerLiteral>(ASE->getIdx()->IgnoreParenImpCasts())) {
+      Holder = referencedVariable(ASE->getBase());
+      Element = K->getValue().getZExtValue();
+    }
+  if (!Holder || !Facts)
+    return {};
+  auto [It, New] = StoredShares.try_emplace({Holder, Element});
+  if (New)
+    It->second.Quotients = storedQuotients(Held, It->second.Divisor);
+  Divisor = It->second.Divisor;
+  return It->second.Quotients;
+}
+
+llvm::SmallVector<const BinaryOperator *, 2>
+RangeAnalysis::storedQuotients(const Expr *Share, const VarDecl *&Divisor) {
+  llvm::SmallVector<const BinaryOperator *, 2> Quotients;
+  Divisor = nullptr;
   std::optional<llvm::SmallVector<FunctionFacts::Write, 2>> Stores =
-      Facts ? storesOf(Share, *Facts) : std::nullopt;
+      storesOf(Share, *Facts);
   if (!Stores || Stores->empty())
     return {};
   for (const FunctionFacts::Write &W : *Stores) {
@@ -1573,17 +1597,18 @@ RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
     const VarDecl *N = Div && Div->getOpcode() == BO_Div
                            ? namedVariable(Div->getRHS())
                            : nullptr;
-    if (!N || (Divisor && N != Divisor))
+    if (!N || (Divisor && N != Divisor)) {
+      Divisor = nullptr;
       return {};
+    }
     Divisor = N;
     Quotients.push_back(Div);
   }
-  auto [Stable, New] = StableDivisors.try_emplace(Divisor, false);
-  if (New)
-    Stable->second = holdsOneValue(Divisor, *Facts) ||
-                     soleSetter(Divisor, "MPI_Comm_size", *Facts);
-  if (!Stable->second)
+  if (!holdsOneValue(Divisor, *Facts) &&
+      !soleSetter(Divisor, "MPI_Comm_size", *Facts)) {
+    Divisor = nullptr;
     return {};
+  }
   return Quotients;
 }
 

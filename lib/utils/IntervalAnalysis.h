@@ -256,6 +256,8 @@ private:
                                      const Constraints &C, State &S);
   llvm::SmallVector<const clang::BinaryOperator *, 2>
   quotientsIn(const clang::Expr *Share, const clang::VarDecl *&Divisor);
+  llvm::SmallVector<const clang::BinaryOperator *, 2>
+  storedQuotients(const clang::Expr *Share, const clang::VarDecl *&Divisor);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
@@ -281,7 +283,14 @@ private:
                             const clang::VarDecl *>,
                  bool>
       CountsBelow;
-  llvm::DenseMap<const clang::VarDecl *, bool> StableDivisors;
+  /// What a local (element ~0) or a[K] holds when every store to it is a
+  /// quotient X / n of one n.
+  struct StoredQuotients {
+    llvm::SmallVector<const clang::BinaryOperator *, 2> Quotients;
+    const clang::VarDecl *Divisor = nullptr;
+  };
+  llvm::DenseMap<std::pair<const clang::VarDecl *, uint64_t>, StoredQuotients>
+      StoredShares;
   llvm::DenseMap<const clang::VarDecl *, bool> SetBySizeOnly;
   llvm::DenseSet<const clang::VarDecl *> WritingUsesIndexed;
   llvm::DenseMap<std::pair<const clang::ForStmt *, const clang::VarDecl *>,
