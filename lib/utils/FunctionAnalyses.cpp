@@ -56,49 +56,54 @@ LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
   return {E->Facts.get(), E->Arrays.get(), E->Ranges.get()};
 }
 
+bool FunctionAnalyses::forEveryCall(
+    const FunctionDecl *F,
+    llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge) {
+  const auto *Sites = F ? Uses.callsOf(F) : nullptr;
+  // A function following its own parameters into itself learns nothing.
+  if (!Sites || Sites->empty() || !Following.insert(F).second)
+    return false;
+  bool All = llvm::all_of(*Sites, [&](const CallSite &Site) {
+    RangeAnalysis *Ranges = ranges(Site.Caller);
+    return Ranges && Judge(Site, *Ranges);
+  });
+  Following.erase(F);
+  return All;
+}
+
 std::optional<Interval>
 FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
-  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
-  const auto *Sites = F ? Uses.callsOf(F) : nullptr;
-  if (!Sites || Sites->empty() || !Following.insert(F).second)
-    return std::nullopt;
+  unsigned Index = P->getFunctionScopeIndex();
   std::optional<Interval> Range;
-  for (const CallSite &Site : *Sites) {
-    RangeAnalysis *Ranges = ranges(Site.Caller);
-    unsigned Index = P->getFunctionScopeIndex();
-    std::optional<RangeAnalysis::Result> R;
-    if (Ranges && Index < Site.Call->getNumArgs())
-      R = Ranges->evaluate(Site.Call->getArg(Index),
-                           Ranges->constraintsAt(Site.Call));
-    if (!R) {
-      Range.reset();
-      break;
-    }
-    Range = Range ? Range->join(R->Range) : R->Range;
-  }
-  Following.erase(F);
-  return Range;
+  bool Known = forEveryCall(
+      dyn_cast<FunctionDecl>(P->getDeclContext()),
+      [&](const CallSite &Site, RangeAnalysis &Ranges) {
+        if (Index >= Site.Call->getNumArgs())
+          return false;
+        std::optional<RangeAnalysis::Result> R = Ranges.evaluate(
+            Site.Call->getArg(Index), Ranges.constraintsAt(Site.Call));
+        if (R)
+          Range = Range ? Range->join(R->Range) : R->Range;
+        return R.has_value();
+      });
+  return Known ? Range : std::nullopt;
 }
 
 bool FunctionAnalyses::argumentsIndexBelow(const ParmVarDecl *Index,
                                            const ParmVarDecl *Bound) {
-  const auto *F = dyn_cast<FunctionDecl>(Index->getDeclContext());
-  const auto *Sites = F && F == Bound->getDeclContext() ? Uses.callsOf(F)
-                                                         : nullptr;
-  if (!Sites || Sites->empty() || !Following.insert(F).second)
+  if (Index->getDeclContext() != Bound->getDeclContext())
     return false;
   unsigned I = Index->getFunctionScopeIndex();
   unsigned B = Bound->getFunctionScopeIndex();
-  bool Below = llvm::all_of(*Sites, [&](const CallSite &Site) {
-    if (I >= Site.Call->getNumArgs() || B >= Site.Call->getNumArgs())
-      return false;
-    const VarDecl *A = referencedVariable(Site.Call->getArg(I));
-    const VarDecl *N = referencedVariable(Site.Call->getArg(B));
-    RangeAnalysis *Ranges = ranges(Site.Caller);
-    return A && N && Ranges && Ranges->isIndexBelow(A, N, Site.Call);
-  });
-  Following.erase(F);
-  return Below;
+  return forEveryCall(
+      dyn_cast<FunctionDecl>(Index->getDeclContext()),
+      [&](const CallSite &Site, RangeAnalysis &Ranges) {
+        if (I >= Site.Call->getNumArgs() || B >= Site.Call->getNumArgs())
+          return false;
+        const VarDecl *A = referencedVariable(Site.Call->getArg(I));
+        const VarDecl *N = referencedVariable(Site.Call->getArg(B));
+        return A && N && Ranges.isIndexBelow(A, N, Site.Call);
+      });
 }
 
 } // namespace mpix

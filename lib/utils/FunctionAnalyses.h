@@ -18,6 +18,7 @@
 #include "IntervalAnalysis.h"
 #include "UserCodeScope.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <memory>
 #include <optional>
 #include <vector>
@@ -62,6 +63,12 @@ private:
     std::unique_ptr<RangeAnalysis> Ranges;
     std::unique_ptr<ArrayFacts> Arrays;
   };
+  /// Whether \p F's calls are all known and \p Judge accepts each, given
+  /// its caller's ranges; false too while F's parameters are already being
+  /// followed (recursion).
+  bool forEveryCall(
+      const clang::FunctionDecl *F,
+      llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge);
   /// The entry of \p F with its facts and ranges built; null without a body.
   Entry *entry(const clang::FunctionDecl *F);
 

@@ -1604,8 +1604,7 @@ RangeAnalysis::storedQuotients(const Expr *Share, const VarDecl *&Divisor) {
     Divisor = N;
     Quotients.push_back(Div);
   }
-  if (!holdsOneValue(Divisor, *Facts) &&
-      !soleSetter(Divisor, "MPI_Comm_size", *Facts)) {
+  if (!holdsOneValue(Divisor, *Facts) && !isSetBySizeOnly(Divisor)) {
     Divisor = nullptr;
     return {};
   }
