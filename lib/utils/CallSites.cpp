@@ -1,14 +1,16 @@
 //===-- CallSites.cpp - The calls the mpix checks look at -----------------===//
 
 #include "CallSites.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "FastRecursiveASTVisitor.h"
 
 using namespace clang;
 
 namespace mpix {
 
 namespace {
-class CallSiteCollector : public RecursiveASTVisitor<CallSiteCollector> {
+class CallSiteCollector : public FastRecursiveASTVisitor<CallSiteCollector> {
+  using Base = FastRecursiveASTVisitor<CallSiteCollector>;
+
 public:
   explicit CallSiteCollector(std::vector<CallSite> &Sites) : Sites(Sites) {}
 
@@ -19,9 +21,9 @@ public:
   bool TraverseDecl(Decl *D) {
     auto *F = dyn_cast_or_null<FunctionDecl>(D);
     if (!F || !F->doesThisDeclarationHaveABody())
-      return RecursiveASTVisitor::TraverseDecl(D);
+      return Base::TraverseDecl(D);
     Callers.push_back(F);
-    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    bool Continue = Base::TraverseDecl(D);
     Callers.pop_back();
     return Continue;
   }

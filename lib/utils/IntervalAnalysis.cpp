@@ -3,7 +3,7 @@
 #include "IntervalAnalysis.h"
 #include "ConstantArrays.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -151,7 +151,7 @@ static const Expr *assertedCondition(const Stmt *S) {
   return nullptr;
 }
 
-class FactsCollector : public RecursiveASTVisitor<FactsCollector> {
+class FactsCollector : public FastRecursiveASTVisitor<FactsCollector> {
 public:
   FactsCollector(FunctionFacts &F, ArrayFacts *Arrays)
       : Facts(F), Arrays(Arrays) {}
@@ -672,8 +672,8 @@ static bool isGlobalVariable(const VarDecl *V) {
 /// it (or an unevaluated use such as sizeof, which costs nothing to miss).
 /// And, per function, the uses of its name and the calls through them, each
 /// with the function it is in.
-class UnitUseCollector : public RecursiveASTVisitor<UnitUseCollector> {
-  using Base = RecursiveASTVisitor<UnitUseCollector>;
+class UnitUseCollector : public FastRecursiveASTVisitor<UnitUseCollector> {
+  using Base = FastRecursiveASTVisitor<UnitUseCollector>;
 
 public:
   bool TraverseDecl(Decl *D) {
