@@ -29,8 +29,21 @@ static bool mayWriteThrough(const FunctionDecl *F, unsigned Index) {
   return false;
 }
 
+llvm::ArrayRef<uint8_t> ArrayFacts::parameterTraits(const FunctionDecl *F) {
+  auto [It, Inserted] = CalleeTraits.try_emplace(F);
+  if (Inserted && F)
+    for (unsigned I = 0; I < F->getNumParams(); ++I)
+      It->second.push_back(
+          (F->getParamDecl(I)->getType()->isReferenceType() ? ByReference : 0) |
+          (mayWriteThrough(F, I) ? WritableThrough : 0));
+  return It->second;
+}
+
 void ArrayFacts::recordCall(const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
+  // The same few callees are called over and over: their parameters are
+  // read once.
+  llvm::ArrayRef<uint8_t> Traits = parameterTraits(F);
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
     // &x hands out a scalar (or a whole array) the way `a` hands out an
@@ -38,14 +51,15 @@ void ArrayFacts::recordCall(const CallExpr *Call) {
     const auto *U = dyn_cast<UnaryOperator>(Arg);
     bool AddressOf = U && U->getOpcode() == UO_AddrOf;
     const VarDecl *V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
-    if (V && AddressOf)
+    if (!V)
+      continue;
+    if (AddressOf)
       ++AddressPassed[V];
-    bool ByReference = F && I < F->getNumParams() &&
-                       F->getParamDecl(I)->getType()->isReferenceType();
-    if (V &&
-        (AddressOf || ByReference || V->getType()->isArrayType() ||
+    // A missing parameter (variadic, unprototyped) may write.
+    uint8_t Param = I < Traits.size() ? Traits[I] : uint8_t(WritableThrough);
+    if ((AddressOf || (Param & ByReference) || V->getType()->isArrayType() ||
          V->getType()->isPointerType()) &&
-        mayWriteThrough(F, I))
+        (Param & WritableThrough))
       MutatingCalls[V].push_back(Call);
   }
 }

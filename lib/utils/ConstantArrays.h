@@ -49,6 +49,13 @@ public:
   }
 
 private:
+  enum : uint8_t { ByReference = 1, WritableThrough = 2 };
+  /// Per parameter of \p F, whether it is a reference and whether an array
+  /// passed to it may be written; empty for an indirect call.
+  llvm::ArrayRef<uint8_t> parameterTraits(const clang::FunctionDecl *F);
+
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<uint8_t, 8>>
+      CalleeTraits;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::CallExpr *, 1>>
       MutatingCalls;

@@ -2,6 +2,7 @@
 
 #include "FunctionAnalyses.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -40,11 +41,38 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
   return E ? E->Ranges.get() : nullptr;
 }
 
+/// Whether \p F's body spells "MPI": a guess that the checks will want its
+/// facts. A wrong guess costs time only: a body without its facts is walked
+/// for its calls alone, and its facts, if wanted, are built later.
+static bool mentionsMPI(const FunctionDecl *F, const SourceManager &SM) {
+  const Stmt *Body = F->getBody();
+  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(End))
+    return true;
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(Begin, &Invalid);
+  if (Invalid)
+    return true;
+  unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(Begin);
+  return llvm::StringRef(Text, Length).contains("MPI");
+}
+
 llvm::ArrayRef<CallSite>
 FunctionAnalyses::callSites(const UserCodeScope &Scope) {
   if (!Calls) {
     Declarations = Scope.declarations(Ctx);
-    Calls = findCallSites(Declarations);
+    // A body whose facts the checks will ask for is walked once, for both.
+    Calls = findCallSites(
+        Declarations,
+        [&](const FunctionDecl *F) -> std::optional<ArrayRef<BodyItem>> {
+          if (!mentionsMPI(F, Ctx.getSourceManager()))
+            return std::nullopt;
+          if (const FunctionFacts *Facts = facts(F))
+            return Facts->bodyItems();
+          return std::nullopt;
+        });
   }
   return *Calls;
 }

@@ -152,11 +152,42 @@ static const Expr *assertedCondition(const Stmt *S) {
 }
 
 class FactsCollector : public FastRecursiveASTVisitor<FactsCollector> {
+  using Base = FastRecursiveASTVisitor<FactsCollector>;
+
 public:
   FactsCollector(FunctionFacts &F, ArrayFacts *Arrays)
       : Facts(F), Arrays(Arrays) {}
 
   bool shouldVisitLambdaBody() const { return false; }
+
+  // A method of a local class is a caller of its own: its calls are listed
+  // when its own body is walked. Its body still counts for this function's
+  // facts, since it may write this function's statics.
+  bool TraverseDecl(Decl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody())
+      return Base::TraverseDecl(D);
+    addItem(F);
+    ++NestedFunctions;
+    bool Continue = Base::TraverseDecl(D);
+    --NestedFunctions;
+    return Continue;
+  }
+  // The lambda's body is its call operator's, walked as that function.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    bool Continue = Base::TraverseLambdaExpr(L);
+    addItem(L->getLambdaClass());
+    return Continue;
+  }
+  // Not part of the body's facts, but their calls are made here.
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    addItem(static_cast<const Expr *>(E->getExpr()));
+    return true;
+  }
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    addItem(static_cast<const Expr *>(E->getExpr()));
+    return true;
+  }
 
   // Parents are recorded on the way down: clang's ParentMap would walk the
   // body a second time, and that walk cost as much as this one.
@@ -231,21 +262,16 @@ public:
     if (Arrays)
       Arrays->recordCall(Call);
     const FunctionDecl *F = Call->getDirectCallee();
-    unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
-                              isa_and_nonnull<CXXMethodDecl>(F)
-                          ? 1
-                          : 0;
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (F)
+      addItem(static_cast<const CallExpr *>(Call));
+    if (!F || !hasWritableReferenceParameter(F))
+      return true;
+    unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
+    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
       const VarDecl *V = referencedVariable(Call->getArg(I));
-      if (!V)
+      if (!V || I - Offset >= F->getNumParams())
         continue;
-      if (!F) {
-        continue;
-      }
-      unsigned ParamIndex = I >= Offset ? I - Offset : 0;
-      if (I < Offset || ParamIndex >= F->getNumParams())
-        continue;
-      QualType PT = F->getParamDecl(ParamIndex)->getType();
+      QualType PT = F->getParamDecl(I - Offset)->getType();
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
         Facts.Escaping.insert(V);
     }
@@ -307,8 +333,27 @@ public:
   }
 
 private:
+  template <typename T> void addItem(T Item) {
+    if (NestedFunctions == 0 && Item)
+      Facts.Items.push_back(Item);
+  }
+
+  /// C functions, MPI's among them, have none: their arguments need no look.
+  bool hasWritableReferenceParameter(const FunctionDecl *F) {
+    auto [It, Inserted] = WritesThroughReference.try_emplace(F, false);
+    if (Inserted)
+      It->second = llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+        QualType T = P->getType();
+        return T->isReferenceType() &&
+               !T.getNonReferenceType().isConstQualified();
+      });
+    return It->second;
+  }
+
   FunctionFacts &Facts;
   ArrayFacts *Arrays;
+  llvm::DenseMap<const FunctionDecl *, bool> WritesThroughReference;
+  unsigned NestedFunctions = 0;
   llvm::SmallVector<const Stmt *, 32> Ancestors;
 };
 

@@ -120,6 +120,10 @@ public:
   /// A goto label, or a case of a switch outside \p S, in \p S.
   bool hasJumpTargetIn(const clang::Stmt *S) const;
 
+  /// The body's calls, and what holds calls of other callers, in the order
+  /// of the walk (see findCallSites).
+  llvm::ArrayRef<BodyItem> bodyItems() const { return Items; }
+
 private:
   friend class FactsCollector;
   llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
@@ -135,6 +139,7 @@ private:
   llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
       Guards;
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
+  std::vector<BodyItem> Items;
   /// Any label or case in the body: without one, every block is entered at
   /// its start only, and no jump question needs a walk.
   bool HasJumpTargets = false;
