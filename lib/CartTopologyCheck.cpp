@@ -11,6 +11,7 @@ void CartTopologyCheck::onEndOfTranslationUnit() {
   TopologyCheckBase::onEndOfTranslationUnit();
   Shapes.clear();
   NullReported.clear();
+  SomeMayBeNull.reset();
 }
 
 void CartTopologyCheck::analyze(const MPICall &C) {
@@ -27,7 +28,28 @@ void CartTopologyCheck::analyze(const MPICall &C) {
     checkInquiry(C, 1, {2, 3, 4});
   else if (C.Name == "Cart_coords")
     checkInquiry(C, 2, {3});
-  checkNullUse(C);
+  if (someCommMayBeNull())
+    checkNullUse(C);
+}
+
+/// Tracing every communicator argument to its creator costs more than the
+/// other rules together; it can find something only if some creator may give
+/// MPI_COMM_NULL.
+bool CartTopologyCheck::someCommMayBeNull() {
+  if (!SomeMayBeNull)
+    SomeMayBeNull = llvm::any_of(unitCallSites(), [&](const CallSite &Site) {
+      StringRef Name = mpiName(Site.Callee);
+      if (Name != "Cart_create" && Name != "Cart_sub")
+        return false;
+      // Arguments not known until instantiation: assume the worst.
+      if (llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
+            return A->isTypeDependent() || A->isValueDependent();
+          }))
+        return true;
+      std::optional<Shape> S = shapeOf({Site.Call, Site.Caller});
+      return S && S->MayBeNull;
+    });
+  return *SomeMayBeNull;
 }
 
 //===----------------------------------------------------------------------===//

@@ -45,10 +45,12 @@ private:
                     llvm::ArrayRef<unsigned> Outputs);
   void checkDimsCreate(const MPICall &C);
   void checkNullUse(const MPICall &C);
+  bool someCommMayBeNull();
   void noteCreator(const Shape &S);
 
   llvm::DenseMap<const clang::CallExpr *, std::optional<Shape>> Shapes;
   llvm::DenseSet<const clang::CallExpr *> NullReported;
+  std::optional<bool> SomeMayBeNull;
 };
 
 } // namespace mpix

@@ -33,7 +33,9 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   // A communicator that reaches a callee through a parameter is known only
   // once all of the callee's call sites are: collect them all first.
   std::vector<MPICall> Calls;
-  for (const CallSite &Site : Analyses->callSites(Scope)) {
+  UnitCallSites = Analyses->callSites(Scope);
+  llvm::DenseSet<const FunctionDecl *> Callees;
+  for (const CallSite &Site : UnitCallSites) {
     if (llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
           return A->isTypeDependent() || A->isValueDependent();
         }))
@@ -41,13 +43,16 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
     StringRef Name = mpiName(Site.Callee);
     if (!Name.empty()) {
       Calls.push_back({Site.Call, Site.Caller, Name});
-      CalledNames.insert(Name);
+      // A few functions are called many times: each name is hashed once.
+      if (Callees.insert(Site.Callee).second)
+        CalledNames.insert(Name);
     } else if (Site.Callee->hasBody() && hasCommParameter(Site.Callee)) {
       Provenance->addCallSite(Site.Call, Site.Caller);
     }
   }
   for (const MPICall &C : Calls)
     analyze(C);
+  UnitCallSites = {};
 }
 
 void TopologyCheckBase::onEndOfTranslationUnit() {

@@ -52,12 +52,16 @@ protected:
   bool translationUnitCalls(llvm::StringRef Name) const {
     return CalledNames.contains(Name);
   }
+  /// Every call of the translation unit, dependent ones included; valid
+  /// while analyze() runs.
+  llvm::ArrayRef<CallSite> unitCallSites() const { return UnitCallSites; }
   /// The source text of \p E, for messages.
   std::string textOf(const clang::Expr *E) const;
 
 private:
   UserCodeScope Scope;
   llvm::StringSet<> CalledNames;
+  llvm::ArrayRef<CallSite> UnitCallSites;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;
 };

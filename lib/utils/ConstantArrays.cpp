@@ -50,7 +50,12 @@ void ArrayFacts::recordCall(const CallExpr *Call) {
     // array.
     const auto *U = dyn_cast<UnaryOperator>(Arg);
     bool AddressOf = U && U->getOpcode() == UO_AddrOf;
-    const VarDecl *V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
+    // Most arguments are a plain name or no variable at all.
+    const VarDecl *V = nullptr;
+    if (const auto *Name = dyn_cast<DeclRefExpr>(Arg))
+      V = dyn_cast<VarDecl>(Name->getDecl());
+    else if (AddressOf || isa<ExplicitCastExpr>(Arg))
+      V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
     if (!V)
       continue;
     if (AddressOf)
