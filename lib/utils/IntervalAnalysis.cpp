@@ -1131,6 +1131,9 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
     if (!V)
       return Interval::ofType(T, Ctx);
     std::optional<Interval> R = rangeOfVariable(V);
+    if (R)
+      if (std::optional<Interval> Exit = loopExitValue(DRE, V))
+        R = R->meet(*Exit);
     auto Bound = C.find(V);
     if (R && Bound != C.end())
       R = R->meet(Bound->second);
@@ -1689,6 +1692,350 @@ std::optional<Interval> RangeAnalysis::evalShare(const BinaryOperator *B,
                      true, S);
   }
   return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// The value a counting loop leaves in its counter
+//===----------------------------------------------------------------------===//
+
+/// The variable \p Inc adds exactly one to, doing nothing else: ++i, i++,
+/// i += 1, i = i + 1 or i = 1 + i. A larger step could overshoot the bound.
+static const VarDecl *unitStepCounter(const Expr *Inc) {
+  if (!Inc)
+    return nullptr;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    return U->isIncrementOp() ? namedVariable(U->getSubExpr()) : nullptr;
+  const auto *B = dyn_cast<BinaryOperator>(Inc);
+  const VarDecl *V = B ? namedVariable(B->getLHS()) : nullptr;
+  if (!V)
+    return nullptr;
+  auto IsOne = [](const Expr *E) {
+    std::optional<WideInt> K = positiveLiteral(E);
+    return K && *K == 1;
+  };
+  if (B->getOpcode() == BO_AddAssign)
+    return IsOne(B->getRHS()) ? V : nullptr;
+  const auto *Sum =
+      B->getOpcode() == BO_Assign
+          ? dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())
+          : nullptr;
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return nullptr;
+  bool AddsOne = (namedVariable(Sum->getLHS()) == V && IsOne(Sum->getRHS())) ||
+                 (namedVariable(Sum->getRHS()) == V && IsOne(Sum->getLHS()));
+  return AddsOne ? V : nullptr;
+}
+
+/// A loop condition `i < B`, `i <= B` or `i != B` (or the same with i on
+/// the right), with the operator as if i were on the left.
+struct CounterTest {
+  BinaryOperatorKind Op;
+  const Expr *Bound;
+  QualType ComparedIn; ///< The type both sides are converted to.
+};
+
+static std::optional<CounterTest> counterTest(const Expr *Cond,
+                                              const VarDecl *Counter) {
+  const auto *B =
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (!B || !B->isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind Op = B->getOpcode();
+  const Expr *Bound = B->getRHS();
+  if (namedVariable(B->getRHS()) == Counter) {
+    Op = BinaryOperator::reverseComparisonOp(Op);
+    Bound = B->getLHS();
+  } else if (namedVariable(B->getLHS()) != Counter) {
+    return std::nullopt;
+  }
+  if (Op != BO_LT && Op != BO_LE && Op != BO_NE)
+    return std::nullopt;
+  return CounterTest{Op, Bound, B->getLHS()->getType()};
+}
+
+/// Collects the variables \p E reads when E is made of nothing but them,
+/// constants and arithmetic: no call, store or increment, so that its value
+/// changes only when one of those variables does.
+static bool collectOperands(const Expr *E,
+                            llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  // sizeof(int[n]) reads n when it runs.
+  if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
+    return !Size->getTypeOfArgument()->isVariablyModifiedType();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V)
+      Vars.push_back(V);
+    return V != nullptr;
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return collectOperands(Cast->getSubExpr(), Vars);
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return collectOperands(CE->getSubExpr(), Vars);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus ||
+            U->getOpcode() == UO_Not) &&
+           collectOperands(U->getSubExpr(), Vars);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           collectOperands(B->getLHS(), Vars) &&
+           collectOperands(B->getRHS(), Vars);
+  return false;
+}
+
+/// Whether control can leave \p S for somewhere after it other than by
+/// finishing it: a break out of it (when \p BreakLeaves) or any goto. A
+/// return, a throw or a call that does not return never reach a statement
+/// after the loop, so they do not count.
+static bool mayJumpOut(const Stmt *S, bool BreakLeaves) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<BreakStmt>(S))
+    return BreakLeaves;
+  if (isa<GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  // A break inside a nested loop or switch ends that one.
+  bool Nested = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return mayJumpOut(Child, BreakLeaves && !Nested);
+  });
+}
+
+/// Whether \p Loop is entered only at its start (no label or case inside)
+/// and left for what follows it only when its condition fails.
+static bool runsToItsCondition(const ForStmt *Loop, const FunctionFacts &F) {
+  if (F.hasJumpTargetIn(Loop))
+    return false;
+  return llvm::none_of(
+      std::initializer_list<const Stmt *>{Loop->getInit(), Loop->getCond(),
+                                          Loop->getInc(), Loop->getBody()},
+      [](const Stmt *Part) { return mayJumpOut(Part, true); });
+}
+
+/// Where `for (i = A; i op B; ++i)` leaves i once the condition fails, with A
+/// and B (already known to fit i's type \p Counted) as intervals: the first
+/// value from A on that fails `i op B`.
+static std::optional<Interval> exitInterval(BinaryOperatorKind Op, Interval A,
+                                            Interval B, Interval Counted) {
+  switch (Op) {
+  case BO_LT:
+    // Stops at B, or stays at A when it starts at or above B: max(A, B).
+    return Interval{maxOf({A.Lo, B.Lo}), maxOf({A.Hi, B.Hi})};
+  case BO_LE:
+    // max(A, B + 1); B + 1 itself must fit, or the counter overflows.
+    if (B.Hi >= Counted.Hi)
+      return std::nullopt;
+    return Interval{maxOf({A.Lo, B.Lo + 1}), maxOf({A.Hi, B.Hi + 1})};
+  case BO_NE:
+    // Stops at B only when it starts at or below it; from above it would
+    // run through the top of its type.
+    if (A.Hi > B.Lo)
+      return std::nullopt;
+    return B;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool RangeAnalysis::isCountedByLoop(const VarDecl *V) {
+  auto [It, New] = CountedByLoop.try_emplace(V, false);
+  if (New)
+    It->second =
+        llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+          const auto *For = dyn_cast_or_null<ForStmt>(
+              W.Site ? parentPastParens(W.Site, *Facts) : nullptr);
+          return For && For->getInc() &&
+                 For->getInc()->IgnoreParens() == W.Site;
+        });
+  return It->second;
+}
+
+std::optional<unsigned> RangeAnalysis::lastChangeIn(const VarDecl *V,
+                                                    const CompoundStmt *Block,
+                                                    unsigned At) {
+  auto [It, New] = ChangingStatements.try_emplace(V);
+  if (New) {
+    // Indexed once per variable, by every compound statement around each
+    // change: the questions below then cost a lookup, however many loops
+    // and uses a long function has.
+    auto &ByBlock = It->second;
+    auto Record = [&](const Stmt *Site) {
+      for (const Stmt *S = Site, *P = Facts->parentOf(Site); P;
+           S = P, P = Facts->parentOf(P))
+        if (const auto *C = dyn_cast<CompoundStmt>(P))
+          if (std::optional<unsigned> I = Facts->indexInCompound(S))
+            ByBlock[C].push_back(*I);
+    };
+    // Every use that does more than read V may change it (a store, ++, a
+    // reference; even sizeof, which costs nothing to miss).
+    for (const DeclRefExpr *Use : Facts->usesOf(V))
+      if (!onlyReads(Use, *Facts))
+        Record(Use);
+    if (const Expr *Init = V->getInit())
+      Record(Init);
+    for (auto &Entry : ByBlock) {
+      llvm::sort(Entry.second);
+      Entry.second.erase(llvm::unique(Entry.second), Entry.second.end());
+    }
+  }
+  auto Found = It->second.find(Block);
+  if (Found == It->second.end())
+    return std::nullopt;
+  const llvm::SmallVector<unsigned, 2> &Indices = Found->second;
+  auto After = llvm::upper_bound(Indices, At);
+  if (After == Indices.begin())
+    return std::nullopt;
+  return *std::prev(After);
+}
+
+bool RangeAnalysis::changedIn(const VarDecl *V, const CompoundStmt *Block,
+                              unsigned From, unsigned To) {
+  std::optional<unsigned> Last = lastChangeIn(V, Block, To);
+  return From <= To && Last && *Last >= From;
+}
+
+const Expr *RangeAnalysis::counterStart(const ForStmt *Loop,
+                                        const VarDecl *Counter,
+                                        const CompoundStmt *Block,
+                                        unsigned Index, const Stmt *&Site) {
+  if (const Expr *Start = loopStart(Loop, Counter)) {
+    Site = Loop->getInit();
+    return Start;
+  }
+  // `i = A;` or `int i = A;` as the last statement to change i before the
+  // loop, with no label or case between that a jump could bypass it by.
+  std::optional<unsigned> Last =
+      Index > 0 ? lastChangeIn(Counter, Block, Index - 1) : std::nullopt;
+  if (!Last || !Facts->entersOnlyThrough(Block, *Last, Index))
+    return nullptr;
+  Site = Block->body_begin()[*Last];
+  if (const auto *DS = dyn_cast<DeclStmt>(Site))
+    return llvm::any_of(DS->decls(),
+                        [Counter](const Decl *D) { return D == Counter; })
+               ? Counter->getInit()
+               : nullptr;
+  const auto *Assign = dyn_cast<BinaryOperator>(Site);
+  if (Assign && Assign->getOpcode() == BO_Assign &&
+      namedVariable(Assign->getLHS()) == Counter)
+    return Assign->getRHS();
+  return nullptr;
+}
+
+/// A variable of a loop's bound keeps its value through the loop: a local
+/// not handed out and only read in the loop, or a global that cannot change.
+bool RangeAnalysis::isStableBound(const VarDecl *V, const ForStmt *Loop) {
+  if (V->getType().isVolatileQualified() || V->hasAttr<BlocksAttr>())
+    return false;
+  if (!V->hasLocalStorage())
+    return V->getType().isConstQualified() ||
+           (Unit && Unit->constantInitializer(V));
+  return !Facts->escapes(V) && writingUsesIn(Loop, V).empty();
+}
+
+RangeAnalysis::LoopExit
+RangeAnalysis::computeLoopExit(const ForStmt *Loop, const CompoundStmt *Block,
+                               unsigned Index) {
+  LoopExit Exit;
+  const VarDecl *Counter = unitStepCounter(Loop->getInc());
+  std::optional<CounterTest> Test =
+      Counter ? counterTest(Loop->getCond(), Counter) : std::nullopt;
+  if (!Test)
+    return Exit;
+  QualType T = Counter->getType().getCanonicalType();
+  if (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType())
+    return Exit;
+  if (!runsToItsCondition(Loop, *Facts))
+    return Exit;
+  const Stmt *StartSite = nullptr;
+  const Expr *Start = counterStart(Loop, Counter, Block, Index, StartSite);
+  if (!Start)
+    return Exit;
+  // Inside the loop only the increment, and an init that gives the start,
+  // may change the counter.
+  for (const DeclRefExpr *Use : writingUsesIn(Loop, Counter))
+    if (!Facts->isWithin(Use, Loop->getInc()) &&
+        !(StartSite == Loop->getInit() && Facts->isWithin(Use, StartSite)))
+      return Exit;
+  llvm::SmallVector<const VarDecl *, 2> BoundVariables;
+  if (!collectOperands(Test->Bound, BoundVariables) ||
+      llvm::any_of(BoundVariables, [&](const VarDecl *V) {
+        return V == Counter || !isStableBound(V, Loop);
+      }))
+    return Exit;
+  // The bound is taken before its conversion to the compared type: when it
+  // fits the counter's type, which fits the compared type, converting
+  // changes nothing and the comparison is the mathematical one.
+  State Ignored;
+  std::optional<Interval> From = eval(Start, constraintsAt(StartSite), Ignored);
+  std::optional<Interval> Bound =
+      eval(Test->Bound->IgnoreImpCasts(), constraintsAt(Loop), Ignored);
+  std::optional<Interval> Counted = Interval::ofType(T, Ctx);
+  std::optional<Interval> Compared = Interval::ofType(Test->ComparedIn, Ctx);
+  if (!From || !Bound || !Counted || !Compared || !Counted->within(*Compared) ||
+      !From->within(*Counted) || !Bound->within(*Counted))
+    return Exit;
+  Exit.Value = exitInterval(Test->Op, *From, *Bound, *Counted);
+  Exit.Counter = Counter;
+  Exit.BoundVariables = std::move(BoundVariables);
+  return Exit;
+}
+
+RangeAnalysis::LoopExit RangeAnalysis::loopExit(const ForStmt *Loop,
+                                                const CompoundStmt *Block,
+                                                unsigned Index) {
+  auto Known = LoopExits.find(Loop);
+  if (Known != LoopExits.end())
+    return Known->second;
+  // A bound that reads what is still being worked out says nothing.
+  LoopExits[Loop] = LoopExit();
+  LoopExit Exit = computeLoopExit(Loop, Block, Index);
+  LoopExits[Loop] = Exit;
+  return Exit;
+}
+
+std::optional<Interval> RangeAnalysis::loopExitValue(const DeclRefExpr *Use,
+                                                     const VarDecl *V) {
+  // A __block variable may be written by a block, whose body the facts do
+  // not see.
+  if (!Facts || !V->hasLocalStorage() || Facts->escapes(V) ||
+      V->getType().isVolatileQualified() || V->hasAttr<BlocksAttr>() ||
+      !isCountedByLoop(V))
+    return std::nullopt;
+  auto Known = ExitValues.find(Use);
+  if (Known != ExitValues.end())
+    return Known->second;
+  ExitValues[Use] = std::nullopt;
+  std::optional<Interval> Value;
+  // The innermost compound statement around Use in which an earlier
+  // statement, or Use's own, changes V: that must be the loop, and Use
+  // reachable only through it, with the loop's bound unchanged since.
+  for (const Stmt *Child = Use, *P = Facts->parentOf(Use); P;
+       Child = P, P = Facts->parentOf(P)) {
+    const auto *Block = dyn_cast<CompoundStmt>(P);
+    std::optional<unsigned> To =
+        Block ? Facts->indexInCompound(Child) : std::nullopt;
+    std::optional<unsigned> Last =
+        To ? lastChangeIn(V, Block, *To) : std::nullopt;
+    if (!Last)
+      continue;
+    const auto *Loop = dyn_cast<ForStmt>(Block->body_begin()[*Last]);
+    if (Loop && *Last < *To && Facts->entersOnlyThrough(Block, *Last, *To)) {
+      LoopExit Exit = loopExit(Loop, Block, *Last);
+      if (Exit.Counter == V &&
+          llvm::none_of(Exit.BoundVariables, [&](const VarDecl *B) {
+            return changedIn(B, Block, *Last + 1, *To);
+          }))
+        Value = Exit.Value;
+    }
+    break;
+  }
+  ExitValues[Use] = Value;
+  return Value;
 }
 
 Constraints RangeAnalysis::constraintsAt(const Stmt *S) {

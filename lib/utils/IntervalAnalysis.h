@@ -252,6 +252,41 @@ private:
   writingUsesIn(const clang::ForStmt *Loop, const clang::VarDecl *V);
   /// Whether MPI_Comm_size is what gives \p V its value, and nothing else.
   bool isSetBySizeOnly(const clang::VarDecl *V);
+
+  /// The value of \p V at \p Use when a counting loop
+  /// `for (V = A; V < B; ++V)` is the last statement before Use to change
+  /// V: max(A, B) (see loopExit). None when that is not known.
+  std::optional<Interval> loopExitValue(const clang::DeclRefExpr *Use,
+                                        const clang::VarDecl *V);
+  /// What a counting loop, statement \p Index of \p Block, leaves in its
+  /// counter once its condition fails, for any use reached from it.
+  struct LoopExit {
+    const clang::VarDecl *Counter = nullptr;
+    std::optional<Interval> Value;
+    /// The variables of the bound: a use sees Value only if none of them
+    /// changes between the loop and the use.
+    llvm::SmallVector<const clang::VarDecl *, 2> BoundVariables;
+  };
+  LoopExit loopExit(const clang::ForStmt *Loop,
+                    const clang::CompoundStmt *Block, unsigned Index);
+  LoopExit computeLoopExit(const clang::ForStmt *Loop,
+                           const clang::CompoundStmt *Block, unsigned Index);
+  /// The value a counting loop's counter starts from: its init, or else
+  /// the statement before the loop that last changes it.
+  const clang::Expr *counterStart(const clang::ForStmt *Loop,
+                                  const clang::VarDecl *Counter,
+                                  const clang::CompoundStmt *Block,
+                                  unsigned Index, const clang::Stmt *&Site);
+  bool isStableBound(const clang::VarDecl *V, const clang::ForStmt *Loop);
+  /// Whether some write of \p V (any use that does not only read it, or its
+  /// initializer) lies in one of the statements From..To of \p Block.
+  bool changedIn(const clang::VarDecl *V, const clang::CompoundStmt *Block,
+                 unsigned From, unsigned To);
+  /// The last statement of \p Block at or before \p At that may change \p V.
+  std::optional<unsigned> lastChangeIn(const clang::VarDecl *V,
+                                       const clang::CompoundStmt *Block,
+                                       unsigned At);
+  bool isCountedByLoop(const clang::VarDecl *V);
   struct State {
     const clang::Expr *OverflowSite = nullptr;
   };
@@ -301,6 +336,16 @@ private:
   llvm::DenseMap<std::pair<const clang::ForStmt *, const clang::VarDecl *>,
                  llvm::SmallVector<const clang::DeclRefExpr *, 1>>
       WritingUses;
+  /// Per variable, for each compound statement around a change of it, the
+  /// sorted indices of the statements holding one.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::DenseMap<const clang::CompoundStmt *,
+                                llvm::SmallVector<unsigned, 2>>>
+      ChangingStatements;
+  llvm::DenseMap<const clang::VarDecl *, bool> CountedByLoop;
+  llvm::DenseMap<const clang::ForStmt *, LoopExit> LoopExits;
+  llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
+      ExitValues;
 };
 
 /// The variable an expression names, looking through parentheses and casts.
