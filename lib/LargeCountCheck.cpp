@@ -415,12 +415,13 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
   return std::nullopt;
 }
 
-std::optional<LargeCountCheck::Hazard>
-LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
-                             QualType Stored, bool MayBeNegative,
-                             FunctionState &FS, const VarDecl *Var,
-                             const Stmt *Use) {
-  for (const FunctionFacts::Write &W : Writes) {
+llvm::SmallVector<std::pair<unsigned, LargeCountCheck::Hazard>, 1>
+LargeCountCheck::hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                                 QualType Stored, bool MayBeNegative,
+                                 FunctionState &FS, bool FirstOnly) {
+  llvm::SmallVector<std::pair<unsigned, Hazard>, 1> Found;
+  for (unsigned I = 0; I < Writes.size(); ++I) {
+    const FunctionFacts::Write &W = Writes[I];
     // A std::vector's elements have the type its operator[] returns.
     QualType Type = Stored;
     if (Type.isNull())
@@ -428,12 +429,48 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
         Type = Assign->getLHS()->getType();
     if (!W.Value || Type.isNull())
       continue;
-    std::optional<Hazard> H = hazardOf(W.Value, Type, MayBeNegative, W.Site, FS);
+    if (std::optional<Hazard> H =
+            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS)) {
+      Found.push_back({I, *H});
+      if (FirstOnly)
+        break;
+    }
+  }
+  return Found;
+}
+
+std::optional<LargeCountCheck::Hazard>
+LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                             QualType Stored, bool MayBeNegative,
+                             FunctionState &FS, const VarDecl *Var,
+                             const Stmt *Use) {
+  if (!Var) {
+    auto First = hazardousWrites(Writes, Stored, MayBeNegative, FS,
+                                 /*FirstOnly=*/true);
+    return First.empty() ? std::nullopt : std::optional(First[0].second);
+  }
+  // A local's writes are judged once, not at every use: a function of N
+  // stores and N uses of one variable would otherwise judge N^2 writes.
+  auto Key = std::make_tuple(Var, Stored.getAsOpaquePtr(), unsigned(MayBeNegative));
+  auto Cached = FS.HazardousWrites.find(Key);
+  if (Cached == FS.HazardousWrites.end())
+    Cached = FS.HazardousWrites
+                 .try_emplace(Key, hazardousWrites(Writes, Stored,
+                                                   MayBeNegative, FS))
+                 .first;
+  llvm::ArrayRef<std::pair<unsigned, Hazard>> Hazards = Cached->second;
+  for (auto It = Hazards.begin(); It != Hazards.end();) {
     // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
-    // before the call: the placeholder never reaches MPI. Asked only of a
-    // write that would be reported, as most writes are not.
-    if (H && !(Var && FS.Facts->overwrittenBefore(W, Var, Use)))
-      return H;
+    // before the call: the placeholder never reaches MPI.
+    unsigned Killer = 0;
+    if (!FS.Facts->overwrittenBefore(Writes[It->first], Var, Use, &Killer))
+      return It->second;
+    // The writes up to the overwriting statement are all overwritten.
+    It = std::lower_bound(It + 1, Hazards.end(), Killer,
+                          [](const std::pair<unsigned, Hazard> &H,
+                             unsigned Position) {
+                            return H.first < Position;
+                          });
   }
   return std::nullopt;
 }

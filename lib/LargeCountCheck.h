@@ -75,6 +75,11 @@ private:
     /// Datatypes built here from a count that can exceed INT_MAX, with the
     /// constructor call that built them.
     llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *> LargeTypes;
+    /// Per local, stored type and sign: the local's writes that are
+    /// hazards, by position in writesOf().
+    llvm::DenseMap<std::tuple<const clang::VarDecl *, void *, unsigned>,
+                   llvm::SmallVector<std::pair<unsigned, Hazard>, 1>>
+        HazardousWrites;
   };
   void checkCall(const clang::CallExpr *Call, const FunctionInfo *F,
                  const clang::FunctionDecl *Caller);
@@ -92,6 +97,12 @@ private:
                                     FunctionState &FS,
                                     const clang::VarDecl *Var = nullptr,
                                     const clang::Stmt *Use = nullptr);
+  /// The writes of \p Writes that are hazards for \p Stored, with their
+  /// positions (the first only, if \p FirstOnly).
+  llvm::SmallVector<std::pair<unsigned, Hazard>, 1>
+  hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                  clang::QualType Stored, bool MayBeNegative,
+                  FunctionState &FS, bool FirstOnly = false);
   std::optional<Finding> findScalar(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);

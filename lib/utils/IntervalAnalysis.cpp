@@ -641,8 +641,34 @@ static const Stmt *childOf(const CompoundStmt *Block, const Stmt *S,
   return nullptr;
 }
 
+llvm::ArrayRef<FunctionFacts::KillingStatement>
+FunctionFacts::killersIn(const CompoundStmt *Block, const VarDecl *V) const {
+  auto [It, Inserted] = Killers.try_emplace({V, Block});
+  llvm::SmallVector<KillingStatement, 2> &List = It->second;
+  if (!Inserted)
+    return List;
+  // Whether a statement kills depends on the statement only, so each is
+  // judged at the first of V's writes inside it.
+  llvm::DenseSet<unsigned> Seen;
+  llvm::ArrayRef<Write> All = writesOf(V);
+  for (unsigned P = 0; P < All.size(); ++P) {
+    const Stmt *S = All[P].Site ? childOf(Block, All[P].Site, *this) : nullptr;
+    std::optional<unsigned> K = S ? indexInCompound(S) : std::nullopt;
+    if (!K || !Seen.insert(*K).second)
+      continue;
+    const auto *For = dyn_cast<ForStmt>(S);
+    if (For ? assignsWhole(For->getInit(), V) : assignsWhole(S, V))
+      List.push_back({*K, P, S});
+  }
+  llvm::sort(List, [](const KillingStatement &A, const KillingStatement &B) {
+    return A.Index < B.Index;
+  });
+  return List;
+}
+
 bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
-                                      const Stmt *Use) const {
+                                      const Stmt *Use,
+                                      unsigned *KillerWrite) const {
   if (!W.Site || !Use)
     return false;
   // The statements enclosing Use, each with its child on the way to Use.
@@ -663,34 +689,33 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
   std::optional<unsigned> To = indexInCompound(UseChild.lookup(Block));
   if (!From || !To || *From >= *To)
     return false;
-  // The last statement of Block between W and Use that assigns V whole.
-  // It is found among V's writes, not by reading every statement in
-  // between: that made the check quadratic in the length of a function.
-  const Stmt *Killer = nullptr;
-  unsigned KillerIndex = 0;
-  for (const Write &Other : writesOf(V)) {
-    const Stmt *S = Other.Site ? childOf(Block, Other.Site, *this) : nullptr;
-    std::optional<unsigned> K = S ? indexInCompound(S) : std::nullopt;
-    if (!K || *K <= *From || *K > *To || (Killer && *K <= KillerIndex))
-      continue;
-    bool Kills;
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      // The init runs whenever the loop is reached; Use must not be in it.
-      Kills = assignsWhole(For->getInit(), V) &&
-              !(*K == *To && UseChild.count(For->getInit()));
-    else
-      Kills = *K < *To && assignsWhole(S, V);
-    if (Kills) {
-      Killer = S;
-      KillerIndex = *K;
-    }
+  // The last statement of Block after W, up to Use's, that assigns V whole:
+  // a statement before Use's, or Use's own for-loop whose init assigns it
+  // (Use not in the init). Looked up among the block's killing statements,
+  // listed once per variable and block: reading V's writes for every
+  // question made a function of N such stores and uses cubic.
+  llvm::ArrayRef<KillingStatement> Candidates = killersIn(Block, V);
+  auto It = llvm::upper_bound(Candidates, *To,
+                              [](unsigned To, const KillingStatement &K) {
+                                return To < K.Index;
+                              });
+  const KillingStatement *Killer = nullptr;
+  while (It != Candidates.begin() && !Killer) {
+    --It;
+    const auto *For = dyn_cast<ForStmt>(It->S);
+    if (It->Index < *To || (For && !UseChild.count(For->getInit())))
+      Killer = &*It;
   }
-  if (!Killer || !entersOnlyThrough(Block, KillerIndex, *To))
+  if (!Killer || Killer->Index <= *From ||
+      !entersOnlyThrough(Block, Killer->Index, *To))
     return false;
   // No jump may land between the assignment and Use.
-  if (const auto *For = dyn_cast<ForStmt>(Killer))
-    return !hasJumpTargetIn(For->getCond()) && !hasJumpTargetIn(For->getInc()) &&
-           !hasJumpTargetIn(For->getBody());
+  if (const auto *For = dyn_cast<ForStmt>(Killer->S))
+    if (hasJumpTargetIn(For->getCond()) || hasJumpTargetIn(For->getInc()) ||
+        hasJumpTargetIn(For->getBody()))
+      return false;
+  if (KillerWrite)
+    *KillerWrite = Killer->FirstWrite;
   return true;
 }
 

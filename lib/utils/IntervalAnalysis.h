@@ -95,8 +95,12 @@ public:
   /// sit in different statements of one compound statement, the assignment
   /// must be a whole statement (or a for-init) between them, and no label
   /// may let a jump bypass it.
+  /// When it is, \p KillerWrite (if given) is set to the position in
+  /// writesOf(V) of the overwriting statement's first write: every write of
+  /// V between W and it is overwritten as well.
   bool overwrittenBefore(const Write &W, const clang::VarDecl *V,
-                         const clang::Stmt *Use) const;
+                         const clang::Stmt *Use,
+                         unsigned *KillerWrite = nullptr) const;
   /// Every expression that names V in the body (not its declaration).
   llvm::ArrayRef<const clang::DeclRefExpr *> usesOf(const clang::VarDecl *V) const;
   /// The statement that declares a local (`int a, b;` declares two).
@@ -143,6 +147,19 @@ private:
   /// Any label or case in the body: without one, every block is entered at
   /// its start only, and no jump question needs a walk.
   bool HasJumpTargets = false;
+  /// A statement of a block that assigns a variable whole (or whose for-init
+  /// does), with its index and its first write in writesOf().
+  struct KillingStatement {
+    unsigned Index;
+    unsigned FirstWrite;
+    const clang::Stmt *S;
+  };
+  llvm::ArrayRef<KillingStatement> killersIn(const clang::CompoundStmt *Block,
+                                             const clang::VarDecl *V) const;
+  mutable llvm::DenseMap<
+      std::pair<const clang::VarDecl *, const clang::CompoundStmt *>,
+      llvm::SmallVector<KillingStatement, 2>>
+      Killers;
   mutable llvm::DenseMap<const clang::Stmt *, bool> JumpTargetIn;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
   mutable llvm::DenseMap<const clang::CompoundStmt *,
