@@ -2,7 +2,7 @@
 """Generate a large C translation unit of MPI calls for overhead measurement.
 
     bench/gen_large_tu.py [-o f.c] [--funcs 100] [--calls 80] [--long 200] [--clean]
-                          [--share-loops]
+                          [--share-loops] [--reused-local]
 
 Writes NFUNCS ordinary functions of CALLS MPI call sites each, plus one very
 long function of LONG blocks (about 10 calls per block, all on shared locals,
@@ -54,6 +54,12 @@ TEMPLATES = [
 # One loop per statement, all on the counter k: the index-below-divisor rule
 # asks about every loop, and each must not cost a walk of all of k's uses.
 SHARE_LOOP = "for (k = 0; k < size; ++k) MPI_Bcast(sbuf, k * (n / size), MPI_DOUBLE, 0, comm);"
+# One local given a narrowed value and passed on, again and again; and a loop
+# counter read after its loop. Every store is a hazard that the next store
+# overwrites, and every fix retypes the same local.
+REUSED_LOCAL = ("k = len + {i} % 7; MPI_Send(sbuf, k, MPI_DOUBLE, 0, {i} % 32767, comm); "
+                "for (got = 0; got < {i} % 50 + 1; got++) rbuf[got] = 0; "
+                "MPI_Recv(rbuf, got, MPI_DOUBLE, 0, 0, comm, &st);")
 
 PROLOGUE = """\
     int rank = 0, size = 1, n = 8, m = 4, got = 0, k = 0;
@@ -105,6 +111,9 @@ def main():
     ap.add_argument("--share-loops", action="store_true",
                     help="only loops whose counts are k * (n / size) with k < size, "
                          "all on one counter (the relational rules' worst case)")
+    ap.add_argument("--reused-local", action="store_true",
+                    help="only stores of a narrowed value to one local, each "
+                         "passed to a call (one diagnostic and one fix each)")
     ap.add_argument("--clean", action="store_true",
                     help="only calls the checks accept (no diagnostics)")
     a = ap.parse_args()
@@ -112,6 +121,8 @@ def main():
                  if not (a.clean and i in REPORTED)]
     if a.share_loops:
         templates = [SHARE_LOOP]
+    if a.reused_local:
+        templates = [REUSED_LOCAL]
     out = sys.stdout if a.output == "-" else open(a.output, "w")
     out.write(HEADER + "\n")
     site = 0

@@ -2,7 +2,8 @@
 # Cost of each mpix-* check against the size of one function.
 #   bench/scaling.sh [BLOCKS...]     (default: 250 500 1000 2000 4000)
 # CLEAN=1: only calls the checks accept; SHARES=1: only loops of k * (n / size)
-# counts on one counter.
+# counts on one counter; REUSED=1: one local stored a narrowed value and
+# passed on, over and over (a diagnostic and a fix each).
 # Generates a TU holding only long_function with BLOCKS blocks of 10 MPI
 # statements (bench/gen_large_tu.py --funcs 0 --long BLOCKS), runs
 # mpix-tidy --enable-check-profile 3 times and prints, per size, the median
@@ -15,7 +16,7 @@ TMP=$(mktemp -d /tmp/mpix-scaling.XXXXXX)
 SIZES=${*:-250 500 1000 2000 4000}
 printf '%8s %8s %12s %12s %12s %12s %12s\n' blocks stmts large-count cart-topology graph-symmetry checks-total process
 for n in $SIZES; do
-  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} ${SHARES:+--share-loops} -o "$TMP/l$n.c" 2>/dev/null
+  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} ${SHARES:+--share-loops} ${REUSED:+--reused-local} -o "$TMP/l$n.c" 2>/dev/null
   python3 - "$TIDY" "$TMP/l$n.c" "$n" $FLAGS <<'PY'
 import os, re, statistics, subprocess, sys
 tidy, f, n, flags = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]

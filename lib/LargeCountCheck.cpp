@@ -674,6 +674,15 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Found.Accumulator)
       Followers.push_back({Found.Accumulator, "MPI_Aint"});
   }
+  // A local retyped by an earlier plan of this function that renamed this
+  // call too: that plan's edits are all of this one's, and are out already.
+  // Planning again cost every use of the local for every call passing it.
+  const VarDecl *Sole = soleRetypedLocal(Call, F, Findings, Followers);
+  if (Sole && NeedsRename && Plan.ok()) {
+    auto Covered = FS.CoveredCalls.find(Sole);
+    if (Covered != FS.CoveredCalls.end() && Covered->second.count(Call))
+      return Plan;
+  }
   llvm::DenseSet<const VarDecl *> Retyped;
   for (const auto &[V, Type] : Followers)
     M.willRetype(V);
@@ -689,7 +698,34 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   M.rename(Call, F, Plan);
   if (useMPIX())
     includeMPIX(Call, Plan);
+  if (Sole && Plan.ok())
+    FS.CoveredCalls[Sole] = Plan.Renamed;
   return Plan;
+}
+
+/// The one local a plan for \p Call retypes, when nothing else about the
+/// plan depends on the call: every finding is that local passed as a count,
+/// and \p F takes only scalar counts, so the call is renamed the same way
+/// whether it is the call being fixed or another use of the local.
+const VarDecl *LargeCountCheck::soleRetypedLocal(
+    const CallExpr *Call, const FunctionInfo &F, llvm::ArrayRef<Finding> Findings,
+    llvm::ArrayRef<std::pair<const VarDecl *, StringRef>> Followers) {
+  if (Followers.size() != 1 || Findings.empty())
+    return nullptr;
+  const VarDecl *V = Followers.front().first;
+  for (const Finding &Found : Findings)
+    if (Found.What != Finding::LocalVariable || Found.Var != V ||
+        Found.Accumulator)
+      return nullptr;
+  for (unsigned I = 0; I < F.Params.size(); ++I) {
+    ParamKind Kind = F.Params[I].Kind;
+    if (Kind == ParamKind::CountArray || Kind == ParamKind::DisplArray ||
+        Kind == ParamKind::CountOut)
+      return nullptr;
+    if (Kind != ParamKind::Count && referencedVariable(Call->getArg(I)) == V)
+      return nullptr;
+  }
+  return V;
 }
 
 void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {

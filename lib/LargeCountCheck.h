@@ -80,6 +80,11 @@ private:
     llvm::DenseMap<std::tuple<const clang::VarDecl *, void *, unsigned>,
                    llvm::SmallVector<std::pair<unsigned, Hazard>, 1>>
         HazardousWrites;
+    /// Per local retyped by an emitted plan of a call that depends on
+    /// nothing else (soleRetypedLocal), the calls that plan renamed.
+    llvm::DenseMap<const clang::VarDecl *,
+                   llvm::DenseSet<const clang::CallExpr *>>
+        CoveredCalls;
   };
   void checkCall(const clang::CallExpr *Call, const FunctionInfo *F,
                  const clang::FunctionDecl *Caller);
@@ -97,6 +102,11 @@ private:
                                     FunctionState &FS,
                                     const clang::VarDecl *Var = nullptr,
                                     const clang::Stmt *Use = nullptr);
+  const clang::VarDecl *soleRetypedLocal(
+      const clang::CallExpr *Call, const FunctionInfo &F,
+      llvm::ArrayRef<Finding> Findings,
+      llvm::ArrayRef<std::pair<const clang::VarDecl *, llvm::StringRef>>
+          Followers);
   /// The writes of \p Writes that are hazards for \p Stored, with their
   /// positions (the first only, if \p FirstOnly).
   llvm::SmallVector<std::pair<unsigned, Hazard>, 1>
