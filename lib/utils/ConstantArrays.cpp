@@ -29,7 +29,8 @@ static bool mayWriteThrough(const FunctionDecl *F, unsigned Index) {
   return false;
 }
 
-llvm::ArrayRef<uint8_t> ArrayFacts::parameterTraits(const FunctionDecl *F) {
+llvm::ArrayRef<uint8_t>
+ArrayFacts::parameterTraits(const FunctionDecl *F) const {
   auto [It, Inserted] = CalleeTraits.try_emplace(F);
   if (Inserted && F)
     for (unsigned I = 0; I < F->getNumParams(); ++I)
@@ -39,67 +40,99 @@ llvm::ArrayRef<uint8_t> ArrayFacts::parameterTraits(const FunctionDecl *F) {
   return It->second;
 }
 
-void ArrayFacts::recordCall(const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
-  // The same few callees are called over and over: their parameters are
-  // read once.
-  llvm::ArrayRef<uint8_t> Traits = parameterTraits(F);
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
-    // &x hands out a scalar (or a whole array) the way `a` hands out an
-    // array.
-    const auto *U = dyn_cast<UnaryOperator>(Arg);
-    bool AddressOf = U && U->getOpcode() == UO_AddrOf;
-    // Most arguments are a plain name or no variable at all.
-    const VarDecl *V = nullptr;
-    if (const auto *Name = dyn_cast<DeclRefExpr>(Arg))
-      V = dyn_cast<VarDecl>(Name->getDecl());
-    else if (AddressOf || isa<ExplicitCastExpr>(Arg))
-      V = referencedVariable(AddressOf ? U->getSubExpr() : Arg);
-    if (!V)
-      continue;
-    if (AddressOf)
-      ++AddressPassed[V];
-    // A missing parameter (variadic, unprototyped) may write.
-    uint8_t Param = I < Traits.size() ? Traits[I] : uint8_t(WritableThrough);
-    if ((AddressOf || (Param & ByReference) || V->getType()->isArrayType() ||
-         V->getType()->isPointerType()) &&
-        (Param & WritableThrough))
-      MutatingCalls[V].push_back(Call);
-  }
-}
-
-void ArrayFacts::recordAddressOf(const UnaryOperator *U) {
-  if (const VarDecl *V = referencedVariable(U->getSubExpr()))
-    ++AddressTaken[V];
-}
-
 void ArrayFacts::recordDeclaration(const VarDecl *V) {
   if (V->getType()->isReferenceType())
     if (const VarDecl *Target = referencedVariable(V->getInit()))
       ReferenceBound.insert(Target);
 }
 
-void ArrayFacts::recordLoad(const ImplicitCastExpr *Cast) {
-  if (Cast->getCastKind() != CK_LValueToRValue)
+const ArrayFacts::Summary &ArrayFacts::summaryOf(const VarDecl *V) const {
+  auto [It, Inserted] = Summaries.try_emplace(V);
+  if (Inserted && Facts) {
+    Summary S;
+    for (const DeclRefExpr *Use : Facts->usesOf(V))
+      summarizeUse(Use, V, S);
+    // summarizeUse does not touch Summaries, so It is still valid.
+    It->second = std::move(S);
+  }
+  return It->second;
+}
+
+/// The outermost of the parentheses and casts around \p E (E itself when
+/// there are none); with \p ImplicitOnly, explicit casts stop the climb.
+static const Expr *wrapped(const Expr *E, const FunctionFacts &Facts,
+                           bool ImplicitOnly = false) {
+  for (const Stmt *P = Facts.parentOf(E); P; P = Facts.parentOf(P)) {
+    if (!isa<ParenExpr, ImplicitCastExpr>(P) &&
+        (ImplicitOnly || !isa<CastExpr>(P)))
+      break;
+    E = cast<Expr>(P);
+  }
+  return E;
+}
+
+static bool isLoad(const Stmt *S) {
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(S);
+  return Cast && Cast->getCastKind() == CK_LValueToRValue;
+}
+
+// The walk used to record, at each load, call and `&`, the variable its
+// operand names through parentheses and casts; here each use climbs the
+// same parentheses and casts to find them.
+void ArrayFacts::summarizeUse(const DeclRefExpr *Use, const VarDecl *V,
+                              Summary &S) const {
+  // V, (V), (long)V ... read as a value, and V[i] read through its base;
+  // outermost first, as the walk met them.
+  llvm::SmallVector<const Expr *, 2> Loads;
+  for (const Stmt *P = Facts->parentOf(Use); P && isa<ParenExpr, CastExpr>(P);
+       P = Facts->parentOf(P))
+    if (isLoad(P))
+      Loads.push_back(cast<Expr>(P));
+  const Expr *Top = wrapped(Use, *Facts);
+  const Stmt *Parent = Facts->parentOf(Top);
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(Parent)) {
+    if (ASE->getBase() == Top) {
+      const Stmt *Above = Facts->parentOf(ASE);
+      while (isa_and_nonnull<ParenExpr>(Above))
+        Above = Facts->parentOf(Above);
+      if (isLoad(Above))
+        Loads.push_back(cast<Expr>(Above));
+    }
+  }
+  S.Reads.append(Loads.rbegin(), Loads.rend());
+  if (isa_and_nonnull<ArraySubscriptExpr>(Parent))
     return;
-  const Expr *Sub = Cast->getSubExpr()->IgnoreParens();
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub))
-    Sub = ASE->getBase()->IgnoreParenImpCasts();
-  if (const VarDecl *V = referencedVariable(Sub))
-    Reads[V].push_back(Cast);
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent)) {
+    if (U->getOpcode() != UO_AddrOf)
+      return;
+    ++S.AddressTaken;
+    const Expr *Arg = wrapped(U, *Facts, /*ImplicitOnly=*/true);
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(Facts->parentOf(Arg)))
+      recordArgument(Call, Arg, V, /*AddressOf=*/true, S);
+    return;
+  }
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Parent))
+    recordArgument(Call, Top, V, /*AddressOf=*/false, S);
 }
 
-llvm::ArrayRef<const CallExpr *>
-ArrayFacts::mutatingCallsOf(const VarDecl *V) const {
-  auto It = MutatingCalls.find(V);
-  return It == MutatingCalls.end() ? llvm::ArrayRef<const CallExpr *>()
-                                   : It->second;
-}
-
-llvm::ArrayRef<const Expr *> ArrayFacts::readsOf(const VarDecl *V) const {
-  auto It = Reads.find(V);
-  return It == Reads.end() ? llvm::ArrayRef<const Expr *>() : It->second;
+void ArrayFacts::recordArgument(const CallExpr *Call, const Expr *Arg,
+                                const VarDecl *V, bool AddressOf,
+                                Summary &S) const {
+  // The callee is a child of the call too (a function pointer).
+  unsigned I = 0;
+  while (I < Call->getNumArgs() && Call->getArg(I) != Arg)
+    ++I;
+  if (I == Call->getNumArgs())
+    return;
+  if (AddressOf)
+    ++S.AddressPassed;
+  llvm::ArrayRef<uint8_t> Traits = parameterTraits(Call->getDirectCallee());
+  // A missing parameter (variadic, unprototyped) may write.
+  uint8_t Param = I < Traits.size() ? Traits[I] : uint8_t(WritableThrough);
+  if ((AddressOf || (Param & ByReference) || V->getType()->isArrayType() ||
+       V->getType()->isPointerType()) &&
+      (Param & WritableThrough))
+    S.MutatingCalls.push_back(Call);
 }
 
 //===----------------------------------------------------------------------===//

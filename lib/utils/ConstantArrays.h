@@ -7,8 +7,8 @@
 // ever written?" for the outputs a call may leave unchanged.
 //
 // ArrayFacts adds what FunctionFacts does not record: arrays handed to calls
-// that may write them, and reads. The walk that builds FunctionFacts fills
-// it, so that a body is walked once for both.
+// that may write them, and reads. It reads them off the uses and parents
+// that FunctionFacts records, variable by variable, when asked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,41 +27,56 @@ namespace mpix {
 
 class ArrayFacts {
 public:
-  /// What the walk of the body tells, node by node.
-  void recordCall(const clang::CallExpr *Call);
-  void recordAddressOf(const clang::UnaryOperator *AddrOf);
+  /// What the walk of the body tells: references bound to a variable.
   void recordDeclaration(const clang::VarDecl *V);
-  void recordLoad(const clang::ImplicitCastExpr *Cast);
+  /// The facts of the same body, whose uses and parents answer the rest.
+  void attach(const FunctionFacts &Facts) { this->Facts = &Facts; }
 
   /// Calls that may write \p V: it is an array or pointer, or passed as &V,
   /// to a pointer to non-const (or unprototyped, or variadic) parameter, or
   /// bound to a non-const reference.
   llvm::ArrayRef<const clang::CallExpr *>
-  mutatingCallsOf(const clang::VarDecl *V) const;
+  mutatingCallsOf(const clang::VarDecl *V) const {
+    return summaryOf(V).MutatingCalls;
+  }
   /// Reads of V's value or of its elements (V, V[i] as rvalues), in source
   /// order.
-  llvm::ArrayRef<const clang::Expr *> readsOf(const clang::VarDecl *V) const;
+  llvm::ArrayRef<const clang::Expr *> readsOf(const clang::VarDecl *V) const {
+    return summaryOf(V).Reads;
+  }
   /// Its address is taken other than as a call argument, or a reference
   /// binds to it: an alias we do not follow may write it.
   bool aliased(const clang::VarDecl *V) const {
-    return AddressTaken.lookup(V) > AddressPassed.lookup(V) ||
-           ReferenceBound.count(V);
+    const Summary &S = summaryOf(V);
+    return S.AddressTaken > S.AddressPassed || ReferenceBound.count(V);
   }
 
 private:
+  /// What the uses of one variable do, read off each use's parents when
+  /// the variable is first asked about: recording it for every variable
+  /// during the walk cost a tenth of the checks on a unit of MPI calls.
+  struct Summary {
+    llvm::SmallVector<const clang::CallExpr *, 1> MutatingCalls;
+    llvm::SmallVector<const clang::Expr *, 2> Reads;
+    unsigned AddressTaken = 0, AddressPassed = 0;
+  };
+  const Summary &summaryOf(const clang::VarDecl *V) const;
+  void summarizeUse(const clang::DeclRefExpr *Use, const clang::VarDecl *V,
+                    Summary &S) const;
+  void recordArgument(const clang::CallExpr *Call, const clang::Expr *Arg,
+                      const clang::VarDecl *V, bool AddressOf,
+                      Summary &S) const;
+
   enum : uint8_t { ByReference = 1, WritableThrough = 2 };
   /// Per parameter of \p F, whether it is a reference and whether an array
   /// passed to it may be written; empty for an indirect call.
-  llvm::ArrayRef<uint8_t> parameterTraits(const clang::FunctionDecl *F);
+  llvm::ArrayRef<uint8_t> parameterTraits(const clang::FunctionDecl *F) const;
 
-  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<uint8_t, 8>>
+  const FunctionFacts *Facts = nullptr;
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         llvm::SmallVector<uint8_t, 8>>
       CalleeTraits;
-  llvm::DenseMap<const clang::VarDecl *,
-                 llvm::SmallVector<const clang::CallExpr *, 1>>
-      MutatingCalls;
-  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Expr *, 2>>
-      Reads;
-  llvm::DenseMap<const clang::VarDecl *, unsigned> AddressTaken, AddressPassed;
+  mutable llvm::DenseMap<const clang::VarDecl *, Summary> Summaries;
   llvm::DenseSet<const clang::VarDecl *> ReferenceBound;
 };
 

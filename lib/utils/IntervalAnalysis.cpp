@@ -240,8 +240,6 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (Arrays && U->getOpcode() == UO_AddrOf)
-      Arrays->recordAddressOf(U);
     if (U->isIncrementDecrementOp()) {
       if (const VarDecl *V = referencedVariable(U->getSubExpr()))
         Facts.Writes[V].push_back({nullptr, U, true});
@@ -259,8 +257,6 @@ public:
 
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
-    if (Arrays)
-      Arrays->recordCall(Call);
     const FunctionDecl *F = Call->getDirectCallee();
     if (F)
       addItem(static_cast<const CallExpr *>(Call));
@@ -275,12 +271,6 @@ public:
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
         Facts.Escaping.insert(V);
     }
-    return true;
-  }
-
-  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-    if (Arrays)
-      Arrays->recordLoad(Cast);
     return true;
   }
 
@@ -375,6 +365,8 @@ FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,
   Parents.reserve(expectedNodes(Body, Ctx.getSourceManager()));
   FactsCollector(*this, Arrays).TraverseStmt(const_cast<Stmt *>(Body));
   Escaping.erase(nullptr);
+  if (Arrays)
+    Arrays->attach(*this);
 }
 
 FunctionFacts::~FunctionFacts() = default;
