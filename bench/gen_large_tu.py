@@ -57,7 +57,7 @@ SHARE_LOOP = "for (k = 0; k < size; ++k) MPI_Bcast(sbuf, k * (n / size), MPI_DOU
 # One local given a narrowed value and passed on, again and again; and a loop
 # counter read after its loop. Every store is a hazard that the next store
 # overwrites, and every fix retypes the same local.
-REUSED_LOCAL = ("k = len + {i} % 7; MPI_Send(sbuf, k, MPI_DOUBLE, 0, {i} % 32767, comm); "
+REUSED_LOCAL = ("k = (size_t)rbuf[{i} % 64] + {i} % 7; MPI_Send(sbuf, k, MPI_DOUBLE, 0, {i} % 32767, comm); "
                 "for (got = 0; got < {i} % 50 + 1; got++) rbuf[got] = 0; "
                 "MPI_Recv(rbuf, got, MPI_DOUBLE, 0, 0, comm, &st);")
 
