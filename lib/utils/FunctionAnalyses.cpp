@@ -53,10 +53,10 @@ static bool mentionsMPI(const FunctionDecl *F, const SourceManager &SM) {
     return true;
   bool Invalid = false;
   const char *Text = SM.getCharacterData(Begin, &Invalid);
-  if (Invalid)
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  if (Invalid || To < From)
     return true;
-  unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(Begin);
-  return llvm::StringRef(Text, Length).contains("MPI");
+  return llvm::StringRef(Text, To - From).contains("MPI");
 }
 
 llvm::ArrayRef<CallSite>

@@ -6,6 +6,7 @@
 #include "FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -635,27 +636,38 @@ static const Stmt *childOf(const CompoundStmt *Block, const Stmt *S,
 
 llvm::ArrayRef<FunctionFacts::KillingStatement>
 FunctionFacts::killersIn(const CompoundStmt *Block, const VarDecl *V) const {
-  auto [It, Inserted] = Killers.try_emplace({V, Block});
-  llvm::SmallVector<KillingStatement, 2> &List = It->second;
-  if (!Inserted)
-    return List;
-  // Whether a statement kills depends on the statement only, so each is
-  // judged at the first of V's writes inside it.
-  llvm::DenseSet<unsigned> Seen;
-  llvm::ArrayRef<Write> All = writesOf(V);
-  for (unsigned P = 0; P < All.size(); ++P) {
-    const Stmt *S = All[P].Site ? childOf(Block, All[P].Site, *this) : nullptr;
-    std::optional<unsigned> K = S ? indexInCompound(S) : std::nullopt;
-    if (!K || !Seen.insert(*K).second)
-      continue;
-    const auto *For = dyn_cast<ForStmt>(S);
-    if (For ? assignsWhole(For->getInit(), V) : assignsWhole(S, V))
-      List.push_back({*K, P, S});
+  if (KillersListed.insert(V).second) {
+    // Every block around each of V's writes at once: block by block would
+    // read all of V's writes again for each block asked about.
+    llvm::DenseSet<std::pair<const CompoundStmt *, unsigned>> Seen;
+    llvm::SmallPtrSet<const CompoundStmt *, 8> Touched;
+    llvm::ArrayRef<Write> All = writesOf(V);
+    for (unsigned P = 0; P < All.size(); ++P) {
+      const Stmt *S = All[P].Site;
+      for (const Stmt *Up = S ? parentOf(S) : nullptr; Up;
+           S = Up, Up = parentOf(Up)) {
+        const auto *B = dyn_cast<CompoundStmt>(Up);
+        std::optional<unsigned> K = B ? indexInCompound(S) : std::nullopt;
+        // Whether a statement kills depends on the statement only, so each
+        // is judged at the first of V's writes inside it.
+        if (!K || !Seen.insert({B, *K}).second)
+          continue;
+        const auto *For = dyn_cast<ForStmt>(S);
+        if (For ? assignsWhole(For->getInit(), V) : assignsWhole(S, V)) {
+          Killers[{V, B}].push_back({*K, P, S});
+          Touched.insert(B);
+        }
+      }
+    }
+    for (const CompoundStmt *B : Touched)
+      llvm::sort(Killers[{V, B}],
+                 [](const KillingStatement &A, const KillingStatement &B) {
+                   return A.Index < B.Index;
+                 });
   }
-  llvm::sort(List, [](const KillingStatement &A, const KillingStatement &B) {
-    return A.Index < B.Index;
-  });
-  return List;
+  auto It = Killers.find({V, Block});
+  return It == Killers.end() ? llvm::ArrayRef<KillingStatement>()
+                             : llvm::ArrayRef<KillingStatement>(It->second);
 }
 
 bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,

@@ -160,6 +160,7 @@ private:
       std::pair<const clang::VarDecl *, const clang::CompoundStmt *>,
       llvm::SmallVector<KillingStatement, 2>>
       Killers;
+  mutable llvm::DenseSet<const clang::VarDecl *> KillersListed;
   mutable llvm::DenseMap<const clang::Stmt *, bool> JumpTargetIn;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
   mutable llvm::DenseMap<const clang::CompoundStmt *,
