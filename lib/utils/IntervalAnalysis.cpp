@@ -1111,6 +1111,19 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
                                             State &S) {
   if (!E || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
+  // A sum of 30,000 terms is a tree as deep: evaluating it by recursion
+  // overflowed the stack. Past this depth the value is simply unknown.
+  if (EvalDepth >= MaxEvalDepth)
+    return std::nullopt;
+  ++EvalDepth;
+  std::optional<Interval> R = evalNode(E, C, S);
+  --EvalDepth;
+  return R;
+}
+
+std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
+                                                const Constraints &C,
+                                                State &S) {
   E = E->IgnoreParens();
   QualType T = E->getType();
 

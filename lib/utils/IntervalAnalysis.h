@@ -310,6 +310,11 @@ private:
   };
   std::optional<Interval> eval(const clang::Expr *E, const Constraints &C,
                                State &S);
+  std::optional<Interval> evalNode(const clang::Expr *E, const Constraints &C,
+                                   State &S);
+  /// Nesting of eval(): each level is two stack frames.
+  unsigned EvalDepth = 0;
+  static constexpr unsigned MaxEvalDepth = 1000;
   std::optional<Interval> evalBinary(const clang::BinaryOperator *B,
                                      const Constraints &C, State &S);
   llvm::SmallVector<const clang::BinaryOperator *, 2>
