@@ -451,7 +451,8 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
   }
   // A local's writes are judged once, not at every use: a function of N
   // stores and N uses of one variable would otherwise judge N^2 writes.
-  auto Key = std::make_tuple(Var, Stored.getAsOpaquePtr(), unsigned(MayBeNegative));
+  auto Key =
+      std::make_tuple(Var, Stored.getAsOpaquePtr(), unsigned(MayBeNegative));
   auto Cached = FS.HazardousWrites.find(Key);
   if (Cached == FS.HazardousWrites.end())
     Cached = FS.HazardousWrites

@@ -1,4 +1,4 @@
-//===-- FastRecursiveASTVisitor.h - RecursiveASTVisitor, cheaper in bodies -*- C++ -*-===//
+//===-- FastRecursiveASTVisitor.h - Cheaper walks of bodies ---*- C++ -*-===//
 //
 // A RecursiveASTVisitor pays about 250 instructions a node inside a function
 // body: the dispatch through Traverse*, WalkUpFrom* and its queue, and the
