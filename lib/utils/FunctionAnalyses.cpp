@@ -45,18 +45,8 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
 /// facts. A wrong guess costs time only: a body without its facts is walked
 /// for its calls alone, and its facts, if wanted, are built later.
 static bool mentionsMPI(const FunctionDecl *F, const SourceManager &SM) {
-  const Stmt *Body = F->getBody();
-  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
-  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
-  if (Begin.isInvalid() || End.isInvalid() ||
-      SM.getFileID(Begin) != SM.getFileID(End))
-    return true;
-  bool Invalid = false;
-  const char *Text = SM.getCharacterData(Begin, &Invalid);
-  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
-  if (Invalid || To < From)
-    return true;
-  return llvm::StringRef(Text, To - From).contains("MPI");
+  std::optional<llvm::StringRef> Text = fileTextOf(F->getBody(), SM);
+  return !Text || Text->contains("MPI");
 }
 
 llvm::ArrayRef<CallSite>

@@ -50,6 +50,21 @@ std::string toString(WideInt V) {
   return Negative ? "-" + Digits : Digits;
 }
 
+std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
+                                          const SourceManager &SM) {
+  SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(End))
+    return std::nullopt;
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(Begin, &Invalid);
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(End);
+  if (Invalid || To < From)
+    return std::nullopt;
+  return llvm::StringRef(Text, To - From);
+}
+
 const VarDecl *referencedVariable(const Expr *E) {
   if (!E)
     return nullptr;
@@ -352,13 +367,8 @@ private:
 /// source. Sizing the parent map up front saves rehashing it as it grows,
 /// which cost as much as filling it.
 static unsigned expectedNodes(const Stmt *Body, const SourceManager &SM) {
-  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
-  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
-  if (Begin.isInvalid() || End.isInvalid() ||
-      SM.getFileID(Begin) != SM.getFileID(End))
-    return 0;
-  unsigned Length = SM.getFileOffset(End) - SM.getFileOffset(Begin);
-  return std::min(Length / 4, 1u << 22);
+  std::optional<llvm::StringRef> Text = fileTextOf(Body, SM);
+  return Text ? std::min<size_t>(Text->size() / 4, 1u << 22) : 0;
 }
 
 FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,

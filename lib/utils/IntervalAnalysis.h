@@ -374,6 +374,11 @@ private:
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
 
+/// The source text \p S spans, from its macros' expansions, when it begins
+/// and ends in one file; none otherwise.
+std::optional<llvm::StringRef> fileTextOf(const clang::Stmt *S,
+                                          const clang::SourceManager &SM);
+
 /// The array an MPI array argument passes: `a` for an array or pointer `a`,
 /// and for a std::vector `v`, `v.data()` and `&v[0]`.
 const clang::VarDecl *arrayVariable(const clang::Expr *E);
