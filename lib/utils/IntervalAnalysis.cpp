@@ -1419,6 +1419,33 @@ static const VarDecl *namedVariable(const Expr *E) {
   return nullptr;
 }
 
+/// A loop condition `i < B`, `i <= B` or `i != B` (or the same with i on
+/// the right), with the operator as if i were on the left.
+struct CounterTest {
+  BinaryOperatorKind Op;
+  const Expr *Bound;
+  QualType ComparedIn; ///< The type both sides are converted to.
+};
+
+static std::optional<CounterTest> counterTest(const Expr *Cond,
+                                              const VarDecl *Counter) {
+  const auto *B =
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (!B || !B->isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind Op = B->getOpcode();
+  const Expr *Bound = B->getRHS();
+  if (namedVariable(B->getRHS()) == Counter) {
+    Op = BinaryOperator::reverseComparisonOp(Op);
+    Bound = B->getLHS();
+  } else if (namedVariable(B->getLHS()) != Counter) {
+    return std::nullopt;
+  }
+  if (Op != BO_LT && Op != BO_LE && Op != BO_NE)
+    return std::nullopt;
+  return CounterTest{Op, Bound, B->getLHS()->getType()};
+}
+
 /// The nearest enclosing statement of \p S that is not a parenthesis.
 static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F) {
   const Stmt *P = F.parentOf(S);
@@ -1550,14 +1577,11 @@ bool RangeAnalysis::isSetBySizeOnly(const VarDecl *V) {
 
 bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
                                   const VarDecl *Bound) {
-  const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || upwardCounter(Loop->getInc()).Var != Index)
+  if (upwardCounter(Loop->getInc()).Var != Index)
     return false;
-  bool Below = (Cond->getOpcode() == BO_LT && namedVariable(Cond->getLHS()) == Index &&
-                namedVariable(Cond->getRHS()) == Bound) ||
-               (Cond->getOpcode() == BO_GT && namedVariable(Cond->getLHS()) == Bound &&
-                namedVariable(Cond->getRHS()) == Index);
+  std::optional<CounterTest> Test = counterTest(Loop->getCond(), Index);
+  bool Below =
+      Test && Test->Op == BO_LT && namedVariable(Test->Bound) == Bound;
   const Expr *Start = loopStart(Loop, Index);
   if (!Below || !Start || Facts->hasJumpTargetIn(Loop->getBody()))
     return false;
@@ -1777,33 +1801,6 @@ static const VarDecl *unitStepCounter(const Expr *Inc) {
   bool AddsOne = (namedVariable(Sum->getLHS()) == V && IsOne(Sum->getRHS())) ||
                  (namedVariable(Sum->getRHS()) == V && IsOne(Sum->getLHS()));
   return AddsOne ? V : nullptr;
-}
-
-/// A loop condition `i < B`, `i <= B` or `i != B` (or the same with i on
-/// the right), with the operator as if i were on the left.
-struct CounterTest {
-  BinaryOperatorKind Op;
-  const Expr *Bound;
-  QualType ComparedIn; ///< The type both sides are converted to.
-};
-
-static std::optional<CounterTest> counterTest(const Expr *Cond,
-                                              const VarDecl *Counter) {
-  const auto *B =
-      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
-  if (!B || !B->isComparisonOp())
-    return std::nullopt;
-  BinaryOperatorKind Op = B->getOpcode();
-  const Expr *Bound = B->getRHS();
-  if (namedVariable(B->getRHS()) == Counter) {
-    Op = BinaryOperator::reverseComparisonOp(Op);
-    Bound = B->getLHS();
-  } else if (namedVariable(B->getLHS()) != Counter) {
-    return std::nullopt;
-  }
-  if (Op != BO_LT && Op != BO_LE && Op != BO_NE)
-    return std::nullopt;
-  return CounterTest{Op, Bound, B->getLHS()->getType()};
 }
 
 /// Collects the variables \p E reads when E is made of nothing but them,
