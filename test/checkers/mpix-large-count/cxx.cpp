@@ -42,6 +42,19 @@ void lambdas(MPI_Comm comm) {
   send(&x, 1);
 }
 
+// A method of a local class is a caller of its own: it is found, and judged
+// with its own facts, though the enclosing body is walked only once.
+void local_class(MPI_Comm comm) {
+  struct Sender {
+    static void send(const double *p, std::size_t count, MPI_Comm c) {
+      MPI_Send(p, count, MPI_DOUBLE, 0, 0, c);
+      // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: count 'count' of type 'std::size_t' is narrowed to 'int'
+    }
+  };
+  double x = 0;
+  Sender::send(&x, 1, comm);
+}
+
 #define CHECK_MPI(call) do { if ((call) != MPI_SUCCESS) MPI_Abort(MPI_COMM_WORLD, 1); } while (0)
 
 void through_macro(double *buf, std::size_t n, MPI_Comm comm) {
