@@ -295,8 +295,11 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
     switch (F->Params[I].Kind) {
     case ParamKind::Count:
     case ParamKind::Wide:
-      if (!isIgnoredCount(Call, *F, I, *Context))
-        Found = findScalar(Call, *F, I, FS);
+      // Asked last: reading an argument's spelling costs more than most
+      // counts' analysis, and only a hazardous count needs it.
+      Found = findScalar(Call, *F, I, FS);
+      if (Found && isIgnoredCount(Call, *F, I, *Context))
+        Found.reset();
       break;
     case ParamKind::CountArray:
     case ParamKind::DisplArray:

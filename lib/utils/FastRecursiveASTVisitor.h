@@ -79,23 +79,9 @@ private:
     clang::Stmt *Node;
     clang::Stmt::child_iterator Next, End;
   };
+  using FrameStack = llvm::SmallVectorImpl<Frame>;
 
   Derived &derived() { return *static_cast<Derived *>(this); }
-
-  /// Visits \p S, and pushes it when its children are to be walked here.
-  bool enter(clang::Stmt *S, llvm::SmallVectorImpl<Frame> &Stack) {
-    if (!isPlain(S))
-      return Base::TraverseStmt(S);
-    if (!derived().dataTraverseStmtPre(S))
-      return true;
-    if (!walkUpFrom(S))
-      return false;
-    clang::Stmt::child_range Children = S->children();
-    if (Children.begin() == Children.end())
-      return derived().dataTraverseStmtPost(S);
-    Stack.push_back({S, Children.begin(), Children.end()});
-    return true;
-  }
 
 // The kinds whose RecursiveASTVisitor traversal is WalkUpFrom and children()
 // (see DEF_TRAVERSE_STMT in RecursiveASTVisitor.h), common enough to matter.
@@ -126,54 +112,74 @@ private:
   PLAIN(SwitchStmt)                                                            \
   PLAIN(UnaryOperator)                                                         \
   PLAIN(WhileStmt)
-// Plain only when what RecursiveASTVisitor reads beyond children() is empty.
+// Plain only when what RecursiveASTVisitor reads beyond children() is empty
+// (tested in enter()).
 #define MPIX_CONDITIONAL_NODES(CONDITIONAL)                                    \
   CONDITIONAL(DeclRefExpr)                                                     \
   CONDITIONAL(MemberExpr)                                                      \
   CONDITIONAL(CStyleCastExpr)                                                  \
   CONDITIONAL(UnaryExprOrTypeTraitExpr)
 
-  static bool isPlain(const clang::Stmt *S) {
-    using namespace clang;
-    switch (S->getStmtClass()) {
-#define CASE(CLASS) case Stmt::CLASS##Class:
-      MPIX_PLAIN_NODES(CASE)
-      return true;
-#undef CASE
-    case Stmt::DeclRefExprClass: {
-      const auto *D = cast<DeclRefExpr>(S);
-      return !D->hasQualifier() && !D->hasExplicitTemplateArgs() &&
-             D->getNameInfo().getName().isIdentifier();
-    }
-    case Stmt::MemberExprClass: {
-      const auto *M = cast<MemberExpr>(S);
-      return !M->hasQualifier() && !M->hasExplicitTemplateArgs() &&
-             M->getMemberNameInfo().getName().isIdentifier();
-    }
-    case Stmt::CStyleCastExprClass:
-      return isPlainWrittenType(cast<CStyleCastExpr>(S)->getTypeAsWritten());
-    case Stmt::UnaryExprOrTypeTraitExprClass: {
-      const auto *U = cast<UnaryExprOrTypeTraitExpr>(S);
-      return !U->isArgumentType() || isPlainWrittenType(U->getArgumentType());
-    }
-    default:
-      return false;
-    }
-  }
-
-  bool walkUpFrom(clang::Stmt *S) {
+  /// Visits \p S, and pushes it when its children are to be walked here.
+  /// One switch both sorts the node and visits it: the node's own class
+  /// then gives its children inline, without Stmt::children()'s dispatch.
+  bool enter(clang::Stmt *S, FrameStack &Stack) {
     using namespace clang;
     switch (S->getStmtClass()) {
 #define CASE(CLASS)                                                            \
   case Stmt::CLASS##Class:                                                     \
-    return derived().WalkUpFrom##CLASS(static_cast<CLASS *>(S));
+    return enterPlain(static_cast<CLASS *>(S), Stack);
       MPIX_PLAIN_NODES(CASE)
-      MPIX_CONDITIONAL_NODES(CASE)
 #undef CASE
-    default:
-      return true;
+    case Stmt::DeclRefExprClass: {
+      auto *D = static_cast<DeclRefExpr *>(S);
+      if (!D->hasQualifier() && !D->hasExplicitTemplateArgs() &&
+          D->getNameInfo().getName().isIdentifier())
+        return enterPlain(D, Stack);
+      break;
     }
+    case Stmt::MemberExprClass: {
+      auto *M = static_cast<MemberExpr *>(S);
+      if (!M->hasQualifier() && !M->hasExplicitTemplateArgs() &&
+          M->getMemberNameInfo().getName().isIdentifier())
+        return enterPlain(M, Stack);
+      break;
+    }
+    case Stmt::CStyleCastExprClass: {
+      auto *C = static_cast<CStyleCastExpr *>(S);
+      if (isPlainWrittenType(C->getTypeAsWritten()))
+        return enterPlain(C, Stack);
+      break;
+    }
+    case Stmt::UnaryExprOrTypeTraitExprClass: {
+      auto *U = static_cast<UnaryExprOrTypeTraitExpr *>(S);
+      if (!U->isArgumentType() || isPlainWrittenType(U->getArgumentType()))
+        return enterPlain(U, Stack);
+      break;
+    }
+    default:
+      break;
+    }
+    return Base::TraverseStmt(S);
   }
+
+  template <typename Node> bool enterPlain(Node *N, FrameStack &Stack) {
+    if (!derived().dataTraverseStmtPre(N))
+      return true;
+    if (!walkUpFrom(N))
+      return false;
+    clang::Stmt::child_range Children = N->children();
+    if (Children.begin() == Children.end())
+      return derived().dataTraverseStmtPost(N);
+    Stack.push_back({N, Children.begin(), Children.end()});
+    return true;
+  }
+
+#define WALK_UP(CLASS)                                                         \
+  bool walkUpFrom(clang::CLASS *N) { return derived().WalkUpFrom##CLASS(N); }
+  MPIX_PLAIN_NODES(WALK_UP)
+  MPIX_CONDITIONAL_NODES(WALK_UP)
+#undef WALK_UP
 #undef MPIX_PLAIN_NODES
 #undef MPIX_CONDITIONAL_NODES
 };
