@@ -167,6 +167,35 @@ static const Expr *assertedCondition(const Stmt *S) {
   return nullptr;
 }
 
+/// Whether an analysis may ask for the parent of \p S (a child of \p Parent)
+/// without having come up from a node below it: any statement, a whole
+/// expression or initializer, a reference to a variable, a call, a store.
+/// What is left are the constants inside an expression (literals, the
+/// callee's name, MPI_DOUBLE, `0 % 7`): half of the nodes of a unit of MPI
+/// calls. Leaving them out halves the parent table.
+static bool mayBeAskedAbout(const Stmt *S, const Stmt *Parent) {
+  if (!isa<Expr>(S) || !isa<Expr>(Parent) || isa<InitListExpr>(Parent))
+    return true;
+  switch (S->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::StringLiteralClass:
+  case Stmt::ParenExprClass:
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+    return false;
+  case Stmt::BinaryOperatorClass:
+    return cast<BinaryOperator>(S)->isAssignmentOp();
+  case Stmt::DeclRefExprClass:
+    return !isa<FunctionDecl, EnumConstantDecl>(
+        cast<DeclRefExpr>(S)->getDecl());
+  default:
+    return true;
+  }
+}
+
 class FactsCollector : public FastRecursiveASTVisitor<FactsCollector> {
   using Base = FastRecursiveASTVisitor<FactsCollector>;
 
@@ -205,16 +234,23 @@ public:
     return true;
   }
 
-  // Parents are recorded on the way down: clang's ParentMap would walk the
-  // body a second time, and that walk cost as much as this one.
+  // Parents are recorded during this walk: clang's ParentMap would walk the
+  // body a second time, and that walk cost as much as this one. They are
+  // recorded on the way back up, so that the constants inside expressions
+  // can be left out (see mayBeAskedAbout).
   bool dataTraverseStmtPre(Stmt *S) {
-    if (!Ancestors.empty())
-      Facts.Parents[S] = Ancestors.back();
-    Ancestors.push_back(S);
+    Ancestors.push_back({S, false});
     return true;
   }
-  bool dataTraverseStmtPost(Stmt *) {
-    Ancestors.pop_back();
+  bool dataTraverseStmtPost(Stmt *S) {
+    bool Recorded = Ancestors.pop_back_val().HasRecordedChild;
+    if (Ancestors.empty())
+      return true;
+    Ancestor &Parent = Ancestors.back();
+    if (Recorded || mayBeAskedAbout(S, Parent.Node)) {
+      Facts.Parents[S] = Parent.Node;
+      Parent.HasRecordedChild = true;
+    }
     return true;
   }
 
@@ -360,19 +396,47 @@ private:
   ArrayFacts *Arrays;
   llvm::DenseMap<const FunctionDecl *, bool> WritesThroughReference;
   unsigned NestedFunctions = 0;
+  struct Ancestor {
+    const Stmt *Node;
+    bool HasRecordedChild;
+  };
+  llvm::SmallVector<Ancestor, 32> Ancestors;
+};
+
+/// Walks a body as FactsCollector does and records every parent: what
+/// FunctionFacts::parentOf() falls back to when asked about a node that the
+/// facts walk left out.
+class ParentsCollector : public FastRecursiveASTVisitor<ParentsCollector> {
+public:
+  explicit ParentsCollector(ParentTable &Parents) : Parents(Parents) {}
+  bool shouldVisitLambdaBody() const { return false; }
+  bool dataTraverseStmtPre(Stmt *S) {
+    if (!Ancestors.empty())
+      Parents[S] = Ancestors.back();
+    Ancestors.push_back(S);
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Ancestors.pop_back();
+    return true;
+  }
+
+private:
+  ParentTable &Parents;
   llvm::SmallVector<const Stmt *, 32> Ancestors;
 };
 
-/// About as many AST nodes as \p Body will have: one per few characters of
-/// source. Sizing the parent map up front saves rehashing it as it grows,
-/// which cost as much as filling it.
+/// About as many parents as the facts walk will record in \p Body: one per
+/// few characters of source. Sizing the parent map up front saves rehashing
+/// it as it grows, which cost as much as filling it.
 static unsigned expectedNodes(const Stmt *Body, const SourceManager &SM) {
   std::optional<llvm::StringRef> Text = fileTextOf(Body, SM);
-  return Text ? std::min<size_t>(Text->size() / 4, 1u << 22) : 0;
+  return Text ? std::min<size_t>(Text->size() / 6, 1u << 22) : 0;
 }
 
 FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,
-                             ArrayFacts *Arrays) {
+                             ArrayFacts *Arrays)
+    : Body(Body) {
   Parents.reserve(expectedNodes(Body, Ctx.getSourceManager()));
   FactsCollector(*this, Arrays).TraverseStmt(const_cast<Stmt *>(Body));
   Escaping.erase(nullptr);
@@ -395,6 +459,14 @@ FunctionFacts::elementWritesOf(const VarDecl *V) const {
 }
 
 const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
+  auto It = Parents.find(S);
+  if (It != Parents.end())
+    return It->second;
+  if (S == Body || AllParentsRecorded)
+    return nullptr;
+  // A node the facts walk left out: record them all, once.
+  ParentsCollector(Parents).TraverseStmt(const_cast<Stmt *>(Body));
+  AllParentsRecorded = true;
   return Parents.lookup(S);
 }
 

@@ -51,6 +51,8 @@ struct Interval {
 
 std::string toString(WideInt V);
 
+using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
+
 /// Facts about one function body, gathered in a single walk.
 class FunctionFacts {
 public:
@@ -130,7 +132,11 @@ public:
 
 private:
   friend class FactsCollector;
-  llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
+  const clang::Stmt *Body;
+  /// Only of the nodes an analysis may start from and their ancestors,
+  /// until a question about another node has them all recorded.
+  mutable ParentTable Parents;
+  mutable bool AllParentsRecorded = false;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>> Writes;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
       ElementWrites;
