@@ -11,7 +11,7 @@ void CartTopologyCheck::onEndOfTranslationUnit() {
   TopologyCheckBase::onEndOfTranslationUnit();
   Shapes.clear();
   NullReported.clear();
-  SomeMayBeNull.reset();
+  SomeMayBeNull = false;
 }
 
 void CartTopologyCheck::analyze(const MPICall &C) {
@@ -28,29 +28,28 @@ void CartTopologyCheck::analyze(const MPICall &C) {
     checkInquiry(C, 1, {2, 3, 4});
   else if (C.Name == "Cart_coords")
     checkInquiry(C, 2, {3});
-  if (someCommMayBeNull())
-    checkNullUse(C);
+  // Whether a communicator may be MPI_COMM_NULL is known once every
+  // creator's shape is: this one's is worked out now, while the facts of
+  // its function are at hand, and the uses are judged at the end.
+  if (C.Name == "Cart_create" || C.Name == "Cart_sub") {
+    std::optional<Shape> S = shapeOf({C.Call, C.Function});
+    SomeMayBeNull |= S && S->MayBeNull;
+  }
+  PossibleNullUses.push_back(C);
 }
 
 /// Tracing every communicator argument to its creator costs more than the
 /// other rules together; it can find something only if some creator may give
 /// MPI_COMM_NULL.
-bool CartTopologyCheck::someCommMayBeNull() {
-  if (!SomeMayBeNull)
-    SomeMayBeNull = llvm::any_of(unitCallSites(), [&](const CallSite &Site) {
-      StringRef Name = mpiName(Site.Callee);
-      if (Name != "Cart_create" && Name != "Cart_sub")
-        return false;
-      // Arguments not known until instantiation: assume the worst.
-      if (llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
-            return A->isTypeDependent() || A->isValueDependent();
-          }))
-        return true;
-      std::optional<Shape> S = shapeOf({Site.Call, Site.Caller});
-      return S && S->MayBeNull;
-    });
-  return *SomeMayBeNull;
+void CartTopologyCheck::finishAnalysis() {
+  // Arguments not known until instantiation: assume the worst.
+  if (SomeMayBeNull || calledDependently("Cart_create") ||
+      calledDependently("Cart_sub"))
+    for (const MPICall &C : PossibleNullUses)
+      checkNullUse(C);
+  PossibleNullUses.clear();
 }
+
 
 //===----------------------------------------------------------------------===//
 // What a communicator is

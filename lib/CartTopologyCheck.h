@@ -35,6 +35,7 @@ private:
   };
 
   void analyze(const MPICall &C) override;
+  void finishAnalysis() override;
   std::optional<Shape> shapeOf(const CommOrigin &O);
   std::optional<Shape> shapeOfSub(const CommOrigin &O);
   std::optional<Shape> shapeOfArg(const MPICall &C, unsigned Index);
@@ -45,12 +46,14 @@ private:
                     llvm::ArrayRef<unsigned> Outputs);
   void checkDimsCreate(const MPICall &C);
   void checkNullUse(const MPICall &C);
-  bool someCommMayBeNull();
   void noteCreator(const Shape &S);
 
   llvm::DenseMap<const clang::CallExpr *, std::optional<Shape>> Shapes;
   llvm::DenseSet<const clang::CallExpr *> NullReported;
-  std::optional<bool> SomeMayBeNull;
+  /// Some creator's communicator may be MPI_COMM_NULL on some process.
+  bool SomeMayBeNull = false;
+  /// The calls that checkNullUse() judges once every creator is known.
+  std::vector<MPICall> PossibleNullUses;
 };
 
 } // namespace mpix

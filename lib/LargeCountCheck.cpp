@@ -1,6 +1,7 @@
 //===-- LargeCountCheck.cpp - mpix-large-count ----------------------------===//
 
 #include "LargeCountCheck.h"
+#include "CheckNames.h"
 #include "utils/TypeMigration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -217,7 +218,7 @@ const VarDecl *outputVariable(const Expr *Arg) {
 
 LargeCountCheck::LargeCountCheck(StringRef Name,
                                  tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Scope(*Context),
+    : ClangTidyCheck(Name, Context), Tidy(*Context), Scope(*Context),
       WarnOnAllSizeQueries(Options.get("WarnOnAllSizeQueries", false)),
       Target(Options.get("Target", "auto")) {
   if (Target != "auto" && Target != "mpi4" && Target != "mpix") {
@@ -244,6 +245,8 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
+  if (Analyses)
+    Analyses->finishCallPass(Scope);
   States.clear();
   NoFunction = FunctionState();
   FileScopeRanges.reset();
@@ -275,9 +278,16 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   Analyses = FunctionAnalyses::of(*Context);
-  for (const CallSite &Site : Analyses->callSites(Scope))
-    if (const FunctionInfo *F = lookupClassic(*Site.Callee))
-      checkCall(Site.Call, F, Site.Caller);
+  Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
+}
+
+void LargeCountCheck::analyzeCall(const CallSite &Site) {
+  if (const FunctionInfo *F = lookupClassic(*Site.Callee))
+    checkCall(Site.Call, F, Site.Caller);
+}
+
+void LargeCountCheck::finishFunction(const FunctionDecl *F) {
+  States.erase(F);
 }
 
 void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,

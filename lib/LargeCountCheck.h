@@ -23,7 +23,8 @@
 
 namespace mpix {
 
-class LargeCountCheck : public clang::tidy::ClangTidyCheck {
+class LargeCountCheck : public clang::tidy::ClangTidyCheck,
+                        private CallAnalysis {
 public:
   LargeCountCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
@@ -68,6 +69,10 @@ public:
   };
 
 private:
+  // The call pass (FunctionAnalyses::joinCallPass).
+  void analyzeCall(const CallSite &Site) override;
+  void finishFunction(const clang::FunctionDecl *F) override;
+
   struct FunctionState {
     /// Owned by Analyses; null for code outside a function body.
     const FunctionFacts *Facts = nullptr;
@@ -144,6 +149,7 @@ private:
   std::string Target;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
+  const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
   std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;

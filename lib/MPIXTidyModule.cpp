@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CartTopologyCheck.h"
+#include "CheckNames.h"
 #include "GraphSymmetryCheck.h"
 #include "LargeCountCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -18,9 +19,9 @@ class MPIXTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
-    CheckFactories.registerCheck<LargeCountCheck>("mpix-large-count");
-    CheckFactories.registerCheck<CartTopologyCheck>("mpix-cart-topology");
-    CheckFactories.registerCheck<GraphSymmetryCheck>("mpix-graph-symmetry");
+    CheckFactories.registerCheck<LargeCountCheck>(LargeCountCheckName);
+    CheckFactories.registerCheck<CartTopologyCheck>(CartTopologyCheckName);
+    CheckFactories.registerCheck<GraphSymmetryCheck>(GraphSymmetryCheckName);
   }
 };
 

@@ -1,6 +1,7 @@
 //===-- TopologyCheckBase.cpp - Shared driver of the topology checks ------===//
 
 #include "TopologyCheckBase.h"
+#include "CheckNames.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -24,25 +25,35 @@ static bool hasCommParameter(const FunctionDecl *F) {
   });
 }
 
+/// Arguments not known until instantiation: the call is judged in the
+/// instantiation. Only code in a template can have them.
+static bool hasDependentArgument(const CallSite &Site) {
+  return (!Site.Caller || Site.Caller->isDependentContext()) &&
+         llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
+           return A->isTypeDependent() || A->isValueDependent();
+         });
+}
+
 void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Scope.consume(Result))
     return;
   Context = Result.Context;
   Provenance = std::make_unique<CommProvenance>(*Context);
-  std::shared_ptr<FunctionAnalyses> Analyses = FunctionAnalyses::of(*Context);
-  // A communicator that reaches a callee through a parameter is known only
-  // once all of the callee's call sites are: collect them all first.
-  std::vector<MPICall> Calls;
-  UnitCallSites = Analyses->callSites(Scope);
+  Analyses = FunctionAnalyses::of(*Context);
+  Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
+}
+
+void TopologyCheckBase::startUnit(llvm::ArrayRef<CallSite> Calls) {
   llvm::DenseSet<const FunctionDecl *> Callees;
-  for (const CallSite &Site : UnitCallSites) {
-    if (llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
-          return A->isTypeDependent() || A->isValueDependent();
-        }))
+  for (const CallSite &Site : Calls) {
+    if (hasDependentArgument(Site)) {
+      StringRef Name = mpiName(Site.Callee);
+      if (!Name.empty())
+        DependentlyCalledNames.insert(Name);
       continue;
+    }
     StringRef Name = mpiName(Site.Callee);
     if (!Name.empty()) {
-      Calls.push_back({Site.Call, Site.Caller, Name});
       // A few functions are called many times: each name is hashed once.
       if (Callees.insert(Site.Callee).second)
         CalledNames.insert(Name);
@@ -50,13 +61,22 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
       Provenance->addCallSite(Site.Call, Site.Caller);
     }
   }
-  for (const MPICall &C : Calls)
-    analyze(C);
-  UnitCallSites = {};
 }
 
+void TopologyCheckBase::analyzeCall(const CallSite &Site) {
+  StringRef Name = mpiName(Site.Callee);
+  if (!Name.empty() && !hasDependentArgument(Site))
+    analyze({Site.Call, Site.Caller, Name});
+}
+
+void TopologyCheckBase::finishUnit() { finishAnalysis(); }
+
 void TopologyCheckBase::onEndOfTranslationUnit() {
+  if (Analyses)
+    Analyses->finishCallPass(Scope);
+  Analyses.reset();
   CalledNames.clear();
+  DependentlyCalledNames.clear();
   Provenance.reset();
   Context = nullptr;
 }

@@ -4,7 +4,8 @@
 // judging any: a communicator that reaches a callee through a parameter is
 // known only once all of the callee's call sites are. So the base takes the
 // unit's calls (CallSites.h), records the call sites of functions taking an
-// MPI_Comm, and then hands the MPI calls to the check in source order.
+// MPI_Comm, and then hands the MPI calls to the check in source order, in
+// the call pass the mpix checks share (FunctionAnalyses::joinCallPass).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,10 +22,11 @@
 
 namespace mpix {
 
-class TopologyCheckBase : public clang::tidy::ClangTidyCheck {
+class TopologyCheckBase : public clang::tidy::ClangTidyCheck,
+                          private CallAnalysis {
 public:
   TopologyCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), Scope(*Context) {}
+      : ClangTidyCheck(Name, Context), Tidy(*Context), Scope(*Context) {}
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
@@ -37,6 +39,8 @@ protected:
   };
   /// Called once per MPI call of the translation unit.
   virtual void analyze(const MPICall &C) = 0;
+  /// Called after the last analyze() of the unit.
+  virtual void finishAnalysis() {}
 
   CommProvenance &provenance() { return *Provenance; }
   clang::ASTContext &context() { return *Context; }
@@ -52,16 +56,23 @@ protected:
   bool translationUnitCalls(llvm::StringRef Name) const {
     return CalledNames.contains(Name);
   }
-  /// Every call of the translation unit, dependent ones included; valid
-  /// while analyze() runs.
-  llvm::ArrayRef<CallSite> unitCallSites() const { return UnitCallSites; }
+  /// Whether MPI_<Name> is called somewhere with arguments not known until
+  /// instantiation (such calls are not analyzed).
+  bool calledDependently(llvm::StringRef Name) const {
+    return DependentlyCalledNames.contains(Name);
+  }
   /// The source text of \p E, for messages.
   std::string textOf(const clang::Expr *E) const;
 
 private:
+  void startUnit(llvm::ArrayRef<CallSite> Calls) override;
+  void analyzeCall(const CallSite &Site) override;
+  void finishUnit() override;
+
+  const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
-  llvm::StringSet<> CalledNames;
-  llvm::ArrayRef<CallSite> UnitCallSites;
+  std::shared_ptr<FunctionAnalyses> Analyses;
+  llvm::StringSet<> CalledNames, DependentlyCalledNames;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;
 };

@@ -41,30 +41,51 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
   return E ? E->Ranges.get() : nullptr;
 }
 
-/// Whether \p F's body spells "MPI": a guess that the checks will want its
-/// facts. A wrong guess costs time only: a body without its facts is walked
-/// for its calls alone, and its facts, if wanted, are built later.
-static bool mentionsMPI(const FunctionDecl *F, const SourceManager &SM) {
-  std::optional<llvm::StringRef> Text = fileTextOf(F->getBody(), SM);
-  return !Text || Text->contains("MPI");
-}
-
 llvm::ArrayRef<CallSite>
 FunctionAnalyses::callSites(const UserCodeScope &Scope) {
   if (!Calls) {
     Declarations = Scope.declarations(Ctx);
-    // A body whose facts the checks will ask for is walked once, for both.
-    Calls = findCallSites(
-        Declarations,
-        [&](const FunctionDecl *F) -> std::optional<ArrayRef<BodyItem>> {
-          if (!mentionsMPI(F, Ctx.getSourceManager()))
-            return std::nullopt;
-          if (const FunctionFacts *Facts = facts(F))
-            return Facts->bodyItems();
-          return std::nullopt;
-        });
+    Calls = findCallSites(Declarations);
   }
   return *Calls;
+}
+
+void FunctionAnalyses::joinCallPass(CallAnalysis &Check, unsigned Checks,
+                                    const UserCodeScope &Scope) {
+  CallPassChecks.push_back(&Check);
+  if (CallPassChecks.size() >= Checks)
+    runCallPass(Scope);
+}
+
+void FunctionAnalyses::finishCallPass(const UserCodeScope &Scope) {
+  if (!CallPassChecks.empty())
+    runCallPass(Scope);
+}
+
+void FunctionAnalyses::runCallPass(const UserCodeScope &Scope) {
+  if (CallPassDone)
+    return;
+  CallPassDone = true;
+  llvm::ArrayRef<CallSite> Sites = callSites(Scope);
+  llvm::DenseMap<const FunctionDecl *, size_t> LastCallOf;
+  for (size_t I = 0; I < Sites.size(); ++I)
+    LastCallOf[Sites[I].Caller] = I;
+  for (CallAnalysis *Check : CallPassChecks)
+    Check->startUnit(Sites);
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    for (CallAnalysis *Check : CallPassChecks)
+      Check->analyzeCall(Sites[I]);
+    const FunctionDecl *Caller = Sites[I].Caller;
+    if (LastCallOf[Caller] != I)
+      continue;
+    for (CallAnalysis *Check : CallPassChecks)
+      Check->finishFunction(Caller);
+    // Asked for again (another function's parameter follows its calls),
+    // the analyses are built again, the same.
+    Entries.erase(Caller);
+  }
+  for (CallAnalysis *Check : CallPassChecks)
+    Check->finishUnit();
 }
 
 LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {

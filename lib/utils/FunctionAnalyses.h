@@ -25,6 +25,20 @@
 
 namespace mpix {
 
+/// A check's part in the pass over the unit's calls that the mpix checks
+/// share (FunctionAnalyses::joinCallPass).
+class CallAnalysis {
+public:
+  virtual ~CallAnalysis() = default;
+  /// Before the first call; \p Calls are every call of the unit.
+  virtual void startUnit(llvm::ArrayRef<CallSite> Calls) {}
+  virtual void analyzeCall(const CallSite &Site) = 0;
+  /// After the last call made in \p F, whose analyses are freed next.
+  virtual void finishFunction(const clang::FunctionDecl *F) {}
+  /// After the last call of the unit.
+  virtual void finishUnit() {}
+};
+
 class FunctionAnalyses : public UnitKnowledge {
 public:
   /// The analyses of the translation unit of \p Ctx. Every check holds the
@@ -45,6 +59,19 @@ public:
   /// The calls of the declarations \p Scope selects, found by one walk on
   /// first use.
   llvm::ArrayRef<CallSite> callSites(const UserCodeScope &Scope);
+
+  /// The mpix checks analyse the unit in one pass over its calls, in order,
+  /// every check at each call: a function's facts are built once, used by
+  /// all of them while they are still in the caches, and freed after the
+  /// function's last call. Three passes, one per check, each needed every
+  /// function's facts; holding them all cost more in page faults and cache
+  /// misses than building them. Each check joins, saying how many will;
+  /// the last to join runs the pass.
+  void joinCallPass(CallAnalysis &Check, unsigned Checks,
+                    const UserCodeScope &Scope);
+  /// Runs the pass now if it has not run: some check that was to join did
+  /// not. Called by each check at the end of the unit.
+  void finishCallPass(const UserCodeScope &Scope);
 
   clang::ASTContext &context() const { return Ctx; }
 
@@ -81,6 +108,9 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> Following;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
   std::optional<std::vector<CallSite>> Calls;
+  llvm::SmallVector<CallAnalysis *, 3> CallPassChecks;
+  bool CallPassDone = false;
+  void runCallPass(const UserCodeScope &Scope);
 };
 
 } // namespace mpix

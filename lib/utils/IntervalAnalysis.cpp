@@ -50,8 +50,10 @@ std::string toString(WideInt V) {
   return Negative ? "-" + Digits : Digits;
 }
 
-std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
-                                          const SourceManager &SM) {
+/// The source text \p S spans, from its macros' expansions, when it begins
+/// and ends in one file; none otherwise.
+static std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
+                                                 const SourceManager &SM) {
   SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
   SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
   if (Begin.isInvalid() || End.isInvalid() ||
@@ -197,42 +199,11 @@ static bool mayBeAskedAbout(const Stmt *S, const Stmt *Parent) {
 }
 
 class FactsCollector : public FastRecursiveASTVisitor<FactsCollector> {
-  using Base = FastRecursiveASTVisitor<FactsCollector>;
-
 public:
   FactsCollector(FunctionFacts &F, ArrayFacts *Arrays)
       : Facts(F), Arrays(Arrays) {}
 
   bool shouldVisitLambdaBody() const { return false; }
-
-  // A method of a local class is a caller of its own: its calls are listed
-  // when its own body is walked. Its body still counts for this function's
-  // facts, since it may write this function's statics.
-  bool TraverseDecl(Decl *D) {
-    auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (!F || !F->doesThisDeclarationHaveABody())
-      return Base::TraverseDecl(D);
-    addItem(F);
-    ++NestedFunctions;
-    bool Continue = Base::TraverseDecl(D);
-    --NestedFunctions;
-    return Continue;
-  }
-  // The lambda's body is its call operator's, walked as that function.
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    bool Continue = Base::TraverseLambdaExpr(L);
-    addItem(L->getLambdaClass());
-    return Continue;
-  }
-  // Not part of the body's facts, but their calls are made here.
-  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
-    addItem(static_cast<const Expr *>(E->getExpr()));
-    return true;
-  }
-  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
-    addItem(static_cast<const Expr *>(E->getExpr()));
-    return true;
-  }
 
   // Parents are recorded during this walk: clang's ParentMap would walk the
   // body a second time, and that walk cost as much as this one. They are
@@ -310,8 +281,6 @@ public:
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (F)
-      addItem(static_cast<const CallExpr *>(Call));
     if (!F || !hasWritableReferenceParameter(F))
       return true;
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
@@ -375,11 +344,6 @@ public:
   }
 
 private:
-  template <typename T> void addItem(T Item) {
-    if (NestedFunctions == 0 && Item)
-      Facts.Items.push_back(Item);
-  }
-
   /// C functions, MPI's among them, have none: their arguments need no look.
   bool hasWritableReferenceParameter(const FunctionDecl *F) {
     auto [It, Inserted] = WritesThroughReference.try_emplace(F, false);
@@ -395,7 +359,6 @@ private:
   FunctionFacts &Facts;
   ArrayFacts *Arrays;
   llvm::DenseMap<const FunctionDecl *, bool> WritesThroughReference;
-  unsigned NestedFunctions = 0;
   struct Ancestor {
     const Stmt *Node;
     bool HasRecordedChild;

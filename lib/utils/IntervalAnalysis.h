@@ -126,10 +126,6 @@ public:
   /// A goto label, or a case of a switch outside \p S, in \p S.
   bool hasJumpTargetIn(const clang::Stmt *S) const;
 
-  /// The body's calls, and what holds calls of other callers, in the order
-  /// of the walk (see findCallSites).
-  llvm::ArrayRef<BodyItem> bodyItems() const { return Items; }
-
 private:
   friend class FactsCollector;
   const clang::Stmt *Body;
@@ -149,7 +145,6 @@ private:
   llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
       Guards;
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
-  std::vector<BodyItem> Items;
   /// Any label or case in the body: without one, every block is entered at
   /// its start only, and no jump question needs a walk.
   bool HasJumpTargets = false;
@@ -379,11 +374,6 @@ private:
 
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
-
-/// The source text \p S spans, from its macros' expansions, when it begins
-/// and ends in one file; none otherwise.
-std::optional<llvm::StringRef> fileTextOf(const clang::Stmt *S,
-                                          const clang::SourceManager &SM);
 
 /// The array an MPI array argument passes: `a` for an array or pointer `a`,
 /// and for a std::vector `v`, `v.data()` and `&v[0]`.
