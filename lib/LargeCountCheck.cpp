@@ -248,6 +248,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   if (Analyses)
     Analyses->finishCallPass(Scope);
   States.clear();
+  ClassicCallees.clear();
   NoFunction = FunctionState();
   FileScopeRanges.reset();
   Analyses.reset();
@@ -282,8 +283,12 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void LargeCountCheck::analyzeCall(const CallSite &Site) {
-  if (const FunctionInfo *F = lookupClassic(*Site.Callee))
-    checkCall(Site.Call, F, Site.Caller);
+  // A few callees are called many times: each is looked up once.
+  auto [It, Inserted] = ClassicCallees.try_emplace(Site.Callee);
+  if (Inserted)
+    It->second = lookupClassic(*Site.Callee);
+  if (It->second)
+    checkCall(Site.Call, It->second, Site.Caller);
 }
 
 void LargeCountCheck::finishFunction(const FunctionDecl *F) {

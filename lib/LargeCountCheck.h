@@ -153,6 +153,8 @@ private:
   UserCodeScope Scope;
   std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
+  llvm::DenseMap<const clang::FunctionDecl *, const FunctionInfo *>
+      ClassicCallees;
   FunctionState NoFunction;
   /// Ranges of expressions outside any function (global initializers).
   std::unique_ptr<RangeAnalysis> FileScopeRanges;

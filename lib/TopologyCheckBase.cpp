@@ -28,7 +28,7 @@ static bool hasCommParameter(const FunctionDecl *F) {
 /// Arguments not known until instantiation: the call is judged in the
 /// instantiation. Only code in a template can have them.
 static bool hasDependentArgument(const CallSite &Site) {
-  return (!Site.Caller || Site.Caller->isDependentContext()) &&
+  return Site.InTemplate &&
          llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
            return A->isTypeDependent() || A->isValueDependent();
          });

@@ -22,7 +22,7 @@ public:
     auto *F = dyn_cast_or_null<FunctionDecl>(D);
     if (!F || !F->doesThisDeclarationHaveABody())
       return Base::TraverseDecl(D);
-    Callers.push_back(F);
+    Callers.push_back({F, F->isDependentContext()});
     bool Continue = Base::TraverseDecl(D);
     Callers.pop_back();
     return Continue;
@@ -30,17 +30,22 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee())
-      Sites.push_back({Call, Callee, caller()});
+      Sites.push_back({Call, Callee, caller(),
+                       Callers.empty() || Callers.back().InTemplate});
     return true;
   }
 
 private:
   const FunctionDecl *caller() const {
-    return Callers.empty() ? nullptr : Callers.back();
+    return Callers.empty() ? nullptr : Callers.back().Function;
   }
 
   std::vector<CallSite> &Sites;
-  llvm::SmallVector<const FunctionDecl *, 8> Callers;
+  struct Caller {
+    const FunctionDecl *Function;
+    bool InTemplate;
+  };
+  llvm::SmallVector<Caller, 8> Callers;
 };
 } // namespace
 

@@ -29,6 +29,9 @@ struct CallSite {
   const clang::FunctionDecl *Callee;
   /// The innermost function definition around the call; null at file scope.
   const clang::FunctionDecl *Caller;
+  /// The call is in a template: its arguments may not be known until
+  /// instantiation.
+  bool InTemplate = false;
 };
 
 /// The calls with a direct callee under \p Decls, in traversal order (a
