@@ -2,7 +2,6 @@
 
 #include "FunctionAnalyses.h"
 #include "clang/AST/Decl.h"
-#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
