@@ -35,19 +35,21 @@ void CartTopologyCheck::analyze(const MPICall &C) {
     std::optional<Shape> S = shapeOf({C.Call, C.Function});
     SomeMayBeNull |= S && S->MayBeNull;
   }
-  PossibleNullUses.push_back(C);
 }
 
 /// Tracing every communicator argument to its creator costs more than the
 /// other rules together; it can find something only if some creator may give
 /// MPI_COMM_NULL.
+/// The calls are looked at again rather than kept: in a unit of thousands of
+/// MPI calls the list cost more in fresh pages than the check costs, and it
+/// was rarely needed.
 void CartTopologyCheck::finishAnalysis() {
+  if (!translationUnitCalls("Cart_create") && !translationUnitCalls("Cart_sub"))
+    return;
   // Arguments not known until instantiation: assume the worst.
   if (SomeMayBeNull || calledDependently("Cart_create") ||
       calledDependently("Cart_sub"))
-    for (const MPICall &C : PossibleNullUses)
-      checkNullUse(C);
-  PossibleNullUses.clear();
+    forEachMPICall([&](const MPICall &C) { checkNullUse(C); });
 }
 
 

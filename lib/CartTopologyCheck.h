@@ -52,8 +52,6 @@ private:
   llvm::DenseSet<const clang::CallExpr *> NullReported;
   /// Some creator's communicator may be MPI_COMM_NULL on some process.
   bool SomeMayBeNull = false;
-  /// The calls that checkNullUse() judges once every creator is known.
-  std::vector<MPICall> PossibleNullUses;
 };
 
 } // namespace mpix

@@ -19,12 +19,6 @@ void TopologyCheckBase::registerMatchers(MatchFinder *Finder) {
   Scope.registerMatcher(Finder, this);
 }
 
-static bool hasCommParameter(const FunctionDecl *F) {
-  return llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
-    return isMPICommType(P->getType());
-  });
-}
-
 /// Arguments not known until instantiation: the call is judged in the
 /// instantiation. Only code in a template can have them.
 static bool hasDependentArgument(const CallSite &Site) {
@@ -43,7 +37,8 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
 }
 
-void TopologyCheckBase::startUnit(llvm::ArrayRef<CallSite> Calls) {
+void TopologyCheckBase::startUnit(const CallList &Calls) {
+  UnitCalls = &Calls;
   llvm::DenseSet<const FunctionDecl *> Callees;
   for (const CallSite &Site : Calls) {
     if (hasDependentArgument(Site)) {
@@ -63,10 +58,25 @@ void TopologyCheckBase::startUnit(llvm::ArrayRef<CallSite> Calls) {
   }
 }
 
-void TopologyCheckBase::analyzeCall(const CallSite &Site) {
+std::optional<TopologyCheckBase::MPICall>
+TopologyCheckBase::mpiCall(const CallSite &Site) const {
   StringRef Name = mpiName(Site.Callee);
-  if (!Name.empty() && !hasDependentArgument(Site))
-    analyze({Site.Call, Site.Caller, Name});
+  if (Name.empty() || hasDependentArgument(Site))
+    return std::nullopt;
+  return MPICall{Site.Call, Site.Caller, Name};
+}
+
+void TopologyCheckBase::analyzeCall(const CallSite &Site) {
+  if (std::optional<MPICall> C = mpiCall(Site))
+    analyze(*C);
+}
+
+void TopologyCheckBase::forEachMPICall(
+    llvm::function_ref<void(const MPICall &)> Visit) {
+  if (UnitCalls)
+    for (const CallSite &Site : *UnitCalls)
+      if (std::optional<MPICall> C = mpiCall(Site))
+        Visit(*C);
 }
 
 void TopologyCheckBase::finishUnit() { finishAnalysis(); }
@@ -79,6 +89,7 @@ void TopologyCheckBase::onEndOfTranslationUnit() {
   DependentlyCalledNames.clear();
   Provenance.reset();
   Context = nullptr;
+  UnitCalls = nullptr;
 }
 
 std::string TopologyCheckBase::textOf(const Expr *E) const {

@@ -41,6 +41,8 @@ protected:
   virtual void analyze(const MPICall &C) = 0;
   /// Called after the last analyze() of the unit.
   virtual void finishAnalysis() {}
+  /// Every call analyze() was given, again, in the same order.
+  void forEachMPICall(llvm::function_ref<void(const MPICall &)> Visit);
 
   CommProvenance &provenance() { return *Provenance; }
   clang::ASTContext &context() { return *Context; }
@@ -65,12 +67,16 @@ protected:
   std::string textOf(const clang::Expr *E) const;
 
 private:
-  void startUnit(llvm::ArrayRef<CallSite> Calls) override;
+  void startUnit(const CallList &Calls) override;
   void analyzeCall(const CallSite &Site) override;
   void finishUnit() override;
 
+  /// The call analyze() is given for \p Site, if any.
+  std::optional<MPICall> mpiCall(const CallSite &Site) const;
+
   const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
+  const CallList *UnitCalls = nullptr;
   std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::StringSet<> CalledNames, DependentlyCalledNames;
   std::unique_ptr<CommProvenance> Provenance;

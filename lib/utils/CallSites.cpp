@@ -2,6 +2,7 @@
 
 #include "CallSites.h"
 #include "FastRecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 
@@ -12,7 +13,10 @@ class CallSiteCollector : public FastRecursiveASTVisitor<CallSiteCollector> {
   using Base = FastRecursiveASTVisitor<CallSiteCollector>;
 
 public:
-  explicit CallSiteCollector(std::vector<CallSite> &Sites) : Sites(Sites) {}
+  CallSiteCollector(
+      CallList &Sites,
+      llvm::function_ref<bool(const FunctionDecl *)> Wanted)
+      : Sites(Sites), Wanted(Wanted) {}
 
   // What clang-tidy's matcher visits, so that moving off it changes nothing.
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -29,18 +33,27 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && isWanted(Callee))
       Sites.push_back({Call, Callee, caller(),
                        Callers.empty() || Callers.back().InTemplate});
     return true;
   }
 
 private:
+  bool isWanted(const FunctionDecl *Callee) {
+    auto [It, Inserted] = WantedCallees.try_emplace(Callee, false);
+    if (Inserted)
+      It->second = Wanted(Callee);
+    return It->second;
+  }
   const FunctionDecl *caller() const {
     return Callers.empty() ? nullptr : Callers.back().Function;
   }
 
-  std::vector<CallSite> &Sites;
+  CallList &Sites;
+  llvm::function_ref<bool(const FunctionDecl *)> Wanted;
+  llvm::DenseMap<const FunctionDecl *, bool> WantedCallees;
   struct Caller {
     const FunctionDecl *Function;
     bool InTemplate;
@@ -49,9 +62,10 @@ private:
 };
 } // namespace
 
-std::vector<CallSite> findCallSites(llvm::ArrayRef<Decl *> Decls) {
-  std::vector<CallSite> Sites;
-  CallSiteCollector Collector(Sites);
+CallList findCallSites(llvm::ArrayRef<Decl *> Decls,
+                       llvm::function_ref<bool(const FunctionDecl *)> Wanted) {
+  CallList Sites;
+  CallSiteCollector Collector(Sites, Wanted);
   for (Decl *D : Decls)
     Collector.TraverseDecl(D);
   return Sites;

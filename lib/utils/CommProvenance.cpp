@@ -24,6 +24,12 @@ StringRef mpiName(const FunctionDecl *F) {
   return Name;
 }
 
+bool hasCommParameter(const FunctionDecl *F) {
+  return llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+    return isMPICommType(P->getType());
+  });
+}
+
 bool isMPICommType(QualType T) {
   while (!T.isNull()) {
     if (const auto *E = dyn_cast<ElaboratedType>(T.getTypePtr())) {

@@ -35,6 +35,9 @@ llvm::StringRef mpiName(const clang::FunctionDecl *F);
 /// Whether \p T is spelled MPI_Comm (an int in MPICH, a pointer in Open MPI).
 bool isMPICommType(clang::QualType T);
 
+/// Whether some parameter of \p F is an MPI_Comm.
+bool hasCommParameter(const clang::FunctionDecl *F);
+
 /// Whether \p E is (the expansion of) the macro \p Name, e.g. MPI_COMM_NULL.
 bool isMacro(const clang::Expr *E, llvm::StringRef Name,
              const clang::ASTContext &Ctx);

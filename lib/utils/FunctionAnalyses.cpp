@@ -1,6 +1,7 @@
 //===-- FunctionAnalyses.cpp - Per-function facts shared by the checks ----===//
 
 #include "FunctionAnalyses.h"
+#include "CommProvenance.h"
 #include "clang/AST/Decl.h"
 
 using namespace clang;
@@ -40,11 +41,16 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
   return E ? E->Ranges.get() : nullptr;
 }
 
-llvm::ArrayRef<CallSite>
-FunctionAnalyses::callSites(const UserCodeScope &Scope) {
+static bool mayInterestACheck(const FunctionDecl *Callee) {
+  if (!mpiName(Callee).empty())
+    return true;
+  return Callee->hasBody() && hasCommParameter(Callee);
+}
+
+const CallList &FunctionAnalyses::callSites(const UserCodeScope &Scope) {
   if (!Calls) {
     Declarations = Scope.declarations(Ctx);
-    Calls = findCallSites(Declarations);
+    Calls = findCallSites(Declarations, mayInterestACheck);
   }
   return *Calls;
 }
@@ -65,7 +71,7 @@ void FunctionAnalyses::runCallPass(const UserCodeScope &Scope) {
   if (CallPassDone)
     return;
   CallPassDone = true;
-  llvm::ArrayRef<CallSite> Sites = callSites(Scope);
+  const CallList &Sites = callSites(Scope);
   llvm::DenseMap<const FunctionDecl *, size_t> LastCallOf;
   for (size_t I = 0; I < Sites.size(); ++I)
     LastCallOf[Sites[I].Caller] = I;

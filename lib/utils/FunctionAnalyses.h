@@ -31,7 +31,7 @@ class CallAnalysis {
 public:
   virtual ~CallAnalysis() = default;
   /// Before the first call; \p Calls are every call of the unit.
-  virtual void startUnit(llvm::ArrayRef<CallSite> Calls) {}
+  virtual void startUnit(const CallList &Calls) {}
   virtual void analyzeCall(const CallSite &Site) = 0;
   /// After the last call made in \p F, whose analyses are freed next.
   virtual void finishFunction(const clang::FunctionDecl *F) {}
@@ -56,9 +56,11 @@ public:
   /// body.
   LocalKnowledge knowledge(const clang::FunctionDecl *F);
 
-  /// The calls of the declarations \p Scope selects, found by one walk on
-  /// first use.
-  llvm::ArrayRef<CallSite> callSites(const UserCodeScope &Scope);
+  /// The calls of the declarations \p Scope selects that a check can look
+  /// at, found by one walk on first use: calls of MPI functions, and of
+  /// functions with a body that take a communicator (whose parameters the
+  /// topology checks follow back to these calls).
+  const CallList &callSites(const UserCodeScope &Scope);
 
   /// The mpix checks analyse the unit in one pass over its calls, in order,
   /// every check at each call: a function's facts are built once, used by
@@ -107,7 +109,7 @@ private:
   /// Functions whose parameters are being followed into their callers.
   llvm::DenseSet<const clang::FunctionDecl *> Following;
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
-  std::optional<std::vector<CallSite>> Calls;
+  std::optional<CallList> Calls;
   llvm::SmallVector<CallAnalysis *, 3> CallPassChecks;
   bool CallPassDone = false;
   void runCallPass(const UserCodeScope &Scope);
