@@ -19,15 +19,6 @@ void TopologyCheckBase::registerMatchers(MatchFinder *Finder) {
   Scope.registerMatcher(Finder, this);
 }
 
-/// Arguments not known until instantiation: the call is judged in the
-/// instantiation. Only code in a template can have them.
-static bool hasDependentArgument(const CallSite &Site) {
-  return Site.InTemplate &&
-         llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
-           return A->isTypeDependent() || A->isValueDependent();
-         });
-}
-
 void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Scope.consume(Result))
     return;
@@ -37,25 +28,18 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
 }
 
-void TopologyCheckBase::startUnit(const CallList &Calls) {
-  UnitCalls = &Calls;
-  llvm::DenseSet<const FunctionDecl *> Callees;
-  for (const CallSite &Site : Calls) {
-    if (hasDependentArgument(Site)) {
-      StringRef Name = mpiName(Site.Callee);
-      if (!Name.empty())
-        DependentlyCalledNames.insert(Name);
-      continue;
-    }
-    StringRef Name = mpiName(Site.Callee);
-    if (!Name.empty()) {
-      // A few functions are called many times: each name is hashed once.
-      if (Callees.insert(Site.Callee).second)
-        CalledNames.insert(Name);
-    } else if (Site.Callee->hasBody() && hasCommParameter(Site.Callee)) {
-      Provenance->addCallSite(Site.Call, Site.Caller);
-    }
+bool TopologyCheckBase::translationUnitCalls(StringRef Name) {
+  auto [It, Inserted] = UsedNames.try_emplace(Name, false);
+  if (!Inserted)
+    return It->second;
+  const TranslationUnitDecl *TU = Context->getTranslationUnitDecl();
+  for (StringRef Prefix : {"MPI_", "PMPI_", "MPIX_"}) {
+    IdentifierInfo &Id = Context->Idents.get((Prefix + Name).str());
+    for (const NamedDecl *D : TU->lookup(DeclarationName(&Id)))
+      if (const auto *F = dyn_cast<FunctionDecl>(D))
+        It->second |= F->isReferenced();
   }
+  return It->second;
 }
 
 std::optional<TopologyCheckBase::MPICall>
@@ -69,14 +53,16 @@ TopologyCheckBase::mpiCall(const CallSite &Site) const {
 void TopologyCheckBase::analyzeCall(const CallSite &Site) {
   if (std::optional<MPICall> C = mpiCall(Site))
     analyze(*C);
+  else if (hasDependentArgument(Site))
+    if (StringRef Name = mpiName(Site.Callee); !Name.empty())
+      DependentlyCalledNames.insert(Name);
 }
 
 void TopologyCheckBase::forEachMPICall(
     llvm::function_ref<void(const MPICall &)> Visit) {
-  if (UnitCalls)
-    for (const CallSite &Site : *UnitCalls)
-      if (std::optional<MPICall> C = mpiCall(Site))
-        Visit(*C);
+  for (const CallSite &Site : Analyses->unitCalls())
+    if (std::optional<MPICall> C = mpiCall(Site))
+      Visit(*C);
 }
 
 void TopologyCheckBase::finishUnit() { finishAnalysis(); }
@@ -85,11 +71,10 @@ void TopologyCheckBase::onEndOfTranslationUnit() {
   if (Analyses)
     Analyses->finishCallPass(Scope);
   Analyses.reset();
-  CalledNames.clear();
+  UsedNames.clear();
   DependentlyCalledNames.clear();
   Provenance.reset();
   Context = nullptr;
-  UnitCalls = nullptr;
 }
 
 std::string TopologyCheckBase::textOf(const Expr *E) const {

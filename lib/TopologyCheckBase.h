@@ -1,11 +1,10 @@
 //===-- TopologyCheckBase.h - Shared driver of the topology checks -*- C++ -*-===//
 //
-// The topology checks need to see every call of the translation unit before
-// judging any: a communicator that reaches a callee through a parameter is
-// known only once all of the callee's call sites are. So the base takes the
-// unit's calls (CallSites.h), records the call sites of functions taking an
-// MPI_Comm, and then hands the MPI calls to the check in source order, in
-// the call pass the mpix checks share (FunctionAnalyses::joinCallPass).
+// The base hands the MPI calls to the check in source order, in the call
+// pass the mpix checks share (FunctionAnalyses::joinCallPass). A
+// communicator that reaches a callee through a parameter is known only from
+// all of the callee's call sites: CommProvenance lists them from the unit's
+// calls when it first follows a parameter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,14 +51,15 @@ protected:
   std::optional<int64_t> knownArg(const MPICall &C, unsigned Index) {
     return knownInt(C.Call->getArg(Index), knowledgeOf(C.Function), *Context);
   }
-  /// Whether the translation unit calls MPI_<Name> (or its PMPI_ / MPIX_
-  /// form) anywhere: without a creating call no communicator of that kind
-  /// can be traced, and the analysis that would trace one can be skipped.
-  bool translationUnitCalls(llvm::StringRef Name) const {
-    return CalledNames.contains(Name);
-  }
+  /// Whether the translation unit uses MPI_<Name> (or its PMPI_ / MPIX_
+  /// form): without a creating call no communicator of that kind can be
+  /// traced, and the analysis that would trace one can be skipped. Read off
+  /// the declarations (clang marks those the code refers to), so that it is
+  /// known before the calls are listed.
+  bool translationUnitCalls(llvm::StringRef Name);
   /// Whether MPI_<Name> is called somewhere with arguments not known until
-  /// instantiation (such calls are not analyzed).
+  /// instantiation (such calls are not analyzed). Known once every call has
+  /// been analyzed (in finishAnalysis()).
   bool calledDependently(llvm::StringRef Name) const {
     return DependentlyCalledNames.contains(Name);
   }
@@ -67,7 +67,6 @@ protected:
   std::string textOf(const clang::Expr *E) const;
 
 private:
-  void startUnit(const CallList &Calls) override;
   void analyzeCall(const CallSite &Site) override;
   void finishUnit() override;
 
@@ -76,9 +75,9 @@ private:
 
   const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
-  const CallList *UnitCalls = nullptr;
   std::shared_ptr<FunctionAnalyses> Analyses;
-  llvm::StringSet<> CalledNames, DependentlyCalledNames;
+  llvm::StringMap<bool> UsedNames;
+  llvm::StringSet<> DependentlyCalledNames;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;
 };

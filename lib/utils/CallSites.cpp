@@ -2,7 +2,6 @@
 
 #include "CallSites.h"
 #include "FastRecursiveASTVisitor.h"
-#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 
@@ -13,9 +12,7 @@ class CallSiteCollector : public FastRecursiveASTVisitor<CallSiteCollector> {
   using Base = FastRecursiveASTVisitor<CallSiteCollector>;
 
 public:
-  CallSiteCollector(
-      CallList &Sites,
-      llvm::function_ref<bool(const FunctionDecl *)> Wanted)
+  CallSiteCollector(CallList &Sites, CalleeFilter Wanted)
       : Sites(Sites), Wanted(Wanted) {}
 
   // What clang-tidy's matcher visits, so that moving off it changes nothing.
@@ -34,26 +31,19 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Callee && isWanted(Callee))
+    if (Callee && Wanted(Callee))
       Sites.push_back({Call, Callee, caller(),
                        Callers.empty() || Callers.back().InTemplate});
     return true;
   }
 
 private:
-  bool isWanted(const FunctionDecl *Callee) {
-    auto [It, Inserted] = WantedCallees.try_emplace(Callee, false);
-    if (Inserted)
-      It->second = Wanted(Callee);
-    return It->second;
-  }
   const FunctionDecl *caller() const {
     return Callers.empty() ? nullptr : Callers.back().Function;
   }
 
   CallList &Sites;
-  llvm::function_ref<bool(const FunctionDecl *)> Wanted;
-  llvm::DenseMap<const FunctionDecl *, bool> WantedCallees;
+  CalleeFilter Wanted;
   struct Caller {
     const FunctionDecl *Function;
     bool InTemplate;
@@ -62,8 +52,18 @@ private:
 };
 } // namespace
 
-CallList findCallSites(llvm::ArrayRef<Decl *> Decls,
-                       llvm::function_ref<bool(const FunctionDecl *)> Wanted) {
+bool hasDependentArgument(const CallSite &Site) {
+  return Site.InTemplate &&
+         llvm::any_of(Site.Call->arguments(), [](const Expr *A) {
+           return A->isTypeDependent() || A->isValueDependent();
+         });
+}
+
+void appendCallSites(Decl *D, CallList &Sites, CalleeFilter Wanted) {
+  CallSiteCollector(Sites, Wanted).TraverseDecl(D);
+}
+
+CallList findCallSites(llvm::ArrayRef<Decl *> Decls, CalleeFilter Wanted) {
   CallList Sites;
   CallSiteCollector Collector(Sites, Wanted);
   for (Decl *D : Decls)

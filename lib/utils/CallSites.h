@@ -35,18 +35,25 @@ struct CallSite {
   bool InTemplate = false;
 };
 
+/// Whether some argument of the call is not known until instantiation: the
+/// call is judged in each instantiation instead.
+bool hasDependentArgument(const CallSite &Site);
+
 /// A unit's calls. Stored in chunks: a vector of ten thousand calls,
 /// doubling as it grew, left twice its size in fresh pages behind, and on
 /// the VMs this runs on a fresh page costs as much as ~40,000 instructions.
 using CallList = std::deque<CallSite>;
 
-/// The calls under \p Decls whose direct callee \p Wanted accepts (asked
-/// once per callee), in traversal order (a caller's calls in source order),
-/// template instantiations and lambda bodies included, as clang-tidy's
-/// matcher would have found them.
+using CalleeFilter = llvm::function_ref<bool(const clang::FunctionDecl *)>;
+
+/// The calls under \p Decls whose direct callee \p Wanted accepts, in
+/// traversal order (a caller's calls in source order), template
+/// instantiations and lambda bodies included, as clang-tidy's matcher would
+/// have found them.
 CallList findCallSites(llvm::ArrayRef<clang::Decl *> Decls,
-                       llvm::function_ref<bool(const clang::FunctionDecl *)>
-                           Wanted);
+                       CalleeFilter Wanted);
+/// Appends those of one declaration.
+void appendCallSites(clang::Decl *D, CallList &Sites, CalleeFilter Wanted);
 
 } // namespace mpix
 

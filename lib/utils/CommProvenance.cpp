@@ -57,10 +57,13 @@ bool isMacro(const Expr *E, StringRef Name, const ASTContext &Ctx) {
 
 CommProvenance::~CommProvenance() = default;
 
-void CommProvenance::addCallSite(const CallExpr *Call,
-                                 const FunctionDecl *Caller) {
-  if (const FunctionDecl *Callee = Call->getDirectCallee())
-    CallSites[Callee->getCanonicalDecl()].push_back({Call, Caller});
+void CommProvenance::listCallSites() {
+  CallSitesListed = true;
+  for (const mpix::CallSite &Site : Analyses->unitCalls())
+    if (mpiName(Site.Callee).empty() && !hasDependentArgument(Site) &&
+        Site.Callee->hasBody() && hasCommParameter(Site.Callee))
+      CallSites[Site.Callee->getCanonicalDecl()].push_back(
+          {Site.Call, Site.Caller});
 }
 
 std::optional<CommOrigin> CommProvenance::originOf(const Expr *Comm,
@@ -201,6 +204,8 @@ CommProvenance::originOfParameter(const ParmVarDecl *P, const FunctionDecl *F,
                                   unsigned Depth) {
   if (Depth >= MaxCallDepth || !callersAreVisible(F, Ctx))
     return std::nullopt;
+  if (!CallSitesListed)
+    listCallSites();
   auto Sites = CallSites.find(F->getCanonicalDecl());
   if (Sites == CallSites.end())
     return std::nullopt;

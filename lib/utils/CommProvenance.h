@@ -56,9 +56,6 @@ public:
       : Ctx(Ctx), Analyses(FunctionAnalyses::of(Ctx)) {}
   ~CommProvenance();
 
-  /// Records a call to a function with a body and an MPI_Comm parameter.
-  void addCallSite(const clang::CallExpr *Call, const clang::FunctionDecl *Caller);
-
   /// The origin of the communicator \p Comm evaluated in \p F.
   std::optional<CommOrigin> originOf(const clang::Expr *Comm,
                                      const clang::FunctionDecl *F);
@@ -97,6 +94,9 @@ private:
                                            unsigned Index,
                                            const clang::FunctionDecl *F,
                                            unsigned Depth, bool &Ignore);
+  /// Lists the call sites of the unit's functions that take a communicator,
+  /// on the first question about a parameter.
+  void listCallSites();
   std::optional<CommOrigin> originAt(const clang::Expr *Comm,
                                      const clang::FunctionDecl *F,
                                      unsigned Depth);
@@ -109,6 +109,7 @@ private:
   };
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       CallSites;
+  bool CallSitesListed = false;
   llvm::DenseMap<const clang::VarDecl *, std::optional<CommOrigin>> Origins;
   llvm::DenseSet<const clang::VarDecl *> InProgress;
 };

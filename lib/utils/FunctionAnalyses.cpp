@@ -2,6 +2,7 @@
 
 #include "FunctionAnalyses.h"
 #include "CommProvenance.h"
+#include "FastRecursiveASTVisitor.h"
 #include "clang/AST/Decl.h"
 
 using namespace clang;
@@ -19,13 +20,15 @@ std::shared_ptr<FunctionAnalyses> FunctionAnalyses::of(ASTContext &Ctx) {
   return Shared;
 }
 
-FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F) {
+FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F,
+                                                 CallListing *Listing) {
   if (!F || !F->getBody())
     return nullptr;
   Entry &E = Entries[F];
   if (!E.Facts) {
     E.Arrays = std::make_unique<ArrayFacts>();
-    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx, E.Arrays.get());
+    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx,
+                                              E.Arrays.get(), Listing);
     E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this);
   }
   return &E;
@@ -41,17 +44,21 @@ RangeAnalysis *FunctionAnalyses::ranges(const FunctionDecl *F) {
   return E ? E->Ranges.get() : nullptr;
 }
 
-static bool mayInterestACheck(const FunctionDecl *Callee) {
-  if (!mpiName(Callee).empty())
-    return true;
-  return Callee->hasBody() && hasCommParameter(Callee);
+/// The calls of an MPI function, and of a function whose communicator
+/// parameter the topology checks may follow back to its callers.
+bool FunctionAnalyses::isWantedCallee(const FunctionDecl *Callee) {
+  auto [It, Inserted] = WantedCallees.try_emplace(Callee, false);
+  if (Inserted)
+    It->second = !mpiName(Callee).empty() ||
+                 (Callee->hasBody() && hasCommParameter(Callee));
+  return It->second;
 }
 
-const CallList &FunctionAnalyses::callSites(const UserCodeScope &Scope) {
-  if (!Calls) {
-    Declarations = Scope.declarations(Ctx);
-    Calls = findCallSites(Declarations, mayInterestACheck);
-  }
+const CallList &FunctionAnalyses::unitCalls() {
+  if (!Calls)
+    Calls = findCallSites(Declarations, [this](const FunctionDecl *Callee) {
+      return isWantedCallee(Callee);
+    });
   return *Calls;
 }
 
@@ -71,12 +78,63 @@ void FunctionAnalyses::runCallPass(const UserCodeScope &Scope) {
   if (CallPassDone)
     return;
   CallPassDone = true;
-  const CallList &Sites = callSites(Scope);
+  Declarations = Scope.declarations(Ctx);
+  const LangOptions &Lang = Ctx.getLangOpts();
+  if (Lang.CPlusPlus || Lang.ObjC) {
+    analyzeCalls(unitCalls());
+  } else {
+    CallList Sites;
+    for (Decl *D : Declarations) {
+      listCalls(D, Sites);
+      analyzeCalls(Sites);
+      Sites.clear();
+      // Its facts, built to list its calls, are not needed any more.
+      if (const auto *F = dyn_cast<FunctionDecl>(D))
+        Entries.erase(F);
+    }
+  }
+  for (CallAnalysis *Check : CallPassChecks)
+    Check->finishUnit();
+}
+
+/// Whether the call walk of \p F finds nothing outside its body: no
+/// attribute, and no type in its signature that can hold an expression
+/// (an array bound, typeof).
+static bool hasPlainSignature(const FunctionDecl *F) {
+  return !F->isImplicit() && !F->hasAttrs() &&
+         isPlainWrittenType(F->getReturnType()) &&
+         llvm::all_of(F->parameters(), [](const ParmVarDecl *P) {
+           return !P->hasAttrs() && isPlainWrittenType(P->getOriginalType());
+         });
+}
+
+void FunctionAnalyses::listCalls(Decl *D, CallList &Sites) {
+  auto Wanted = [this](const FunctionDecl *Callee) {
+    return isWantedCallee(Callee);
+  };
+  const auto *F = dyn_cast<FunctionDecl>(D);
+  // Only a body that names MPI can call it (a macro that does is spelled
+  // in its expansion): the others are not worth a facts walk.
+  std::optional<StringRef> Text =
+      F && F->doesThisDeclarationHaveABody()
+          ? fileTextOf(F->getBody(), Ctx.getSourceManager())
+          : std::nullopt;
+  if (Text && Text->contains("MPI") && !Entries.count(F) &&
+      hasPlainSignature(F)) {
+    size_t Before = Sites.size();
+    CallListing Listing{Sites, Wanted, F};
+    entry(F, &Listing);
+    if (Listing.Complete)
+      return;
+    Sites.resize(Before);
+  }
+  appendCallSites(D, Sites, Wanted);
+}
+
+void FunctionAnalyses::analyzeCalls(const CallList &Sites) {
   llvm::DenseMap<const FunctionDecl *, size_t> LastCallOf;
   for (size_t I = 0; I < Sites.size(); ++I)
     LastCallOf[Sites[I].Caller] = I;
-  for (CallAnalysis *Check : CallPassChecks)
-    Check->startUnit(Sites);
   for (size_t I = 0; I < Sites.size(); ++I) {
     for (CallAnalysis *Check : CallPassChecks)
       Check->analyzeCall(Sites[I]);
@@ -89,8 +147,6 @@ void FunctionAnalyses::runCallPass(const UserCodeScope &Scope) {
     // the analyses are built again, the same.
     Entries.erase(Caller);
   }
-  for (CallAnalysis *Check : CallPassChecks)
-    Check->finishUnit();
 }
 
 LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {

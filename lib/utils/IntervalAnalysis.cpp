@@ -50,10 +50,8 @@ std::string toString(WideInt V) {
   return Negative ? "-" + Digits : Digits;
 }
 
-/// The source text \p S spans, from its macros' expansions, when it begins
-/// and ends in one file; none otherwise.
-static std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
-                                                 const SourceManager &SM) {
+std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
+                                          const SourceManager &SM) {
   SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
   SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
   if (Begin.isInvalid() || End.isInvalid() ||
@@ -199,11 +197,34 @@ static bool mayBeAskedAbout(const Stmt *S, const Stmt *Parent) {
 }
 
 class FactsCollector : public FastRecursiveASTVisitor<FactsCollector> {
+  using Base = FastRecursiveASTVisitor<FactsCollector>;
+
 public:
-  FactsCollector(FunctionFacts &F, ArrayFacts *Arrays)
-      : Facts(F), Arrays(Arrays) {}
+  FactsCollector(FunctionFacts &F, ArrayFacts *Arrays, CallListing *Listing)
+      : Facts(F), Arrays(Arrays), Listing(Listing) {}
 
   bool shouldVisitLambdaBody() const { return false; }
+
+  // What the call walk visits and this walk does not (it visits implicit
+  // code): implicit declarations, the semantic form of an initializer list
+  // that differs from the written one (its calls are found twice there),
+  // and, to be safe, the bodies clang builds around OpenMP directives and
+  // blocks.
+  bool TraverseDecl(Decl *D) {
+    if (Listing && D && D->isImplicit())
+      Listing->Complete = false;
+    return Base::TraverseDecl(D);
+  }
+  bool VisitInitListExpr(InitListExpr *L) {
+    if (Listing && !(L->isSemanticForm() && L->isSyntacticForm()))
+      TwoFormLists.push_back({L, Listing->Out.size()});
+    return true;
+  }
+  bool VisitCapturedStmt(CapturedStmt *) { return listsIncompletely(); }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
+    return listsIncompletely();
+  }
+  bool VisitBlockExpr(BlockExpr *) { return listsIncompletely(); }
 
   // Parents are recorded during this walk: clang's ParentMap would walk the
   // body a second time, and that walk cost as much as this one. They are
@@ -214,6 +235,11 @@ public:
     return true;
   }
   bool dataTraverseStmtPost(Stmt *S) {
+    if (!TwoFormLists.empty() && TwoFormLists.back().first == S) {
+      if (Listing->Out.size() != TwoFormLists.back().second)
+        Listing->Complete = false;
+      TwoFormLists.pop_back();
+    }
     bool Recorded = Ancestors.pop_back_val().HasRecordedChild;
     if (Ancestors.empty())
       return true;
@@ -281,6 +307,8 @@ public:
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
+    if (F && Listing && Listing->Wanted(F))
+      Listing->Out.push_back({Call, F, Listing->Caller});
     if (!F || !hasWritableReferenceParameter(F))
       return true;
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
@@ -344,6 +372,11 @@ public:
   }
 
 private:
+  bool listsIncompletely() {
+    if (Listing)
+      Listing->Complete = false;
+    return true;
+  }
   /// C functions, MPI's among them, have none: their arguments need no look.
   bool hasWritableReferenceParameter(const FunctionDecl *F) {
     auto [It, Inserted] = WritesThroughReference.try_emplace(F, false);
@@ -358,6 +391,10 @@ private:
 
   FunctionFacts &Facts;
   ArrayFacts *Arrays;
+  CallListing *Listing;
+  /// Initializer lists being walked whose semantic form differs from the
+  /// written one, with the number of calls listed before them.
+  llvm::SmallVector<std::pair<const Stmt *, size_t>, 2> TwoFormLists;
   llvm::DenseMap<const FunctionDecl *, bool> WritesThroughReference;
   struct Ancestor {
     const Stmt *Node;
@@ -398,10 +435,11 @@ static unsigned expectedNodes(const Stmt *Body, const SourceManager &SM) {
 }
 
 FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,
-                             ArrayFacts *Arrays)
+                             ArrayFacts *Arrays, CallListing *Listing)
     : Body(Body) {
   Parents.reserve(expectedNodes(Body, Ctx.getSourceManager()));
-  FactsCollector(*this, Arrays).TraverseStmt(const_cast<Stmt *>(Body));
+  FactsCollector(*this, Arrays, Listing)
+      .TraverseStmt(const_cast<Stmt *>(Body));
   Escaping.erase(nullptr);
   if (Arrays)
     Arrays->attach(*this);

@@ -20,6 +20,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -53,6 +54,19 @@ std::string toString(WideInt V);
 
 using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
 
+/// The calls of a C function's body, listed by the walk that gathers its
+/// facts, so that the body is walked once instead of twice (CallSites.h).
+/// The facts walk leaves out what the call walk visits as implicit code; a
+/// body holding any of it is not listed completely, and is walked for its
+/// calls after all.
+struct CallListing {
+  CallList &Out;
+  /// Which callees' calls to list (as findCallSites' Wanted).
+  llvm::function_ref<bool(const clang::FunctionDecl *)> Wanted;
+  const clang::FunctionDecl *Caller;
+  bool Complete = true;
+};
+
 /// Facts about one function body, gathered in a single walk.
 class FunctionFacts {
 public:
@@ -65,9 +79,9 @@ public:
     bool Replaces = true; ///< Value is the new value (not x *= Value).
   };
 
-  /// Walks \p Body, filling \p Arrays too when given.
+  /// Walks \p Body, filling \p Arrays and \p Listing too when given.
   FunctionFacts(const clang::Stmt *Body, clang::ASTContext &Ctx,
-                ArrayFacts *Arrays = nullptr);
+                ArrayFacts *Arrays = nullptr, CallListing *Listing = nullptr);
   ~FunctionFacts();
 
   llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
@@ -371,6 +385,11 @@ private:
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       ExitValues;
 };
+
+/// The source text \p S spans, from its macros' expansions, when it begins
+/// and ends in one file; none otherwise.
+std::optional<llvm::StringRef> fileTextOf(const clang::Stmt *S,
+                                          const clang::SourceManager &SM);
 
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
