@@ -411,8 +411,8 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
   const ParamInfo &P = F.Params[Index];
   const Expr *Arg = Call->getArg(Index);
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
-  if (std::optional<Hazard> H =
-          hazardOf(Arg, Target, mayBeNegative(P), Call, FS))
+  bool Negative = mayBeNegative(P);
+  if (std::optional<Hazard> H = hazardOf(Arg, Target, Negative, Call, FS))
     return Finding{Finding::Argument, Index, *H};
   if (P.Kind == ParamKind::Wide)
     return std::nullopt;
@@ -425,7 +425,7 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
       FS.Facts->escapes(V))
     return std::nullopt;
   if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
-                                             mayBeNegative(P), FS, V, Call)) {
+                                             Negative, FS, V, Call)) {
     Finding Found{Finding::LocalVariable, Index, *H};
     Found.Var = V;
     return Found;

@@ -132,14 +132,25 @@ void FunctionAnalyses::listCalls(Decl *D, CallList &Sites) {
 }
 
 void FunctionAnalyses::analyzeCalls(const CallList &Sites) {
+  // Usually one function's calls, one after the other: then the last call
+  // of each is the one before the next function's first.
   llvm::DenseMap<const FunctionDecl *, size_t> LastCallOf;
-  for (size_t I = 0; I < Sites.size(); ++I)
-    LastCallOf[Sites[I].Caller] = I;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  bool Consecutive = true;
+  for (size_t I = 0; I < Sites.size() && Consecutive; ++I)
+    if (I == 0 || Sites[I].Caller != Sites[I - 1].Caller)
+      Consecutive = Seen.insert(Sites[I].Caller).second;
+  if (!Consecutive)
+    for (size_t I = 0; I < Sites.size(); ++I)
+      LastCallOf[Sites[I].Caller] = I;
   for (size_t I = 0; I < Sites.size(); ++I) {
     for (CallAnalysis *Check : CallPassChecks)
       Check->analyzeCall(Sites[I]);
     const FunctionDecl *Caller = Sites[I].Caller;
-    if (LastCallOf[Caller] != I)
+    bool Last = Consecutive ? I + 1 == Sites.size() ||
+                                  Sites[I + 1].Caller != Caller
+                            : LastCallOf[Caller] == I;
+    if (!Last)
       continue;
     for (CallAnalysis *Check : CallPassChecks)
       Check->finishFunction(Caller);

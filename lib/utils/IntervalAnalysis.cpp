@@ -6,14 +6,51 @@
 #include "FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
 namespace mpix {
 
+/// The width of the standard integer types, from the target: asked for
+/// every count, and ASTContext::getIntWidth() costs a type-info lookup.
+static std::optional<std::pair<unsigned, bool>>
+standardIntegerWidth(const BuiltinType *B, const TargetInfo &Target) {
+  switch (B->getKind()) {
+  case BuiltinType::Int:
+    return std::pair(Target.getIntWidth(), true);
+  case BuiltinType::UInt:
+    return std::pair(Target.getIntWidth(), false);
+  case BuiltinType::Long:
+    return std::pair(Target.getLongWidth(), true);
+  case BuiltinType::ULong:
+    return std::pair(Target.getLongWidth(), false);
+  case BuiltinType::LongLong:
+    return std::pair(Target.getLongLongWidth(), true);
+  case BuiltinType::ULongLong:
+    return std::pair(Target.getLongLongWidth(), false);
+  case BuiltinType::Short:
+    return std::pair(Target.getShortWidth(), true);
+  case BuiltinType::UShort:
+    return std::pair(Target.getShortWidth(), false);
+  default:
+    return std::nullopt;
+  }
+}
+
+static Interval ofWidth(unsigned Bits, bool Signed) {
+  if (!Signed)
+    return Interval{0, (WideInt(1) << Bits) - 1};
+  WideInt Half = WideInt(1) << (Bits - 1);
+  return Interval{-Half, Half - 1};
+}
+
 std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
   T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *B = dyn_cast<BuiltinType>(T.getTypePtr()))
+    if (auto Width = standardIntegerWidth(B, Ctx.getTargetInfo()))
+      return ofWidth(Width->first, Width->second);
   if (T->isDependentType())
     return std::nullopt;
   if (const auto *ET = T->getAs<EnumType>())
@@ -29,10 +66,7 @@ std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
     return T->isUnsignedIntegerType()
                ? Interval{0, WideInt(1) << 125}
                : Interval{-(WideInt(1) << 125), WideInt(1) << 125};
-  if (T->isUnsignedIntegerType())
-    return Interval{0, (WideInt(1) << Bits) - 1};
-  WideInt Half = WideInt(1) << (Bits - 1);
-  return Interval{-Half, Half - 1};
+  return ofWidth(Bits, !T->isUnsignedIntegerType());
 }
 
 Interval Interval::meet(const Interval &O) const {
