@@ -9,16 +9,25 @@ namespace mpix {
 
 void CartTopologyCheck::onEndOfTranslationUnit() {
   TopologyCheckBase::onEndOfTranslationUnit();
+  CreatorsUsed.reset();
   Shapes.clear();
   NullReported.clear();
   SomeMayBeNull = false;
 }
 
+/// Every rule but MPI_Dims_create's is about a communicator made by one of
+/// these.
+bool CartTopologyCheck::usesCreators() {
+  if (!CreatorsUsed)
+    CreatorsUsed =
+        translationUnitUses("Cart_create") || translationUnitUses("Cart_sub");
+  return *CreatorsUsed;
+}
+
 void CartTopologyCheck::analyze(const MPICall &C) {
   if (C.Name == "Dims_create")
     checkDimsCreate(C);
-  // Every other rule is about a communicator made by one of these.
-  if (!translationUnitCalls("Cart_create") && !translationUnitCalls("Cart_sub"))
+  if (!usesCreators())
     return;
   if (C.Name == "Cart_create")
     checkCreate(C);
@@ -44,7 +53,7 @@ void CartTopologyCheck::analyze(const MPICall &C) {
 /// MPI calls the list cost more in fresh pages than the check costs, and it
 /// was rarely needed.
 void CartTopologyCheck::finishAnalysis() {
-  if (!translationUnitCalls("Cart_create") && !translationUnitCalls("Cart_sub"))
+  if (!usesCreators())
     return;
   // Arguments not known until instantiation: assume the worst.
   if (SomeMayBeNull || calledDependently("Cart_create") ||

@@ -35,6 +35,7 @@ private:
   };
 
   void analyze(const MPICall &C) override;
+  bool usesCreators();
   void finishAnalysis() override;
   std::optional<Shape> shapeOf(const CommOrigin &O);
   std::optional<Shape> shapeOfSub(const CommOrigin &O);
@@ -52,6 +53,7 @@ private:
   llvm::DenseSet<const clang::CallExpr *> NullReported;
   /// Some creator's communicator may be MPI_COMM_NULL on some process.
   bool SomeMayBeNull = false;
+  std::optional<bool> CreatorsUsed;
 };
 
 } // namespace mpix

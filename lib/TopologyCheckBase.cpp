@@ -28,18 +28,15 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
 }
 
-bool TopologyCheckBase::translationUnitCalls(StringRef Name) {
-  auto [It, Inserted] = UsedNames.try_emplace(Name, false);
-  if (!Inserted)
-    return It->second;
+bool TopologyCheckBase::translationUnitUses(StringRef Name) const {
   const TranslationUnitDecl *TU = Context->getTranslationUnitDecl();
   for (StringRef Prefix : {"MPI_", "PMPI_", "MPIX_"}) {
     IdentifierInfo &Id = Context->Idents.get((Prefix + Name).str());
     for (const NamedDecl *D : TU->lookup(DeclarationName(&Id)))
-      if (const auto *F = dyn_cast<FunctionDecl>(D))
-        It->second |= F->isReferenced();
+      if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->isReferenced())
+        return true;
   }
-  return It->second;
+  return false;
 }
 
 std::optional<TopologyCheckBase::MPICall>
@@ -71,7 +68,6 @@ void TopologyCheckBase::onEndOfTranslationUnit() {
   if (Analyses)
     Analyses->finishCallPass(Scope);
   Analyses.reset();
-  UsedNames.clear();
   DependentlyCalledNames.clear();
   Provenance.reset();
   Context = nullptr;

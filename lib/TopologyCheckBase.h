@@ -56,7 +56,7 @@ protected:
   /// traced, and the analysis that would trace one can be skipped. Read off
   /// the declarations (clang marks those the code refers to), so that it is
   /// known before the calls are listed.
-  bool translationUnitCalls(llvm::StringRef Name);
+  bool translationUnitUses(llvm::StringRef Name) const;
   /// Whether MPI_<Name> is called somewhere with arguments not known until
   /// instantiation (such calls are not analyzed). Known once every call has
   /// been analyzed (in finishAnalysis()).
@@ -76,7 +76,6 @@ private:
   const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
   std::shared_ptr<FunctionAnalyses> Analyses;
-  llvm::StringMap<bool> UsedNames;
   llvm::StringSet<> DependentlyCalledNames;
   std::unique_ptr<CommProvenance> Provenance;
   clang::ASTContext *Context = nullptr;
