@@ -249,10 +249,12 @@ public:
       Listing->Complete = false;
     return Base::TraverseDecl(D);
   }
-  bool VisitInitListExpr(InitListExpr *L) {
-    if (Listing && !(L->isSemanticForm() && L->isSyntacticForm()))
-      TwoFormLists.push_back({L, Listing->Out.size()});
-    return true;
+  /// Whether \p S is an initializer list whose semantic form differs from
+  /// the written one. Whichever of the two the walk enters, it leaves the
+  /// same node, so the count of those around the current node stays right.
+  static bool hasTwoForms(const Stmt *S) {
+    const auto *L = dyn_cast<InitListExpr>(S);
+    return L && !(L->isSemanticForm() && L->isSyntacticForm());
   }
   bool VisitCapturedStmt(CapturedStmt *) { return listsIncompletely(); }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
@@ -266,14 +268,13 @@ public:
   // can be left out (see mayBeAskedAbout).
   bool dataTraverseStmtPre(Stmt *S) {
     Ancestors.push_back({S, false});
+    if (Listing && hasTwoForms(S))
+      ++TwoFormListsAround;
     return true;
   }
   bool dataTraverseStmtPost(Stmt *S) {
-    if (!TwoFormLists.empty() && TwoFormLists.back().first == S) {
-      if (Listing->Out.size() != TwoFormLists.back().second)
-        Listing->Complete = false;
-      TwoFormLists.pop_back();
-    }
+    if (Listing && hasTwoForms(S))
+      --TwoFormListsAround;
     bool Recorded = Ancestors.pop_back_val().HasRecordedChild;
     if (Ancestors.empty())
       return true;
@@ -341,8 +342,11 @@ public:
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (F && Listing && Listing->Wanted(F))
+    if (F && Listing && Listing->Wanted(F)) {
       Listing->Out.push_back({Call, F, Listing->Caller});
+      if (TwoFormListsAround)
+        Listing->Complete = false;
+    }
     if (!F || !hasWritableReferenceParameter(F))
       return true;
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
@@ -426,9 +430,9 @@ private:
   FunctionFacts &Facts;
   ArrayFacts *Arrays;
   CallListing *Listing;
-  /// Initializer lists being walked whose semantic form differs from the
-  /// written one, with the number of calls listed before them.
-  llvm::SmallVector<std::pair<const Stmt *, size_t>, 2> TwoFormLists;
+  /// Initializer lists with two forms around the node being walked: the call
+  /// walk finds a call in them twice, once in each form.
+  unsigned TwoFormListsAround = 0;
   llvm::DenseMap<const FunctionDecl *, bool> WritesThroughReference;
   struct Ancestor {
     const Stmt *Node;
