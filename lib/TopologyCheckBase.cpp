@@ -29,14 +29,21 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
 }
 
 bool TopologyCheckBase::translationUnitUses(StringRef Name) const {
-  const TranslationUnitDecl *TU = Context->getTranslationUnitDecl();
+  // A scan of the unit's declarations: a lookup would build the unit's
+  // name table, thousands of header declarations, for two names.
+  llvm::SmallPtrSet<const IdentifierInfo *, 3> Ids;
   for (StringRef Prefix : {"MPI_", "PMPI_", "MPIX_"}) {
-    IdentifierInfo &Id = Context->Idents.get((Prefix + Name).str());
-    for (const NamedDecl *D : TU->lookup(DeclarationName(&Id)))
-      if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->isReferenced())
-        return true;
+    auto It = Context->Idents.find((Prefix + Name).str());
+    if (It != Context->Idents.end())
+      Ids.insert(It->getValue());
   }
-  return false;
+  if (Ids.empty())
+    return false;
+  return llvm::any_of(
+      Context->getTranslationUnitDecl()->decls(), [&](const Decl *D) {
+        const auto *F = dyn_cast<FunctionDecl>(D);
+        return F && Ids.contains(F->getIdentifier()) && F->isReferenced();
+      });
 }
 
 std::optional<TopologyCheckBase::MPICall>
