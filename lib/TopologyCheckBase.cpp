@@ -28,6 +28,18 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
 }
 
+/// Whether a function of \p Scope, or of an extern "C" block in it, is
+/// named by one of \p Ids and used.
+static bool declaresUsed(const DeclContext *Scope,
+                         const llvm::SmallPtrSetImpl<const IdentifierInfo *> &Ids) {
+  return llvm::any_of(Scope->decls(), [&](const Decl *D) {
+    if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
+      return declaresUsed(Linkage, Ids);
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    return F && Ids.contains(F->getIdentifier()) && F->isReferenced();
+  });
+}
+
 bool TopologyCheckBase::translationUnitUses(StringRef Name) const {
   // A scan of the unit's declarations: a lookup would build the unit's
   // name table, thousands of header declarations, for two names.
@@ -37,13 +49,8 @@ bool TopologyCheckBase::translationUnitUses(StringRef Name) const {
     if (It != Context->Idents.end())
       Ids.insert(It->getValue());
   }
-  if (Ids.empty())
-    return false;
-  return llvm::any_of(
-      Context->getTranslationUnitDecl()->decls(), [&](const Decl *D) {
-        const auto *F = dyn_cast<FunctionDecl>(D);
-        return F && Ids.contains(F->getIdentifier()) && F->isReferenced();
-      });
+  return !Ids.empty() &&
+         declaresUsed(Context->getTranslationUnitDecl(), Ids);
 }
 
 std::optional<TopologyCheckBase::MPICall>
