@@ -48,10 +48,9 @@ void CartTopologyCheck::analyze(const MPICall &C) {
 
 /// Tracing every communicator argument to its creator costs more than the
 /// other rules together; it can find something only if some creator may give
-/// MPI_COMM_NULL.
-/// The calls are looked at again rather than kept: in a unit of thousands of
-/// MPI calls the list cost more in fresh pages than the check costs, and it
-/// was rarely needed.
+/// MPI_COMM_NULL. The unit's calls are gone through again for it rather than
+/// kept from the pass: in a unit of thousands of MPI calls the copy cost more
+/// in fresh pages than the rule, which is rarely needed.
 void CartTopologyCheck::finishAnalysis() {
   if (!usesCreators())
     return;

@@ -6,7 +6,8 @@
 // matching the calls again. The mpix checks only ever start from a call with
 // a known callee, so one plain walk of the declarations they look into lists
 // every such call with its caller, once per translation unit, for all of
-// them.
+// them. (In C, a function whose facts are gathered anyway has its calls
+// listed by that walk instead: FunctionAnalyses::joinCallPass.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -62,7 +62,7 @@ using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
 struct CallListing {
   CallList &Out;
   /// Which callees' calls to list (as findCallSites' Wanted).
-  llvm::function_ref<bool(const clang::FunctionDecl *)> Wanted;
+  CalleeFilter Wanted;
   const clang::FunctionDecl *Caller;
   bool Complete = true;
 };
