@@ -9,8 +9,10 @@ median wall time, the median CPU time (user+sys of the child, from wait4) and
 the minimum wall time, with their ratios to parsing.
 
 Interleaving matters on a shared VM: its speed drifts by 15% or more within
-minutes, and at times by 40% between one run and the next, which moves the
-commands of one round together. The minimum is the run least disturbed.
+minutes, and at times by 40% between one run and the next. The commands
+take turns at the head of each round, since a command run last in a round
+was measured 5-10% slower than the same command run first. The minimum is
+the run least disturbed.
 """
 import argparse
 import os
@@ -45,9 +47,13 @@ def main():
     for binary in a.binaries:
         commands[binary] = [binary, "--checks=-*,mpix-*", a.file, "--"] + flags
     times = {name: [] for name in commands}
-    for _ in range(a.runs):
-        for name, cmd in commands.items():
-            times[name].append(timed(cmd))
+    names = list(commands)
+    for round_ in range(a.runs):
+        # Each command takes each place in the round equally often: the VM
+        # slows down as a round goes on, by 5-10% for the third command.
+        shift = round_ % len(names)
+        for name in names[shift:] + names[:shift]:
+            times[name].append(timed(commands[name]))
 
     def summary(name):
         wall = [t[0] for t in times[name]]
