@@ -62,11 +62,13 @@ TopologyCheckBase::mpiCall(const CallSite &Site) const {
 }
 
 void TopologyCheckBase::analyzeCall(const CallSite &Site) {
-  if (std::optional<MPICall> C = mpiCall(Site))
-    analyze(*C);
-  else if (hasDependentArgument(Site))
-    if (StringRef Name = mpiName(Site.Callee); !Name.empty())
-      DependentlyCalledNames.insert(Name);
+  StringRef Name = mpiName(Site.Callee);
+  if (Name.empty())
+    return;
+  if (hasDependentArgument(Site))
+    DependentlyCalledNames.insert(Name);
+  else
+    analyze({Site.Call, Site.Caller, Name});
 }
 
 void TopologyCheckBase::forEachMPICall(
