@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   llvm-19-dev libclang-19-dev clang-19 clang-tidy-19 clang-tools-19 llvm-19-tools
   libmpich-dev mpich libopenmpi-dev openmpi-bin
+  libomp-19-dev libgtest-dev
   cmake ninja-build python3 python3-jsonschema valgrind bear pkgconf git
 )
 
