@@ -32,6 +32,10 @@ std::string nounFor(const ParamInfo &P) {
     return "block length";
   if (N.contains("size"))
     return "size";
+  if (N == "extent")
+    return "extent";
+  if (N == "lb")
+    return "lower bound";
   if (N.contains("start"))
     return "start";
   return "count";
@@ -185,8 +189,11 @@ class IncludeRecorder : public PPCallbacks {
 public:
   IncludeRecorder(const SourceManager &SM,
                   llvm::DenseMap<FileID, SourceLocation> &MPIIncludes,
+                  llvm::DenseMap<FileID, llvm::SmallVector<SourceLocation, 4>>
+                      &IncludeEnds,
                   llvm::DenseSet<FileID> &HasMPIX)
-      : SM(SM), MPIIncludes(MPIIncludes), HasMPIX(HasMPIX) {}
+      : SM(SM), MPIIncludes(MPIIncludes), IncludeEnds(IncludeEnds),
+        HasMPIX(HasMPIX) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &,
                           StringRef FileName, bool, CharSourceRange Range,
@@ -198,11 +205,13 @@ public:
       MPIIncludes[File] = Range.getEnd();
     else if (FileName == "mpix.h")
       HasMPIX.insert(File);
+    IncludeEnds[File].push_back(Range.getEnd());
   }
 
 private:
   const SourceManager &SM;
   llvm::DenseMap<FileID, SourceLocation> &MPIIncludes;
+  llvm::DenseMap<FileID, llvm::SmallVector<SourceLocation, 4>> &IncludeEnds;
   llvm::DenseSet<FileID> &HasMPIX;
 };
 
@@ -241,7 +250,8 @@ void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
 void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
                                           Preprocessor *PP, Preprocessor *) {
   PP->addPPCallbacks(
-      std::make_unique<IncludeRecorder>(SM, MPIIncludes, HasMPIXInclude));
+      std::make_unique<IncludeRecorder>(SM, MPIIncludes, IncludeEnds,
+                                        HasMPIXInclude));
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
@@ -253,6 +263,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   FileScopeRanges.reset();
   Analyses.reset();
   MPIIncludes.clear();
+  IncludeEnds.clear();
   HasMPIXInclude.clear();
   IncludedMPIX.clear();
   EmittedEdits.clear();
@@ -752,18 +763,24 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   FileID File = SM.getFileID(SM.getFileLoc(Call->getBeginLoc()));
   if (HasMPIXInclude.count(File) || IncludedMPIX.count(File))
     return;
-  auto It = MPIIncludes.find(File);
-  if (It == MPIIncludes.end()) {
+  // After <mpi.h>; or, when it comes in through a project header, after the
+  // last of the file's own includes before the call: <mpix.h> includes
+  // <mpi.h> itself.
+  SourceLocation After = MPIIncludes.lookup(File);
+  if (After.isInvalid())
+    for (SourceLocation End : IncludeEnds.lookup(File))
+      if (SM.isBeforeInTranslationUnit(End, Call->getBeginLoc()))
+        After = End;
+  if (After.isInvalid()) {
     Plan.block(Call->getBeginLoc(),
-               "this file does not include <mpi.h> itself, so <mpix.h> "
-               "cannot be added after it");
+               "this file has no #include before the call to add <mpix.h> "
+               "after");
     return;
   }
   if (!Plan.ok())
     return;
   IncludedMPIX.insert(File);
-  Plan.Hints.push_back(
-      FixItHint::CreateInsertion(It->second, "\n#include <mpix.h>"));
+  Plan.Hints.push_back(FixItHint::CreateInsertion(After, "\n#include <mpix.h>"));
 }
 
 //===----------------------------------------------------------------------===//

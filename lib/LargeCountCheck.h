@@ -159,6 +159,9 @@ private:
   /// Ranges of expressions outside any function (global initializers).
   std::unique_ptr<RangeAnalysis> FileScopeRanges;
   llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
+  /// Where each #include of a file ends, in order.
+  llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceLocation, 4>>
+      IncludeEnds;
   llvm::DenseSet<clang::FileID> HasMPIXInclude, IncludedMPIX;
   llvm::StringSet<> EmittedEdits;
 };

@@ -80,6 +80,25 @@ bool adjustWrapperCommand(std::vector<std::string> &Command,
                           WrapperResolver &Resolver, bool &Changed,
                           std::string &Error);
 
+/// Drops from \p Command, from its argument \p First on (1 when argv[0] is
+/// the compiler), the arguments clang does not know: other compilers' flags
+/// and warning options. Returns them.
+std::vector<std::string> dropUnknownFlags(std::vector<std::string> &Command,
+                                          size_t First = 1);
+
+/// The flags dropped from a run's compile commands, reported once each with
+/// the first command that had it and how many others did.
+class DroppedFlags {
+public:
+  /// \p Where names the command: "the compile command of 'a.c'".
+  void add(const std::vector<std::string> &Flags, llvm::StringRef Where);
+  void report() const;
+
+private:
+  std::vector<std::string> Order;
+  std::map<std::string, std::pair<std::string, unsigned>> Files;
+};
+
 /// The compile database the run uses: where it is, its files, and (when it
 /// names wrappers) the directory of a rewritten copy.
 struct Database {
@@ -87,6 +106,9 @@ struct Database {
   std::vector<std::string> Files;      ///< absolute, in database order, unique
   std::string AdjustedDir;             ///< non-empty if rewritten
   unsigned WrapperCommands = 0;
+  /// Commands rewritten: wrappers resolved or unknown flags dropped.
+  unsigned AdjustedCommands = 0;
+  DroppedFlags Dropped;
 };
 
 /// Finds compile_commands.json in Dir or a parent (as clang tooling does),

@@ -245,6 +245,9 @@ bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
       return false;
     }
     DB.WrapperCommands += Changed;
+    std::vector<std::string> Dropped = dropUnknownFlags(C.CommandLine);
+    DB.Dropped.add(Dropped, "the compile command of '" + C.Filename + "'");
+    DB.AdjustedCommands += Changed || !Dropped.empty();
     json::Array Arguments;
     for (const std::string &A : C.CommandLine)
       Arguments.push_back(A);
@@ -255,7 +258,7 @@ bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
       Entry["output"] = C.Output;
     Adjusted.push_back(std::move(Entry));
   }
-  if (DB.WrapperCommands == 0)
+  if (DB.AdjustedCommands == 0)
     return true;
 
   SmallString<256> TempDir;

@@ -5,10 +5,11 @@
 // it. Two defaults differ, both because this binary is not installed next to
 // clang's headers and has one job:
 //  - clang's builtin headers are taken from clang-19's resource directory;
-//  - without --checks, the mpix checks are enabled: on top of what a
-//    .clang-tidy file enables, or alone when no such file applies (stock
-//    clang-tidy's own default would add every clang-analyzer check, which
-//    costs more than parsing and says nothing about MPI).
+//  - without --checks, the mpix checks are enabled: on top of the checks a
+//    configuration names (a Checks key in --config, --config-file or a
+//    .clang-tidy file), or alone when none names any (stock clang-tidy's own
+//    default would add every clang-analyzer check, which costs more than
+//    parsing and says nothing about MPI).
 //
 // Around clangTidyMain sits the driver (Driver.h): MPI-wrapper-aware compile
 // databases, -j N, --sarif. A run without -j and --sarif is one clangTidyMain
@@ -17,12 +18,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -60,30 +63,84 @@ static bool hasOption(ArrayRef<std::string> Args, StringRef Name) {
   return false;
 }
 
-/// Whether \p Dir or a directory above it holds a .clang-tidy file.
-static bool hasConfigFileAbove(StringRef Dir) {
+/// The value of option \p Name ("--config=V" or "--config V"), if given.
+static std::optional<std::string> optionValue(ArrayRef<std::string> Args,
+                                              StringRef Name) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef Arg = Args[I];
+    if (Arg == "--")
+      break;
+    Arg.consume_front("-");
+    Arg.consume_front("-");
+    if (Arg.consume_front(Name)) {
+      if (Arg.consume_front("="))
+        return Arg.str();
+      if (Arg.empty() && I + 1 < Args.size())
+        return Args[I + 1];
+    }
+  }
+  return std::nullopt;
+}
+
+/// The configuration \p Text (YAML) as clang-tidy reads it; none when it
+/// does not parse (clang-tidy reports that itself).
+static std::optional<clang::tidy::ClangTidyOptions>
+parseConfig(MemoryBufferRef Text) {
+  llvm::ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
+      clang::tidy::parseConfiguration(Text);
+  if (!Parsed)
+    return std::nullopt;
+  return std::move(*Parsed);
+}
+
+static std::optional<clang::tidy::ClangTidyOptions>
+parseConfigFile(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  return parseConfig((*Buf)->getMemBufferRef());
+}
+
+/// Whether the .clang-tidy files that apply in \p Dir (the nearest, and its
+/// parents' while each says InheritParentConfig) set Checks.
+static bool configFilesSetChecks(StringRef Dir) {
   SmallString<256> Path(Dir);
   sys::fs::make_absolute(Path);
   for (StringRef D = Path; !D.empty(); D = sys::path::parent_path(D)) {
     SmallString<256> Config(D);
     sys::path::append(Config, ".clang-tidy");
-    if (sys::fs::exists(Config))
+    if (!sys::fs::exists(Config))
+      continue;
+    std::optional<clang::tidy::ClangTidyOptions> Options = parseConfigFile(Config);
+    if (!Options)
+      return false;
+    if (Options->Checks)
       return true;
+    if (!Options->InheritParentConfig.value_or(false))
+      return false;
   }
   return false;
 }
 
-/// Whether a configuration may decide the checks: --config or --config-file,
-/// or a .clang-tidy file above the working directory or a named source.
-static bool configMayApply(ArrayRef<std::string> Args) {
-  if (hasOption(Args, "config") || hasOption(Args, "config-file") ||
-      hasConfigFileAbove("."))
+/// Whether a configuration names the checks: --config or --config-file with
+/// a Checks key, or a .clang-tidy file with one that applies to the working
+/// directory or a named source. A configuration without Checks (only
+/// CheckOptions, say) must not bring back clang-tidy's default checks.
+static bool configSetsChecks(ArrayRef<std::string> Args) {
+  std::optional<clang::tidy::ClangTidyOptions> Options;
+  if (std::optional<std::string> Config = optionValue(Args, "config"))
+    Options = parseConfig(MemoryBufferRef(*Config, "--config"));
+  else if (std::optional<std::string> File = optionValue(Args, "config-file"))
+    Options = parseConfigFile(*File);
+  if (Options)
+    return Options->Checks.has_value();
+  if (configFilesSetChecks("."))
     return true;
   for (StringRef Arg : Args) {
     if (Arg == "--")
       break;
     if (!Arg.starts_with("-") && sys::fs::is_regular_file(Arg) &&
-        hasConfigFileAbove(sys::path::parent_path(Arg)))
+        configFilesSetChecks(sys::path::parent_path(Arg)))
       return true;
   }
   return false;
@@ -97,8 +154,8 @@ static int runClangTidy(const char *Argv0, std::vector<std::string> Args) {
   Args.insert(Args.begin(), std::string("--extra-arg-before=-resource-dir=") +
                                 MPIX_CLANG_RESOURCE_DIR);
   if (!hasOption(Args, "checks"))
-    Args.insert(Args.begin(), configMayApply(Args) ? "--checks=mpix-*"
-                                                   : "--checks=-*,mpix-*");
+    Args.insert(Args.begin(), configSetsChecks(Args) ? "--checks=mpix-*"
+                                                     : "--checks=-*,mpix-*");
   SmallVector<const char *, 32> Argv{Argv0};
   for (const std::string &A : Args)
     Argv.push_back(A.c_str());
@@ -134,6 +191,8 @@ int main(int Argc, const char **Argv) {
     bool Changed;
     if (!adjustWrapperCommand(*Opts.FixedArgs, Resolver, Changed, Error))
       return fail(Error);
+    DB.Dropped.add(dropUnknownFlags(*Opts.FixedArgs, /*First=*/0),
+                   "the command line after '--'");
     if (Opts.HasBuildPath)
       DatabaseDir = Opts.BuildPath;
   } else if (Opts.HasBuildPath) {
@@ -163,6 +222,8 @@ int main(int Argc, const char **Argv) {
         DatabaseDir = DB.AdjustedDir;
     }
   }
+
+  DB.Dropped.report();
 
   int Status;
   if (Parallel) {

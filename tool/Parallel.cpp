@@ -138,8 +138,17 @@ using EditKey = std::tuple<std::string, unsigned, unsigned, std::string>;
 
 struct FixStats {
   unsigned Suggested = 0, Applied = 0, Conflicting = 0, Files = 0;
+  /// Warnings (not compiler errors) in all, and those an applied fix edits
+  /// the line of: their own fix, or a sibling's that carries their edits
+  /// (a local widened for three calls is one fix, three warnings).
+  unsigned Warnings = 0, WarningsFixed = 0;
   bool Failed = false;
 };
+
+/// The 1-based line of \p Offset in \p Text.
+unsigned lineOf(StringRef Text, unsigned Offset) {
+  return 1 + Text.take_front(Offset).count('\n');
+}
 
 /// Applies the fixes of Diags (the merged, deduplicated diagnostics).
 FixStats applyFixes(const std::vector<Diagnostic> &Diags,
@@ -207,6 +216,14 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
     Done.insert(New.begin(), New.end());
     ++Stats.Applied;
   }
+  // Where each warning stands, per file, to tell which lines the edits touch.
+  std::map<std::string, std::vector<unsigned>> WarningOffsets;
+  for (const Diagnostic &D : Diags)
+    if (D.DiagLevel == Diagnostic::Warning) {
+      ++Stats.Warnings;
+      WarningOffsets[absolutePath(D.Message.FilePath, D.BuildDirectory)]
+          .push_back(D.Message.FileOffset);
+    }
   for (const auto &[File, Reps] : PerFile) {
     if (Reps.empty())
       continue;
@@ -217,6 +234,15 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
       Stats.Failed = true;
       continue;
     }
+    std::set<unsigned> EditedLines;
+    StringRef Original = (*Buf)->getBuffer();
+    for (const clang::tooling::Replacement &R : Reps)
+      for (unsigned L = lineOf(Original, R.getOffset()),
+                    End = lineOf(Original, R.getOffset() + R.getLength());
+           L <= End; ++L)
+        EditedLines.insert(L);
+    for (unsigned Offset : WarningOffsets[File])
+      Stats.WarningsFixed += EditedLines.count(lineOf(Original, Offset));
     auto Fixed = clang::tooling::applyAllReplacements((*Buf)->getBuffer(), Reps);
     if (!Fixed) {
       errs() << "mpix-tidy: error: cannot apply fixes to '" << File
@@ -417,7 +443,11 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
   std::set<std::string> TUsWithErrors;
   std::set<std::tuple<std::string, std::string, std::string, unsigned>> Seen;
   unsigned Warnings = 0, Errors = 0;
+  // A unit that did not compile, or whose worker crashed, was not analysed:
+  // the summary counts it apart from the files analysed.
+  unsigned Crashed = 0;
   for (const TUResult &R : Results) {
+    Crashed += R.Crashed;
     for (const Diagnostic &D : R.Diags.Diagnostics) {
       if (D.DiagLevel == Diagnostic::Error &&
           StringRef(D.DiagnosticName).starts_with("clang-diagnostic-"))
@@ -464,11 +494,27 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
     if (!Opts.Quiet || S.Failed)
       errs() << "mpix-tidy: applied " << S.Applied << " of " << S.Suggested
              << " suggested fixes to " << S.Files << " file"
-             << (S.Files == 1 ? "" : "s") << "\n";
+             << (S.Files == 1 ? "" : "s") << "; " << S.WarningsFixed << " of "
+             << S.Warnings << " warning" << (S.Warnings == 1 ? "" : "s")
+             << " fixed, " << S.Warnings - S.WarningsFixed << " left\n";
   }
-  if (!Opts.Quiet)
-    errs() << "mpix-tidy: " << Files.size() << " file"
-           << (Files.size() == 1 ? "" : "s") << " analysed, " << Warnings
+  size_t NotAnalysed = TUsWithErrors.size() + Crashed;
+  if (NotAnalysed)
+    Status = 1;
+  if (NotAnalysed == Files.size())
+    errs() << "mpix-tidy: error: no file could be analysed"
+           << (Crashed ? "" : ": none compiles with the flags given") << "\n";
+  if (!Opts.Quiet || NotAnalysed)
+    errs() << "mpix-tidy: "
+           << (NotAnalysed ? formatv("{0} of ", Files.size() - NotAnalysed).str()
+                           : std::string())
+           << Files.size() << " file" << (Files.size() == 1 ? "" : "s")
+           << " analysed, "
+           << (TUsWithErrors.empty()
+                   ? std::string()
+                   : formatv("{0} failed to compile, ", TUsWithErrors.size()).str())
+           << (Crashed ? formatv("{0} crashed, ", Crashed).str() : std::string())
+           << Warnings
            << " warning" << (Warnings == 1 ? "" : "s") << ", " << Errors
            << " error" << (Errors == 1 ? "" : "s")
            << (Repeated ? formatv(" ({0} repeated in other translation units "

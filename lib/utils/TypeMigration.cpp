@@ -270,6 +270,110 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
     else
       checkValueUse(Use, NewType, Plan);
   }
+  widenStores(Indirect ? Facts.elementWritesOf(V) : Facts.writesOf(V), NewType,
+              Plan);
+}
+
+void TypeMigration::widenStores(ArrayRef<FunctionFacts::Write> Writes,
+                                StringRef NewType, FixPlan &Plan) {
+  for (const FunctionFacts::Write &W : Writes)
+    if (W.Value && Plan.ok())
+      widenStoredValue(W.Value, NewType, Plan);
+}
+
+void TypeMigration::widenStoredValue(const Expr *Value, StringRef NewType,
+                                     FixPlan &Plan) {
+  Value = Value->IgnoreParenImpCasts();
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(Value)) {
+    widenStoredValue(Cond->getTrueExpr(), NewType, Plan);
+    widenStoredValue(Cond->getFalseExpr(), NewType, Plan);
+    return;
+  }
+  // (int)(n * 2) into an MPI_Count would still truncate: the cast takes the
+  // new type, and what it casts is widened in turn.
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Value)) {
+    QualType To = Cast->getType();
+    if (!To->isIntegerType() || To->isBooleanType() || isWideInteger(To))
+      return;
+    if (!replaceIntSpelling(Cast->getTypeInfoAsWritten()->getTypeLoc(), NewType,
+                            Ctx, Plan, Cast->getBeginLoc()))
+      return;
+    Value = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (isNarrowArithmetic(Value))
+    widenArithmetic(Value, NewType, Plan);
+}
+
+bool TypeMigration::isWideAfterFix(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (isWideInteger(E->getType()))
+    return true;
+  const VarDecl *V = referencedVariable(E);
+  if (!V)
+    V = indexedVariable(E);
+  return V && Retyping.count(V);
+}
+
+/// Products, shifts and sums of two variables: the arithmetic that reaches
+/// past INT_MAX with realistic operands (n + 1 needs n at INT_MAX already).
+static bool canOverflow(const BinaryOperator *B) {
+  if (B->getOpcode() == BO_Mul || B->getOpcode() == BO_Shl)
+    return true;
+  if (!B->isAdditiveOp())
+    return false;
+  auto IsLiteral = [](const Expr *E) {
+    return isa<IntegerLiteral, CharacterLiteral>(E->IgnoreParenImpCasts());
+  };
+  return !IsLiteral(B->getLHS()) && !IsLiteral(B->getRHS());
+}
+
+/// \p E as integer arithmetic (* / % + - << >>), or null.
+static const BinaryOperator *arithmetic(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B || !B->getType()->isIntegerType() ||
+      !(B->isMultiplicativeOp() || B->isAdditiveOp() || B->isShiftOp()))
+    return nullptr;
+  return B;
+}
+
+bool TypeMigration::isNarrowArithmetic(const Expr *E) const {
+  const BinaryOperator *B = arithmetic(E);
+  if (!B || isWideInteger(B->getType()))
+    return false;
+  // An operand is narrow when it stays so after the fix; a shift has the
+  // type of its left operand alone.
+  auto Narrow = [this](const Expr *Operand) {
+    const BinaryOperator *Inner = arithmetic(Operand);
+    return Inner ? isNarrowArithmetic(Inner) ||
+                       (!canOverflow(Inner) && !isWideInteger(Inner->getType()) &&
+                        !isWideAfterFix(Inner->getLHS()))
+                 : !isWideAfterFix(Operand);
+  };
+  if (!Narrow(B->getLHS()) || (!B->isShiftOp() && !Narrow(B->getRHS())))
+    return false;
+  return canOverflow(B) || isNarrowArithmetic(B->getLHS()) ||
+         isNarrowArithmetic(B->getRHS());
+}
+
+void TypeMigration::widenArithmetic(const Expr *E, StringRef NewType,
+                                    FixPlan &Plan) {
+  const BinaryOperator *B = arithmetic(E);
+  if (!B) {
+    CharSourceRange Range = fileRange(E->getSourceRange(), Ctx);
+    if (!Range.isValid()) {
+      Plan.block(E->getBeginLoc(), "a value it is assigned is computed inside "
+                                   "a macro; widen it by hand");
+      return;
+    }
+    Plan.Hints.push_back(FixItHint::CreateInsertion(
+        Range.getBegin(), ("(" + NewType + ")").str()));
+    return;
+  }
+  // (MPI_Count)a * b + c * d: the left chain follows its first operand, a
+  // right operand computed on its own is widened on its own.
+  widenArithmetic(B->getLHS(), NewType, Plan);
+  if (!B->isShiftOp() && isNarrowArithmetic(B->getRHS()))
+    widenArithmetic(B->getRHS(), NewType, Plan);
 }
 
 bool TypeMigration::retypeDeclaration(const VarDecl *V, StringRef NewType,
@@ -535,6 +639,10 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
     Plan.block(Arg->getBeginLoc(), "it is passed to an unknown function");
     return;
   }
+  // An MPI_Offset or MPI_Aint parameter, of MPI's or the user's, takes it whole.
+  if (!IsElementBuffer && Index < Callee->getNumParams() &&
+      isWideInteger(Callee->getParamDecl(Index)->getType()))
+    return;
   if (IsElementBuffer && Callee->getIdentifier() && Callee->getName() == "free")
     return;
   if (const FunctionInfo *F = lookupClassic(*Callee)) {
@@ -551,9 +659,6 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
       rename(Call, *F, Plan);
       return;
     }
-  } else if (!IsElementBuffer && Index < Callee->getNumParams() &&
-             isWideInteger(Callee->getParamDecl(Index)->getType())) {
-    return;
   } else if (!IsElementBuffer && isPrintfLike(Callee) &&
              Index >= Callee->getNumParams()) {
     return updatePrintfFormat(Call, Index, Plan);

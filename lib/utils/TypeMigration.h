@@ -72,6 +72,21 @@ private:
                          FixPlan &Plan);
   void retypeAllocations(const clang::VarDecl *V, llvm::StringRef NewType,
                          FixPlan &Plan);
+  /// Makes every value in \p Writes be computed as \p NewType: a widened
+  /// local that is still assigned an int product would carry the wrapped
+  /// value to MPI, and hide it from the next run.
+  void widenStores(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                   llvm::StringRef NewType, FixPlan &Plan);
+  void widenStoredValue(const clang::Expr *Value, llvm::StringRef NewType,
+                        FixPlan &Plan);
+  /// Casts the first operand of \p E, and of each operand that is computed
+  /// on its own, to \p NewType.
+  void widenArithmetic(const clang::Expr *E, llvm::StringRef NewType,
+                       FixPlan &Plan);
+  /// Whether \p E is integer arithmetic that stays narrower than 64 bits
+  /// once the retyped variables are wide.
+  bool isNarrowArithmetic(const clang::Expr *E) const;
+  bool isWideAfterFix(const clang::Expr *E) const;
   /// Whether a value of the variable (or of one of its elements) may flow
   /// where \p Use stands once it is \p NewType; adds the edits that make it so.
   void checkValueUse(const clang::Expr *Use, llvm::StringRef NewType,
