@@ -63,9 +63,12 @@ run_one() {
   log="$OUT/logs/$n.log"
   lang=()
   case "$f" in *.cpp|*.cxx|*.cc) lang=(-xc++ -std=c++17) ;; esac
+  # TIDY_ARGS is split as the shell splits words, quotes kept together:
+  # TIDY_ARGS="--config='{CheckOptions: {mpix-large-count.Target: mpix}}'".
+  eval "tidy_args=($TIDY_ARGS)"
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
-  timeout "$TIMEOUT" "$MPIX_TIDY" --checks="$CHECKS" $TIDY_ARGS "$f" -- "${lang[@]}" $MPIFLAGS $EXTRA_FLAGS \
+  timeout "$TIMEOUT" "$MPIX_TIDY" --checks="$CHECKS" "${tidy_args[@]}" "$f" -- "${lang[@]}" $MPIFLAGS $EXTRA_FLAGS \
     > "$log" 2>&1 < /dev/null
   rc=$?
   t1=$(date +%s.%N)

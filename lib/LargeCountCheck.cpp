@@ -172,17 +172,6 @@ bool readsElementOf(const Stmt *S, const VarDecl *Array) {
   });
 }
 
-/// The leftmost operand of a product chain: where a widening cast goes so
-/// that the whole chain is computed wide ((MPI_Count)nx * ny * nz).
-const Expr *leftmostOperand(const Expr *E) {
-  while (true) {
-    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!B || !(B->isMultiplicativeOp() || B->isShiftOp() || B->isAdditiveOp()))
-      return E->IgnoreImpCasts();
-    E = B->getLHS();
-  }
-}
-
 /// Records, per file, where `#include <mpi.h>` ends and whether <mpix.h>
 /// is included already, for the mpix target's include insertion.
 class IncludeRecorder : public PPCallbacks {
@@ -214,14 +203,6 @@ private:
   llvm::DenseMap<FileID, llvm::SmallVector<SourceLocation, 4>> &IncludeEnds;
   llvm::DenseSet<FileID> &HasMPIX;
 };
-
-/// The variable whose address an output argument passes (&n).
-const VarDecl *outputVariable(const Expr *Arg) {
-  if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()))
-    if (U->getOpcode() == UO_AddrOf)
-      return referencedVariable(U->getSubExpr());
-  return nullptr;
-}
 
 } // namespace
 
@@ -345,9 +326,12 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
   if (F->Fam == Family::DATATYPE)
     rememberLargeType(Call, *F, FS);
 
-  FixPlan Plan = planFix(Call, *F, Findings, FS);
+  FixPlan Plan = planFix(Call, *F, Caller, Findings, FS);
   for (unsigned I = 0; I < Findings.size(); ++I)
     emit(Call, *F, Findings[I], I == 0 ? &Plan : nullptr);
+  if (Plan.ok())
+    for (const auto &[DS, Vars] : Plan.Splits)
+      FS.EmittedSplits.try_emplace(DS, Vars);
 }
 
 std::optional<LargeCountCheck::Hazard>
@@ -604,23 +588,17 @@ bool LargeCountCheck::useMPIX() const {
 
 /// Makes an argument's own expression wide; variables that must change type
 /// are planned by planFix.
-void LargeCountCheck::planArgumentFix(const ParamInfo &P, const Hazard &H,
-                                    FixPlan &Plan) {
+void LargeCountCheck::planArgumentFix(const ParamInfo &P, const Expr *Arg,
+                                      const Hazard &H, TypeMigration &M,
+                                      FixPlan &Plan) {
   if (H.Kind == Hazard::ConstantNegative) {
     Plan.block(H.Source->getBeginLoc(),
                "a negative count is a bug, not a large count");
   } else if (H.ComputedInInt) {
-    // Widen the first operand so that the whole product is computed wide.
+    // The whole argument is computed wide: the first operand of the product
+    // and of every product or sum in it computed on its own.
     StringRef Type = P.Kind == ParamKind::Wide ? P.ClassicType : "MPI_Count";
-    const Expr *First = leftmostOperand(H.Source);
-    CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(First->getSourceRange()),
-        Context->getSourceManager(), Context->getLangOpts());
-    if (!Range.isValid())
-      Plan.block(First->getBeginLoc(), "the expression is inside a macro");
-    else
-      Plan.Hints.push_back(FixItHint::CreateInsertion(
-          Range.getBegin(), ("(" + Type + ")").str()));
+    M.widenExpression(Arg, Type, Plan);
   } else if (H.ExplicitCast) {
     // (int)v.size() becomes v.size(): the _c parameter takes it whole.
     CharSourceRange Cast = Lexer::makeFileCharRange(
@@ -641,6 +619,7 @@ void LargeCountCheck::planArgumentFix(const ParamInfo &P, const Hazard &H,
 }
 
 FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
+                                 const FunctionDecl *Caller,
                                  llvm::ArrayRef<Finding> Findings,
                                  FunctionState &FS) {
   FixPlan Plan;
@@ -665,7 +644,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
                                         "no " + F.classicName());
     return Plan;
   }
-  TypeMigration M(*Context, *FS.Facts, Call, F,
+  TypeMigration M(*Context, *FS.Facts, Caller, Call, F,
                   [this](const FunctionInfo &G) { return largeName(G); });
   // The large-count form takes MPI_Count / MPI_Aint arrays and outputs, so
   // every variable passed there changes type with the call. They are all
@@ -715,14 +694,15 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   }
   llvm::DenseSet<const VarDecl *> Retyped;
   for (const auto &[V, Type] : Followers)
-    M.willRetype(V);
+    M.willRetype(V, Type);
   for (const auto &[V, Type] : Followers)
     if (Plan.ok() && Retyped.insert(V).second)
       M.retype(V, Type, Plan);
-  M.finish(Plan);
+  M.finish(Plan, &FS.EmittedSplits);
   for (const Finding &Found : Findings)
     if (Found.What == Finding::Argument)
-      planArgumentFix(F.Params[Found.Index], Found.H, Plan);
+      planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),
+                      Found.H, M, Plan);
   if (!NeedsRename)
     return Plan;
   M.rename(Call, F, Plan);

@@ -90,6 +90,9 @@ private:
     llvm::DenseMap<const clang::VarDecl *,
                    llvm::DenseSet<const clang::CallExpr *>>
         CoveredCalls;
+    /// Grouped declarations split by an emitted fix, with the variables it
+    /// retyped there.
+    DeclSplits EmittedSplits;
   };
   void checkCall(const clang::CallExpr *Call, const FunctionInfo *F,
                  const clang::FunctionDecl *Caller);
@@ -131,8 +134,10 @@ private:
                          FunctionState &FS);
 
   FixPlan planFix(const clang::CallExpr *Call, const FunctionInfo &F,
+                  const clang::FunctionDecl *Caller,
                   llvm::ArrayRef<Finding> Findings, FunctionState &FS);
-  void planArgumentFix(const ParamInfo &P, const Hazard &H, FixPlan &Plan);
+  void planArgumentFix(const ParamInfo &P, const clang::Expr *Arg,
+                       const Hazard &H, TypeMigration &M, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
   bool declaresLargeForm(const FunctionInfo &F) const;
   bool useMPIX() const;

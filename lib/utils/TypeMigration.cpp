@@ -18,6 +18,13 @@ StringRef largeElementType(const ParamInfo &P) {
   return T;
 }
 
+const VarDecl *outputVariable(const Expr *Arg) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()))
+    if (U->getOpcode() == UO_AddrOf)
+      return referencedVariable(U->getSubExpr());
+  return nullptr;
+}
+
 StringRef datatypeFor(StringRef ElementType) {
   return ElementType == "MPI_Aint" ? "MPI_AINT" : "MPI_COUNT";
 }
@@ -85,6 +92,23 @@ const UnaryExprOrTypeTraitExpr *sizeofInt(const Stmt *S) {
   return nullptr;
 }
 
+/// sizeof *V or sizeof V[0] inside an allocation size.
+bool sizeofElementOf(const Stmt *S, const VarDecl *V) {
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    if (U->getKind() == UETT_SizeOf && !U->isArgumentType()) {
+      const Expr *Arg = U->getArgumentExpr()->IgnoreParens();
+      if (const auto *Deref = dyn_cast<UnaryOperator>(Arg))
+        if (Deref->getOpcode() == UO_Deref &&
+            referencedVariable(Deref->getSubExpr()) == V)
+          return true;
+      return indexedVariable(Arg) == V;
+    }
+  for (const Stmt *Child : S->children())
+    if (Child && sizeofElementOf(Child, V))
+      return true;
+  return false;
+}
+
 bool isAllocator(const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
   if (!F || !F->getIdentifier())
@@ -99,8 +123,17 @@ bool TypeMigration::isWideInteger(QualType T) const {
   return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) >= 64;
 }
 
+bool TypeMigration::holdsWideValue(QualType T) const {
+  return isWideInteger(T) || T.getNonReferenceType()->isRealFloatingType();
+}
+
+std::string TypeMigration::typeName(QualType T) const {
+  return T.getNonReferenceType().getUnqualifiedType().getAsString(
+      Ctx.getPrintingPolicy());
+}
+
 bool TypeMigration::acceptsWideValue(const Expr *LHS) const {
-  if (isWideInteger(LHS->getType()))
+  if (holdsWideValue(LHS->getType()))
     return true;
   const VarDecl *Target = indexedVariable(LHS);
   if (!Target)
@@ -213,8 +246,46 @@ void TypeMigration::exchangeAsWide(const CallExpr *Call, const FunctionInfo &F,
                      NewType.str() + " by hand");
       return;
     }
-    if (Retyping.insert(Peer).second)
-      retype(Peer, NewType, Plan);
+    retypeOnce(Peer, NewType, Call->getArg(Other)->getBeginLoc(), Plan);
+  }
+}
+
+void TypeMigration::retypeOnce(const VarDecl *V, StringRef NewType,
+                               SourceLocation Where, FixPlan &Plan) {
+  auto [It, New] = RetypedTo.try_emplace(V, NewType.str());
+  if (!New) {
+    if (It->second != NewType)
+      Plan.block(Where, "'" + V->getName().str() + "' would have to be both " +
+                            It->second + " and " + NewType.str());
+    return;
+  }
+  Retyping.insert(V);
+  retype(V, NewType, Plan);
+}
+
+void TypeMigration::followCall(const CallExpr *Call, const FunctionInfo &F,
+                               FixPlan &Plan) {
+  if (Plan.Renamed.count(Call))
+    return;
+  rename(Call, F, Plan);
+  for (unsigned I = 0; I < F.Params.size() && Plan.ok(); ++I) {
+    const ParamInfo &P = F.Params[I];
+    if (P.ClassicType == P.LargeType || !StringRef(P.ClassicType).ends_with("*"))
+      continue;
+    const Expr *Arg = Call->getArg(I);
+    if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    bool Output = P.Kind == ParamKind::CountOut ||
+                  P.Role == ParamRole::AINT_COUNT_OUT;
+    const VarDecl *V = Output ? outputVariable(Arg) : arrayVariable(Arg);
+    if (!V) {
+      Plan.block(Arg->getBeginLoc(),
+                 "'" + textOf(fileRange(Arg->getSourceRange(), Ctx), Ctx).str() +
+                     "' of " + F.classicName() + " must become " +
+                     largeElementType(P).str() + " by hand");
+      return;
+    }
+    retypeOnce(V, largeElementType(P), Arg->getBeginLoc(), Plan);
   }
 }
 
@@ -274,6 +345,12 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
               Plan);
 }
 
+void TypeMigration::widenExpression(const Expr *E, StringRef NewType,
+                                    FixPlan &Plan) {
+  if (isNarrowArithmetic(E))
+    widenArithmetic(E, NewType, Plan);
+}
+
 void TypeMigration::widenStores(ArrayRef<FunctionFacts::Write> Writes,
                                 StringRef NewType, FixPlan &Plan) {
   for (const FunctionFacts::Write &W : Writes)
@@ -300,8 +377,7 @@ void TypeMigration::widenStoredValue(const Expr *Value, StringRef NewType,
       return;
     Value = Cast->getSubExpr()->IgnoreParenImpCasts();
   }
-  if (isNarrowArithmetic(Value))
-    widenArithmetic(Value, NewType, Plan);
+  widenExpression(Value, NewType, Plan);
 }
 
 bool TypeMigration::isWideAfterFix(const Expr *E) const {
@@ -407,7 +483,7 @@ static SourceRange sharedSpecifier(const VarDecl *V) {
 
 /// `std::vector<int> counts(p), displs(p);` becomes one declaration per
 /// variable, each with its own element type; declarators are kept as written.
-void TypeMigration::finish(FixPlan &Plan) {
+void TypeMigration::finish(FixPlan &Plan, const DeclSplits *EarlierSplits) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   auto Text = [&](SourceLocation B, SourceLocation E) {
@@ -427,6 +503,24 @@ void TypeMigration::finish(FixPlan &Plan) {
              !SM.isBeforeInTranslationUnit(H.RemoveRange.getBegin(), Whole.getBegin()) &&
              SM.isBeforeInTranslationUnit(H.RemoveRange.getBegin(), Whole.getEnd());
     });
+    // Another fix split this declaration for other variables: both edits
+    // replace it whole, and clang-tidy would drop one fix entirely.
+    llvm::SmallVector<const VarDecl *, 4> Vars;
+    for (const Decl *D : DS->decls())
+      if (NewTypes.count(cast<VarDecl>(D)))
+        Vars.push_back(cast<VarDecl>(D));
+    if (EarlierSplits) {
+      auto Earlier = EarlierSplits->find(DS);
+      if (Earlier != EarlierSplits->end() && Earlier->second != Vars) {
+        Plan.block(DS->getBeginLoc(),
+                   "'" + Vars.front()->getName().str() +
+                       "' is declared together with a variable another fix "
+                       "retypes; apply that fix and run again, or split the "
+                       "declaration");
+        continue;
+      }
+    }
+    Plan.Splits[DS] = Vars;
     if (!Whole.isValid() || !IntRange.isValid() || !Spec.isValid() ||
         textOf(IntRange, Ctx) != "int" || Overlaps) {
       Plan.block(DS->getBeginLoc(), "'" + NewTypes.begin()->first->getName().str() +
@@ -485,6 +579,9 @@ void TypeMigration::retypeAllocations(const VarDecl *V, StringRef NewType,
                  "the pointer is set to memory this fix cannot resize");
       return;
     }
+    // malloc(n * sizeof *counts) follows the new element type by itself.
+    if (sizeofElementOf(Call, V))
+      continue;
     const UnaryExprOrTypeTraitExpr *Size = sizeofInt(Call);
     if (!Size) {
       Plan.block(Call->getBeginLoc(),
@@ -502,6 +599,23 @@ static bool isHarmlessVectorMember(StringRef Name) {
   return llvm::is_contained({"size", "resize", "reserve", "clear", "empty",
                              "push_back", "emplace_back"},
                             Name);
+}
+
+/// Whether \p Child is the condition \p P tests: if (counts), p ? a : b.
+static bool isTruthTestOf(const Stmt *P, const Stmt *Child) {
+  if (!P)
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return If->getCond() == Child;
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return While->getCond() == Child;
+  if (const auto *Do = dyn_cast<DoStmt>(P))
+    return Do->getCond() == Child;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return For->getCond() == Child;
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(P))
+    return Cond->getCond() == Child;
+  return false;
 }
 
 void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
@@ -528,12 +642,17 @@ void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
   } else if (const auto *U = dyn_cast_or_null<UnaryOperator>(P)) {
     if (U->getOpcode() == UO_Deref)
       return checkValueUse(U, NewType, Plan);
+    // !counts: a pointer's truth does not depend on what it points to.
+    if (U->getOpcode() == UO_LNot)
+      return;
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
     // Assignments of the pointer itself are the allocations checked above.
     if ((B->getOpcode() == BO_Assign &&
          B->getLHS()->IgnoreParenImpCasts() == Use->IgnoreParenImpCasts()) ||
-        B->isEqualityOp())
+        B->isEqualityOp() || B->isLogicalOp())
       return;
+  } else if (isTruthTestOf(P, Child)) {
+    return;
   } else if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Child)
@@ -553,9 +672,32 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
   while (true) {
     const Stmt *Child;
     const Stmt *P = parentSkippingCasts(Cur, Child);
+    // Conditions, and sizeof (which follows the new type by itself).
     if (!P || isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
-                  ExplicitCastExpr>(P))
+                  UnaryExprOrTypeTraitExpr>(P))
       return;
+    if (isa<ReturnStmt>(P)) {
+      QualType Returned = Function ? Function->getReturnType() : QualType();
+      if (Returned.isNull() || !holdsWideValue(Returned))
+        Plan.block(Use->getBeginLoc(),
+                   "it is returned as '" +
+                       (Returned.isNull() ? std::string("int") : typeName(Returned)) +
+                       "'");
+      return;
+    }
+    // Arithmetic that is floating from here on takes any integer.
+    if (isa<BinaryOperator, UnaryOperator, ConditionalOperator>(P) &&
+        cast<Expr>(P)->getType()->isRealFloatingType())
+      return;
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(P)) {
+      // (int)n would truncate the widened value where the code read it whole.
+      QualType To = Cast->getType();
+      if (To->isIntegerType() && !To->isBooleanType() && !isWideInteger(To))
+        Plan.block(Cast->getBeginLoc(),
+                   "it is cast to '" + typeName(To) +
+                       "' here, which would truncate the widened value");
+      return;
+    }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(P)) {
       if (ASE->getIdx() == Child)
         return;
@@ -583,7 +725,9 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
           return;
         if (acceptsWideValue(B->getLHS()))
           return;
-        Plan.block(B->getOperatorLoc(), "the value is stored into an 'int' here");
+        Plan.block(B->getOperatorLoc(), "the value is stored into '" +
+                                            typeName(B->getLHS()->getType()) +
+                                            "' here");
         return;
       }
       if (B->isMultiplicativeOp() || B->isAdditiveOp() || B->isShiftOp() ||
@@ -611,9 +755,15 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
     } else if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *Other = dyn_cast<VarDecl>(D))
-          if (Other->getInit() == Child && isWideInteger(Other->getType()))
+          if (Other->getInit() == Child) {
+            if (!holdsWideValue(Other->getType()))
+              Plan.block(Use->getBeginLoc(),
+                         "the value initializes '" + Other->getName().str() +
+                             "' of type '" + typeName(Other->getType()) +
+                             "' here");
             return;
-      Plan.block(Use->getBeginLoc(), "the value initializes an 'int' here");
+          }
+      // Not an initializer: the bound of a variable-length array.
       return;
     }
     Plan.block(Use->getBeginLoc(), "this use needs an 'int'");
@@ -639,9 +789,10 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
     Plan.block(Arg->getBeginLoc(), "it is passed to an unknown function");
     return;
   }
-  // An MPI_Offset or MPI_Aint parameter, of MPI's or the user's, takes it whole.
+  // An MPI_Offset or MPI_Aint parameter, of MPI's or the user's, takes it
+  // whole; so does a floating one.
   if (!IsElementBuffer && Index < Callee->getNumParams() &&
-      isWideInteger(Callee->getParamDecl(Index)->getType()))
+      holdsWideValue(Callee->getParamDecl(Index)->getType()))
     return;
   if (IsElementBuffer && Callee->getIdentifier() && Callee->getName() == "free")
     return;
@@ -650,22 +801,45 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
     if (IsElementBuffer && F->Fam == Family::COLL &&
         (P.Role == ParamRole::BUF || P.Role == ParamRole::CBUF))
       return exchangeAsWide(Call, *F, Index, NewType, Plan);
-    bool OnlyScalarCounts = llvm::none_of(F->Params, [](const ParamInfo &Q) {
-      return Q.Kind == ParamKind::CountArray || Q.Kind == ParamKind::DisplArray ||
-             Q.Kind == ParamKind::CountOut;
-    });
-    // Another call that takes the value as a count follows it to _c / _x.
-    if (!IsElementBuffer && P.Kind == ParamKind::Count && OnlyScalarCounts) {
-      rename(Call, *F, Plan);
+    // Another call that takes the value as a count, or the array or output
+    // as counts or displacements of the new type, follows it to _c / _x.
+    bool TakesIt = IsElementBuffer
+                       ? P.ClassicType != P.LargeType &&
+                             StringRef(P.ClassicType).ends_with("*") &&
+                             largeElementType(P) == NewType
+                       : P.Kind == ParamKind::Count;
+    if (TakesIt)
+      return followCall(Call, *F, Plan);
+    if (IsElementBuffer && (P.Role == ParamRole::BUF || P.Role == ParamRole::CBUF)) {
+      Plan.block(Arg->getBeginLoc(),
+                 "it is a message buffer of '" + F->classicName() +
+                     "': its datatype, and what the peer receives, must "
+                     "change by hand");
+      return;
+    }
+    if (IsElementBuffer && P.ClassicType != P.LargeType) {
+      Plan.block(Arg->getBeginLoc(), "it is also passed as '" + P.Name.str() +
+                                         "' of " + F->classicName() +
+                                         ", which takes " +
+                                         largeElementType(P).str());
       return;
     }
   } else if (!IsElementBuffer && isPrintfLike(Callee) &&
              Index >= Callee->getNumParams()) {
     return updatePrintfFormat(Call, Index, Plan);
   }
+  if (IsElementBuffer) {
+    Plan.block(Arg->getBeginLoc(), "its elements are passed to '" +
+                                       Callee->getNameAsString() +
+                                       "', which may assume they are 'int'");
+    return;
+  }
+  std::string Expected = Index < Callee->getNumParams()
+                             ? typeName(Callee->getParamDecl(Index)->getType())
+                             : "int";
   Plan.block(Arg->getBeginLoc(), "it is passed to '" +
                                      Callee->getNameAsString() +
-                                     "', which expects an 'int'");
+                                     "', which expects '" + Expected + "'");
 }
 
 } // namespace mpix

@@ -23,6 +23,11 @@
 
 namespace mpix {
 
+/// Grouped declarations a fix splits, with the variables it retypes there.
+using DeclSplits =
+    llvm::DenseMap<const clang::DeclStmt *,
+                   llvm::SmallVector<const clang::VarDecl *, 4>>;
+
 /// The edits of one fix, or the first reason it cannot be made whole.
 struct FixPlan {
   std::vector<clang::FixItHint> Hints;
@@ -30,6 +35,7 @@ struct FixPlan {
   clang::SourceLocation BlockerLoc;
   /// Calls renamed by this plan, so each is renamed once.
   llvm::DenseSet<const clang::CallExpr *> Renamed;
+  DeclSplits Splits;
 
   bool ok() const { return Blocker.empty(); }
   void block(clang::SourceLocation Loc, std::string Why) {
@@ -45,14 +51,21 @@ public:
   /// Gives the large-count name (MPI_X_c or MPIX_X_x) a call is renamed to.
   using NameFn = std::function<std::string(const FunctionInfo &)>;
 
+  /// \p Function is the function whose body \p Facts describe (null for
+  /// a body that is not a function's).
   TypeMigration(clang::ASTContext &Ctx, const FunctionFacts &Facts,
+                const clang::FunctionDecl *Function,
                 const clang::CallExpr *FixedCall, const FunctionInfo &Fixed,
                 NameFn LargeName)
-      : Ctx(Ctx), Facts(Facts), FixedCall(FixedCall), Fixed(Fixed),
-        LargeName(std::move(LargeName)) {}
+      : Ctx(Ctx), Facts(Facts), Function(Function), FixedCall(FixedCall),
+        Fixed(Fixed), LargeName(std::move(LargeName)) {}
 
-  /// Variables this fix retypes: values may flow between them freely.
-  void willRetype(const clang::VarDecl *V) { Retyping.insert(V); }
+  /// Variables this fix retypes, to \p NewType: values may flow between
+  /// them freely.
+  void willRetype(const clang::VarDecl *V, llvm::StringRef NewType) {
+    Retyping.insert(V);
+    RetypedTo[V] = NewType.str();
+  }
 
   /// Plans changing local \p V (an int, int array or int pointer) to hold
   /// \p NewType ("MPI_Count" or "MPI_Aint") instead of int.
@@ -60,8 +73,15 @@ public:
               FixPlan &Plan);
 
   /// Emits the edits that several retyped variables share: a declaration
-  /// `int a, b;` is split into one declaration per variable.
-  void finish(FixPlan &Plan);
+  /// `int a, b;` is split into one declaration per variable. A declaration
+  /// that an earlier fix split differently (\p EarlierSplits) blocks the
+  /// fix: the two edits would overlap and clang-tidy would drop one whole.
+  void finish(FixPlan &Plan, const DeclSplits *EarlierSplits = nullptr);
+
+  /// Makes the int arithmetic of \p E be computed as \p NewType: the first
+  /// operand of each product, shift or sum computed on its own is cast.
+  void widenExpression(const clang::Expr *E, llvm::StringRef NewType,
+                       FixPlan &Plan);
 
   /// Renames \p Call to its large-count form.
   void rename(const clang::CallExpr *Call, const FunctionInfo &F,
@@ -97,10 +117,23 @@ private:
                          bool IsElementBuffer, llvm::StringRef NewType,
                          FixPlan &Plan);
   bool isWideInteger(clang::QualType T) const;
+  /// A 64-bit integer or a floating type: it holds an MPI_Count's value.
+  bool holdsWideValue(clang::QualType T) const;
+  std::string typeName(clang::QualType T) const;
   /// A store into \p LHS: fine when it is wide or is being widened too.
   bool acceptsWideValue(const clang::Expr *LHS) const;
   void exchangeAsWide(const clang::CallExpr *Call, const FunctionInfo &F,
                       unsigned Index, llvm::StringRef NewType, FixPlan &Plan);
+  /// Another MPI call that takes a retyped variable as a count, an array of
+  /// counts or displacements, or a count output is renamed too, and every
+  /// variable it passes where its large-count form takes other types is
+  /// retyped with it.
+  void followCall(const clang::CallExpr *Call, const FunctionInfo &F,
+                  FixPlan &Plan);
+  /// Retypes \p V to \p NewType unless this fix does already; a variable
+  /// that would need two types blocks the fix.
+  void retypeOnce(const clang::VarDecl *V, llvm::StringRef NewType,
+                  clang::SourceLocation Where, FixPlan &Plan);
   void updatePrintfFormat(const clang::CallExpr *Call, unsigned Index,
                           FixPlan &Plan);
   const clang::Stmt *parentSkippingCasts(const clang::Stmt *S,
@@ -108,15 +141,20 @@ private:
 
   clang::ASTContext &Ctx;
   const FunctionFacts &Facts;
+  const clang::FunctionDecl *Function;
   const clang::CallExpr *FixedCall;
   const FunctionInfo &Fixed;
   NameFn LargeName;
   llvm::DenseSet<const clang::VarDecl *> Retyping;
+  llvm::DenseMap<const clang::VarDecl *, std::string> RetypedTo;
   /// Grouped declarations and the new type of each retyped variable in them.
   llvm::MapVector<const clang::DeclStmt *,
                   llvm::SmallDenseMap<const clang::VarDecl *, std::string, 4>>
       GroupedRetypes;
 };
+
+/// The variable whose address an output argument passes (&n).
+const clang::VarDecl *outputVariable(const clang::Expr *Arg);
 
 /// The element type a large-count parameter wants: MPI_Count or MPI_Aint.
 llvm::StringRef largeElementType(const ParamInfo &P);

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <string.h>
 
 int helper(int n);
 
@@ -14,7 +15,7 @@ void stored_into_int(char *buf, size_t nbytes, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-NOTES: :[[@LINE-4]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE-4]]:14: note: no automatic fix: the value initializes an 'int' here
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: no automatic fix: the value initializes 'copy' of type 'int' here
   (void)copy;
 }
 
@@ -23,7 +24,7 @@ void passed_to_int_function(char *buf, size_t nbytes, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is passed to 'helper', which expects an 'int'
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is passed to 'helper', which expects 'int'
   helper(n);
 }
 
@@ -48,4 +49,52 @@ void macro_body(char *buf, size_t n, MPI_Comm comm) {
   SEND_ALL(buf, n, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed
   // CHECK-NOTES: :[[@LINE-2]]:3: note: no automatic fix: the call is spelled inside a macro
+}
+
+// The reasons name the obstacle: the type that would truncate, the function
+// that may read the elements as int, the message whose datatype must change.
+void stored_unsigned(char *buf, size_t nbytes, MPI_Comm comm) {
+  int n = nbytes;
+  unsigned copy = n;
+  MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
+  // CHECK-NOTES: :[[@LINE-4]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: no automatic fix: the value initializes 'copy' of type 'unsigned int' here
+  (void)copy;
+}
+
+// An (int) of the widened value would truncate it where the code now reads
+// it whole; MPI_UNDEFINED at least can be tested.
+void received_then_cast(MPI_Status *st, int *out) {
+  int c;
+  MPI_Get_count(st, MPI_BYTE, &c);
+  // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'int' output 'c' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is cast to 'int' here, which would truncate the widened value
+  *out = (int)c;
+}
+
+void copied_elsewhere(char *s, char *r, int p, size_t each, int *saved, MPI_Comm comm) {
+  int counts[64], displs[64];
+  for (int i = 0; i < p; i++) {
+    counts[i] = each;
+    displs[i] = 0;
+  }
+  MPI_Gatherv(s, 1, MPI_BYTE, r, counts, displs, MPI_BYTE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:34: warning: count array 'counts' of MPI_Gatherv is filled with values that can exceed INT_MAX
+  // CHECK-NOTES: :[[@LINE-5]]:17: note: 'each' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE+1]]:17: note: no automatic fix: its elements are passed to 'memcpy', which may assume they are 'int'
+  memcpy(saved, counts, p * sizeof(int));
+}
+
+void sent_as_message(char *s, char *r, int p, size_t each, MPI_Comm comm) {
+  int counts[64], displs[64];
+  for (int i = 0; i < p; i++) {
+    counts[i] = each;
+    displs[i] = 0;
+  }
+  MPI_Gatherv(s, 1, MPI_BYTE, r, counts, displs, MPI_BYTE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:34: warning: count array 'counts' of MPI_Gatherv is filled with values that can exceed INT_MAX
+  // CHECK-NOTES: :[[@LINE-5]]:17: note: 'each' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE+1]]:12: note: no automatic fix: it is a message buffer of 'MPI_Send': its datatype, and what the peer receives, must change by hand
+  MPI_Send(counts, p, MPI_INT, 1, 0, comm);
 }
