@@ -829,9 +829,13 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
     return updatePrintfFormat(Call, Index, Plan);
   }
   if (IsElementBuffer) {
-    Plan.block(Arg->getBeginLoc(), "its elements are passed to '" +
-                                       Callee->getNameAsString() +
-                                       "', which may assume they are 'int'");
+    const auto *AddrOf = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+    Plan.block(Arg->getBeginLoc(),
+               AddrOf && AddrOf->getOpcode() == UO_AddrOf
+                   ? "its address is passed to '" + Callee->getNameAsString() +
+                         "', which may write an 'int' there"
+                   : "its elements are passed to '" + Callee->getNameAsString() +
+                         "', which may assume they are 'int'");
     return;
   }
   std::string Expected = Index < Callee->getNumParams()

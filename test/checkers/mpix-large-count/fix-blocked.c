@@ -98,3 +98,17 @@ void sent_as_message(char *s, char *r, int p, size_t each, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE+1]]:12: note: no automatic fix: it is a message buffer of 'MPI_Send': its datatype, and what the peer receives, must change by hand
   MPI_Send(counts, p, MPI_INT, 1, 0, comm);
 }
+
+void element_address_taken(char *s, char *r, int p, size_t each, MPI_Comm comm) {
+  char name[MPI_MAX_PROCESSOR_NAME];
+  int counts[64], displs[64];
+  for (int i = 0; i < p; i++) {
+    counts[i] = each;
+    displs[i] = 0;
+  }
+  MPI_Gatherv(s, 1, MPI_BYTE, r, counts, displs, MPI_BYTE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:34: warning: count array 'counts' of MPI_Gatherv is filled with values that can exceed INT_MAX
+  // CHECK-NOTES: :[[@LINE-5]]:17: note: 'each' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE+1]]:32: note: no automatic fix: its address is passed to 'MPI_Get_processor_name', which may write an 'int' there
+  MPI_Get_processor_name(name, &counts[0]);
+}
