@@ -437,7 +437,7 @@ void TypeMigration::widenArithmetic(const Expr *E, StringRef NewType,
   if (!B) {
     CharSourceRange Range = fileRange(E->getSourceRange(), Ctx);
     if (!Range.isValid()) {
-      Plan.block(E->getBeginLoc(), "a value it is assigned is computed inside "
+      Plan.block(E->getBeginLoc(), "the arithmetic to widen is spelled inside "
                                    "a macro; widen it by hand");
       return;
     }

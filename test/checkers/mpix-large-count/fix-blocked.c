@@ -112,3 +112,11 @@ void element_address_taken(char *s, char *r, int p, size_t each, MPI_Comm comm) 
   // CHECK-NOTES: :[[@LINE+1]]:32: note: no automatic fix: its address is passed to 'MPI_Get_processor_name', which may write an 'int' there
   MPI_Get_processor_name(name, &counts[0]);
 }
+
+#define CELLS(a, b) ((a) * (b))
+
+void product_in_macro(char *buf, int nx, int ny, MPI_Comm comm) {
+  MPI_Send(buf, CELLS(nx, ny), MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count '(nx) * (ny)' is computed in 'int' and can overflow before MPI sees it
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: no automatic fix: the arithmetic to widen is spelled inside a macro; widen it by hand
+}
