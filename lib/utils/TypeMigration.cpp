@@ -132,13 +132,15 @@ std::string TypeMigration::typeName(QualType T) const {
       Ctx.getPrintingPolicy());
 }
 
+bool TypeMigration::namesRetypedVariable(const Expr *E) const {
+  const VarDecl *V = indexedVariable(E);
+  if (!V)
+    V = referencedVariable(E);
+  return V && Retyping.count(V);
+}
+
 bool TypeMigration::acceptsWideValue(const Expr *LHS) const {
-  if (holdsWideValue(LHS->getType()))
-    return true;
-  const VarDecl *Target = indexedVariable(LHS);
-  if (!Target)
-    Target = referencedVariable(LHS);
-  return Target && Retyping.count(Target);
+  return holdsWideValue(LHS->getType()) || namesRetypedVariable(LHS);
 }
 
 /// printf-family calls whose format is the last named parameter.
@@ -382,12 +384,7 @@ void TypeMigration::widenStoredValue(const Expr *Value, StringRef NewType,
 
 bool TypeMigration::isWideAfterFix(const Expr *E) const {
   E = E->IgnoreParenImpCasts();
-  if (isWideInteger(E->getType()))
-    return true;
-  const VarDecl *V = referencedVariable(E);
-  if (!V)
-    V = indexedVariable(E);
-  return V && Retyping.count(V);
+  return isWideInteger(E->getType()) || namesRetypedVariable(E);
 }
 
 /// Products, shifts and sums of two variables: the arithmetic that reaches

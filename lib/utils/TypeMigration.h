@@ -120,6 +120,8 @@ private:
   /// A 64-bit integer or a floating type: it holds an MPI_Count's value.
   bool holdsWideValue(clang::QualType T) const;
   std::string typeName(clang::QualType T) const;
+  /// Whether \p E is a retyped variable or one of its elements.
+  bool namesRetypedVariable(const clang::Expr *E) const;
   /// A store into \p LHS: fine when it is wide or is being widened too.
   bool acceptsWideValue(const clang::Expr *LHS) const;
   void exchangeAsWide(const clang::CallExpr *Call, const FunctionInfo &F,
