@@ -217,11 +217,22 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
         << Target;
     Target = "auto";
   }
+  Model.StrictTypes = Options.get("StrictTypes", false);
+  int64_t MaxProcesses = Options.get("MaxProcesses", int64_t(1) << 24);
+  if (MaxProcesses < 1 || MaxProcesses > 2147483647) {
+    configurationDiag("invalid value '%0' for mpix-large-count.MaxProcesses; "
+                      "expected 1 to 2147483647")
+        << std::to_string(MaxProcesses);
+    MaxProcesses = int64_t(1) << 24;
+  }
+  Model.MaxProcesses = MaxProcesses;
 }
 
 void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WarnOnAllSizeQueries", WarnOnAllSizeQueries);
   Options.store(Opts, "Target", Target);
+  Options.store(Opts, "StrictTypes", Model.StrictTypes);
+  Options.store(Opts, "MaxProcesses", int64_t(Model.MaxProcesses));
 }
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
@@ -271,6 +282,7 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   Analyses = FunctionAnalyses::of(*Context);
+  Analyses->setRunModel(Model);
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
 }
 
@@ -328,7 +340,7 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
 
   FixPlan Plan = planFix(Call, *F, Caller, Findings, FS);
   for (unsigned I = 0; I < Findings.size(); ++I)
-    emit(Call, *F, Findings[I], I == 0 ? &Plan : nullptr);
+    emit(Call, *F, Findings[I], I == 0 ? &Plan : nullptr, FS);
   if (Plan.ok())
     for (const auto &[DS, Vars] : Plan.Splits)
       FS.EmittedSplits.try_emplace(DS, Vars);
@@ -494,6 +506,8 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                            unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
   const VarDecl *Array = arrayVariable(Call->getArg(Index));
+  if (!Array && FS.Facts)
+    return findMemberArray(Call, F, Index, FS);
   if (!Array || !FS.Facts)
     return std::nullopt;
   bool IsDispl = P.Kind == ParamKind::DisplArray;
@@ -545,8 +559,19 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
   Finding Found{ReceivedCount ? Finding::ReceivedCount : Finding::SizeOutput,
                 Index, {}};
   Found.Var = outputVariable(Call->getArg(Index));
-  if (ReceivedCount)
+  if (ReceivedCount) {
+    // The model bounds it by the count of the receive that filled the status.
+    const ModelInfo *M = lookupModel(*Call->getDirectCallee());
+    QualType Out = Call->getArg(Index)->getType();
+    std::optional<Interval> OutRange =
+        Out->isPointerType() ? Interval::ofType(Out->getPointeeType(), *Context)
+                             : std::nullopt;
+    if (M && OutRange && FS.Ranges)
+      if (std::optional<Interval> R = FS.Ranges->statusCount(Call, *M))
+        if (R->within(*OutRange))
+          return std::nullopt;
     return Found;
+  }
   // Type and pack sizes: a problem when the datatype is known to be large.
   for (unsigned I = 0; I < F.Params.size(); ++I)
     if (F.Params[I].Role == ParamRole::DTYPE)
@@ -556,6 +581,29 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
   if (!Found.NoteSite && !WarnOnAllSizeQueries)
     return std::nullopt;
   return Found;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
+                                 unsigned Index, FunctionState &FS) {
+  // c_info->rdispl[i] = r_num * i: the stores this function makes to a
+  // member array passed here (other functions may make more).
+  auto [Base, Field] = memberOfVariable(Call->getArg(Index));
+  if (!Base)
+    return std::nullopt;
+  QualType T = Field->getType();
+  QualType Element = T->isArrayType()
+                         ? Context->getAsArrayType(T)->getElementType()
+                         : T->getPointeeType();
+  if (Element.isNull())
+    return std::nullopt;
+  if (std::optional<Hazard> H =
+          firstHazard(FS.Facts->memberElementWritesOf(Base, Field), Element,
+                      /*MayBeNegative=*/true, FS)) {
+    Finding Found{Finding::FilledArray, Index, *H};
+    return Found;
+  }
+  return std::nullopt;
 }
 
 void LargeCountCheck::rememberLargeType(const CallExpr *Call,
@@ -768,7 +816,8 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
 //===----------------------------------------------------------------------===//
 
 void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
-                           const Finding &Found, const FixPlan *Plan) {
+                           const Finding &Found, const FixPlan *Plan,
+                           FunctionState &FS) {
   {
     DiagnosticBuilder D = describe(Call, F, Found);
     if (Plan && Plan->ok() && !alreadyEmitted(*Plan))
@@ -792,17 +841,25 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
          DiagnosticIDs::Note)
         << Found.NoteSite->getSourceRange();
     break;
-  case Finding::FilledArray:
+  case Finding::FilledArray: {
     // Only a constant is known not to fit; a product's range merely reaches
-    // past INT_MAX.
+    // past INT_MAX: say what bounds its operands, and where an unbounded
+    // one comes from.
+    RangeAnalysis::Explanation Why;
+    if (H.Kind == Hazard::Overflows && FS.Ranges)
+      Why = FS.Ranges->explainOverflow(H.Source, H.Source);
     diag(H.Source->getBeginLoc(),
          H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to 'int' here"
-         : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here%2"
                                        : "'%0' does not fit in 'int' here",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+        << (Why.Why.empty() ? std::string() : ": " + Why.Why)
         << H.Source->getSourceRange();
+    if (Why.OriginLoc.isValid())
+      diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
     break;
+  }
   case Finding::SizeOutput:
     if (Found.NoteSite)
       diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",

@@ -127,6 +127,9 @@ private:
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,
                                    FunctionState &FS);
+  std::optional<Finding> findMemberArray(const clang::CallExpr *Call,
+                                         const FunctionInfo &F, unsigned Index,
+                                         FunctionState &FS);
   std::optional<Finding> findOutput(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);
@@ -144,13 +147,15 @@ private:
   std::string largeName(const FunctionInfo &F) const;
 
   void emit(const clang::CallExpr *Call, const FunctionInfo &F,
-            const Finding &Found, const FixPlan *Plan);
+            const Finding &Found, const FixPlan *Plan, FunctionState &FS);
   bool alreadyEmitted(const FixPlan &Plan);
   clang::DiagnosticBuilder describe(const clang::CallExpr *Call,
                                     const FunctionInfo &F,
                                     const Finding &Found);
 
   const bool WarnOnAllSizeQueries;
+  /// StrictTypes and MaxProcesses: the model of a run the ranges assume.
+  RunModel Model;
   std::string Target;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;

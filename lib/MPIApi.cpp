@@ -57,7 +57,50 @@ const Index &index() {
   return I;
 }
 
+const ModelInfo ModelFunctions[] = {
+#define MPIX_MODEL(Name, Arity, Role, Out, Status, Count, Type, Source)        \
+  {#Name, Arity, ModelRole::Role, Out, Status, Count, Type, Source},
+#include "MPIModel.def"
+};
+
+const llvm::StringMap<const ModelInfo *> &modelIndex() {
+  static const llvm::StringMap<const ModelInfo *> Index = [] {
+    llvm::StringMap<const ModelInfo *> I;
+    for (const ModelInfo &M : ModelFunctions)
+      I[(llvm::Twine("MPI_") + M.Name).str()] = &M;
+    return I;
+  }();
+  return Index;
+}
+
 } // namespace
+
+llvm::ArrayRef<ModelInfo> allModelFunctions() { return ModelFunctions; }
+
+const ModelInfo *lookupModel(llvm::StringRef CalleeName) {
+  CalleeName.consume_front("P");
+  return modelIndex().lookup(CalleeName);
+}
+
+const ModelInfo *lookupModel(const clang::FunctionDecl &Callee) {
+  const clang::IdentifierInfo *Id = Callee.getIdentifier();
+  if (!Id || !Callee.isExternC())
+    return nullptr;
+  const ModelInfo *M = lookupModel(Id->getName());
+  if (!M || Callee.getNumParams() != M->Arity)
+    return nullptr;
+  return M;
+}
+
+llvm::StringRef spellingOf(ModelConstant C) {
+  switch (C) {
+#define MPIX_MODEL_CONSTANT(Name, Spelling)                                    \
+  case ModelConstant::Name:                                                    \
+    return #Spelling;
+#include "MPIModel.def"
+  }
+  return "";
+}
 
 std::optional<unsigned> FunctionInfo::datatypeFor(unsigned CountIndex) const {
   for (unsigned I = CountIndex + 1; I < Params.size(); ++I) {

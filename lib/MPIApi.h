@@ -68,6 +68,41 @@ const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee);
 /// MPI-3 already has a few wide queries: MPI_Type_size_x and friends.
 bool isMPI3WideQuery(llvm::StringRef CalleeName);
 
+/// What a call tells of a run's values (MPIModel.def).
+enum class ModelRole {
+  SIZE_OUT,
+  REMOTE_SIZE_OUT,
+  RANK_OUT,
+  TYPE_SIZE_OUT,
+  STATUS_COUNT,
+  STATUS_ELEMENTS,
+  RECEIVE,
+  PROBE,
+  NORETURN,
+};
+
+/// One row of MPIModel.def; argument indices are -1 when unused.
+struct ModelInfo {
+  llvm::StringRef Name; ///< Without the MPI_ prefix.
+  unsigned Arity;
+  ModelRole Role;
+  int Out, Status, Count, Type, Source;
+};
+
+llvm::ArrayRef<ModelInfo> allModelFunctions();
+
+/// The model row of an MPI function declared by an MPI header (extern "C",
+/// the table's arity), for MPI_<Name> or PMPI_<Name>; null otherwise.
+const ModelInfo *lookupModel(const clang::FunctionDecl &Callee);
+const ModelInfo *lookupModel(llvm::StringRef CalleeName);
+
+enum class ModelConstant {
+#define MPIX_MODEL_CONSTANT(Name, Spelling) Name,
+#include "MPIModel.def"
+};
+/// How a constant the model reads is spelled (MPI_PROC_NULL).
+llvm::StringRef spellingOf(ModelConstant C);
+
 } // namespace mpix
 
 #endif

@@ -6,6 +6,8 @@
 Every MPI_<Name>_c in mpi_proto.h and mpio.h must have a row, and every row's
 roles must give exactly the header's classic and _c parameter types, so that
 the checks, the fix-its and libmpix's declarations agree with the standard.
+Every row of lib/MPIModel.def must name a function the header declares, with
+the row's arity, and argument indices within it.
 """
 import re
 import sys
@@ -53,6 +55,34 @@ def table(lib_dir):
     return roles, rows, special
 
 
+def all_prototypes(include_dir):
+    protos = {}
+    for name in ("mpi_proto.h", "mpio.h"):
+        text = re.sub(r"/\*.*?\*/", "", (include_dir / name).read_text(), flags=re.S)
+        for m in re.finditer(r"^int\s+(MPI_\w+)\s*\(([^)]*)\)", text, flags=re.M):
+            protos[m.group(1)] = [p for p in m.group(2).split(",") if p.strip() != "void"]
+    return protos
+
+
+def check_model(lib_dir, include_dir):
+    """Rows of MPIModel.def against the header's classic prototypes."""
+    protos = all_prototypes(include_dir)
+    errors, n = [], 0
+    text = (lib_dir / "MPIModel.def").read_text()
+    for m in re.finditer(r"^MPIX_MODEL\((\w+), (\d+), (\w+), (.*)\)$", text, flags=re.M):
+        n += 1
+        name, arity = "MPI_" + m.group(1), int(m.group(2))
+        indices = [int(x) for x in m.group(4).split(",")]
+        params = protos.get(name)
+        if params is None:
+            errors.append("model row %s: not declared" % name)
+        elif len(params) != arity:
+            errors.append("model row %s: arity %d, header has %d" % (name, arity, len(params)))
+        elif any(i >= arity or i < -1 for i in indices):
+            errors.append("model row %s: an argument index is out of range" % name)
+    return n, errors
+
+
 def main():
     lib_dir, include_dir = Path(sys.argv[1]), Path(sys.argv[2])
     roles, rows, special = table(lib_dir)
@@ -79,10 +109,12 @@ def main():
     for name in rows:
         if name not in large:
             errors.append("row %s has no MPI_%s_c in the header" % (name, name))
+    model_rows, model_errors = check_model(lib_dir, include_dir)
+    errors += model_errors
     for e in errors:
         print("error:", e)
-    print("%d _c functions in the header, %d rows, %d special; %d errors"
-          % (len(large), len(rows), len(special), len(errors)))
+    print("%d _c functions in the header, %d rows, %d special, %d model rows; %d errors"
+          % (len(large), len(rows), len(special), model_rows, len(errors)))
     return 1 if errors else 0
 
 

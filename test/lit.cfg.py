@@ -10,7 +10,7 @@ config.name = "mpix-tidy"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".c", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["Inputs", "runtime", "table", "CMakeLists.txt"]
+config.excludes = ["Inputs", "runtime", "table", "unit", "CMakeLists.txt"]
 
 flavour = lit_config.params.get("mpi", "mpich")
 if flavour not in config.mpi_cflags:

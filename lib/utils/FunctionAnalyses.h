@@ -91,6 +91,12 @@ public:
   bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
                            const clang::ParmVarDecl *Bound) override;
 
+  /// The model of a run every function's ranges assume: mpix-large-count
+  /// sets it from its options before the call pass; the other checks share
+  /// it (the default model when mpix-large-count is not enabled).
+  void setRunModel(const RunModel &M) { Model = M; }
+  const RunModel *runModel() const override { return &Model; }
+
 private:
   struct Entry {
     std::unique_ptr<FunctionFacts> Facts;
@@ -114,6 +120,7 @@ private:
   bool isWantedCallee(const clang::FunctionDecl *Callee);
 
   clang::ASTContext &Ctx;
+  RunModel Model;
   /// What the call pass looks into (UserCodeScope), and UnitUses walks
   /// when asked.
   std::vector<clang::Decl *> Declarations;

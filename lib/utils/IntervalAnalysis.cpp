@@ -2,11 +2,13 @@
 
 #include "IntervalAnalysis.h"
 #include "ConstantArrays.h"
+#include "MPIApi.h"
 #include "clang/AST/ExprCXX.h"
 #include "FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -141,14 +143,43 @@ static bool leaves(const Stmt *S) {
       if (const FunctionDecl *F = Call->getDirectCallee()) {
         if (F->isNoReturn())
           return true;
-        if (const IdentifierInfo *Id = F->getIdentifier())
-          return Id->getName() == "MPI_Abort";
+        const ModelInfo *M = lookupModel(*F);
+        return M && M->Role == ModelRole::NORETURN;
       }
     }
     if (isa<CXXThrowExpr>(E->IgnoreParenCasts()))
       return true;
   }
   return false;
+}
+
+std::pair<const VarDecl *, const FieldDecl *>
+memberOfVariable(const Expr *E) {
+  const auto *ME = E ? dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *Field = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  const VarDecl *Base = Field ? referencedVariable(ME->getBase()) : nullptr;
+  if (!Base)
+    return {nullptr, nullptr};
+  return {Base, Field};
+}
+
+/// For `b->f[i]` or `b.f[i]`, b and f.
+static std::pair<const VarDecl *, const FieldDecl *>
+indexedMember(const Expr *E) {
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
+    return memberOfVariable(ASE->getBase());
+  return {nullptr, nullptr};
+}
+
+std::string spelledText(const Stmt *S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    Range = CharSourceRange::getTokenRange(
+        SM.getExpansionRange(S->getSourceRange()).getAsRange());
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
 }
 
 const VarDecl *indexedVariable(const Expr *E) {
@@ -320,6 +351,9 @@ public:
     else if (const VarDecl *A = indexedVariable(B->getLHS()))
       Facts.ElementWrites[A].push_back({Plain ? Value : B->getRHS(), B,
                                         Accumulates, Plain});
+    else if (auto Member = indexedMember(B->getLHS()); Member.first)
+      Facts.MemberElementWrites[Member].push_back(
+          {Plain ? Value : B->getRHS(), B, Accumulates, Plain});
     return true;
   }
 
@@ -495,6 +529,14 @@ llvm::ArrayRef<FunctionFacts::Write>
 FunctionFacts::elementWritesOf(const VarDecl *V) const {
   auto It = ElementWrites.find(V);
   return It == ElementWrites.end() ? llvm::ArrayRef<Write>() : It->second;
+}
+
+llvm::ArrayRef<FunctionFacts::Write>
+FunctionFacts::memberElementWritesOf(const VarDecl *B,
+                                     const FieldDecl *F) const {
+  auto It = MemberElementWrites.find({B, F});
+  return It == MemberElementWrites.end() ? llvm::ArrayRef<Write>()
+                                         : It->second;
 }
 
 const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
@@ -806,6 +848,31 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
   while (Common && !UseChild.count(Common)) {
     WChild = Common;
     Common = parentOf(Common);
+  }
+  // A block around Use, but not around W, entered only at its start: a
+  // whole assignment of V before Use's statement there runs after W on
+  // every path to Use (`cnt = f(); if (cnt <= 0) { cnt = 1; use(cnt); }`).
+  for (const Stmt *Child = Use, *Around = parentOf(Use); Around && Around != Common;
+       Child = Around, Around = parentOf(Around)) {
+    const auto *Inner = dyn_cast<CompoundStmt>(Around);
+    if (!Inner)
+      continue;
+    std::optional<unsigned> UseIndex = indexInCompound(Child);
+    if (!UseIndex)
+      continue;
+    llvm::ArrayRef<KillingStatement> Candidates = killersIn(Inner, V);
+    auto It = llvm::lower_bound(Candidates, *UseIndex,
+                                [](const KillingStatement &K, unsigned To) {
+                                  return K.Index < To;
+                                });
+    if (It == Candidates.begin())
+      continue;
+    --It;
+    if (isa<ForStmt>(It->S) || !entersOnlyThrough(Inner, It->Index, *UseIndex))
+      continue;
+    if (KillerWrite)
+      *KillerWrite = It->FirstWrite;
+    return true;
   }
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Common);
   if (!Block)
@@ -1206,6 +1273,9 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
   } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
              !Facts->escapes(V)) {
     Range = rangeOfWrites(V, Facts->writesOf(V));
+  } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
+    // Handed out, but perhaps only to MPI calls that the model bounds.
+    Range = rangeOfModelOutputs(V);
   } else if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
     // A parameter the body never changes holds what the callers pass.
     if (Unit && Facts && Facts->writesOf(P).empty() && !Facts->escapes(P))
@@ -1571,28 +1641,42 @@ static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F) {
   return Cast && Cast->getCastKind() == CK_LValueToRValue;
 }
 
-/// The call to \p Name that \p Use is handed to as `&V`, if it is.
-static const CallExpr *addressPassedTo(const DeclRefExpr *Use, StringRef Name,
-                                       const FunctionFacts &F) {
+/// The call of a model function (MPIModel.def) that \p Use is handed to as
+/// `&V` for its output, if it is; with \p Model set to the function's row.
+static const CallExpr *outputCallOf(const DeclRefExpr *Use,
+                                    const FunctionFacts &F,
+                                    const ModelInfo *&Model) {
   const auto *Addr = dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, F));
   if (!Addr || Addr->getOpcode() != UO_AddrOf)
     return nullptr;
-  const Stmt *P = F.parentOf(Addr);
-  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+  const Stmt *Arg = Addr, *P = F.parentOf(Addr);
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P)) {
+    Arg = P;
     P = F.parentOf(P);
+  }
   const auto *Call = dyn_cast_or_null<CallExpr>(P);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name ||
-      Call->getNumArgs() != 2)
+  Model = Callee ? lookupModel(*Callee) : nullptr;
+  if (!Model || Model->Out < 0 || unsigned(Model->Out) >= Call->getNumArgs() ||
+      Call->getArg(Model->Out) != Arg)
     return nullptr;
   return Call;
 }
 
-/// The one call to \p Setter (MPI_Comm_rank, MPI_Comm_size) that gives \p V
-/// its value, when nothing else in the function can: every other use of V
-/// reads it. MPI writes such an output before returning and keeps no
+/// The call that \p Use is handed to as `&V` for the output of role \p Role
+/// (MPI_Comm_rank, MPI_Comm_size), if it is.
+static const CallExpr *addressPassedTo(const DeclRefExpr *Use, ModelRole Role,
+                                       const FunctionFacts &F) {
+  const ModelInfo *M = nullptr;
+  const CallExpr *Call = outputCallOf(Use, F, M);
+  return Call && M->Role == Role ? Call : nullptr;
+}
+
+/// The one call of role \p Setter (MPI_Comm_rank, MPI_Comm_size) that gives
+/// \p V its value, when nothing else in the function can: every other use of
+/// V reads it. MPI writes such an output before returning and keeps no
 /// pointer to it.
-static const CallExpr *soleSetter(const VarDecl *V, StringRef Setter,
+static const CallExpr *soleSetter(const VarDecl *V, ModelRole Setter,
                                   const FunctionFacts &F) {
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !F.writesOf(V).empty() ||
       F.isCaptured(V))
@@ -1639,8 +1723,8 @@ static bool isStableHandle(const Stmt *Comm, const FunctionFacts &F) {
 /// communicator are the only sources of the two: 0 <= Rank < Size.
 static bool isRankOfSize(const VarDecl *Rank, const VarDecl *Size,
                          const FunctionFacts &F, const ASTContext &Ctx) {
-  const CallExpr *RankCall = soleSetter(Rank, "MPI_Comm_rank", F);
-  const CallExpr *SizeCall = soleSetter(Size, "MPI_Comm_size", F);
+  const CallExpr *RankCall = soleSetter(Rank, ModelRole::RANK_OUT, F);
+  const CallExpr *SizeCall = soleSetter(Size, ModelRole::SIZE_OUT, F);
   if (!RankCall || !SizeCall)
     return false;
   const Expr *A = RankCall->getArg(0), *B = SizeCall->getArg(0);
@@ -1682,7 +1766,7 @@ RangeAnalysis::writingUsesIn(const ForStmt *Loop, const VarDecl *V) {
 bool RangeAnalysis::isSetBySizeOnly(const VarDecl *V) {
   auto [It, New] = SetBySizeOnly.try_emplace(V, false);
   if (New)
-    It->second = soleSetter(V, "MPI_Comm_size", *Facts) != nullptr;
+    It->second = soleSetter(V, ModelRole::SIZE_OUT, *Facts) != nullptr;
   return It->second;
 }
 
@@ -2223,6 +2307,294 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
     }
   }
   return C;
+}
+
+//===----------------------------------------------------------------------===//
+// The model of a run (MPIModel.def)
+//===----------------------------------------------------------------------===//
+
+/// A predefined datatype handle: a constant (MPICH's `(MPI_Datatype)
+/// 0x4c000405`) or the address of a library global (Open MPI's
+/// `&ompi_mpi_int`). A datatype built by the program is always held in a
+/// variable.
+static bool isPredefinedHandle(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          return V->hasGlobalStorage() && !V->isStaticLocal();
+  return !E->isValueDependent() && E->getType()->isIntegerType() &&
+         E->isIntegerConstantExpr(Ctx);
+}
+
+/// Whether \p E is spelled as the model's null process (MPI_PROC_NULL).
+static bool isNullProcess(const Expr *E, const ASTContext &Ctx) {
+  return E->getBeginLoc().isMacroID() &&
+         spelledText(E, Ctx) == spellingOf(ModelConstant::NULL_PROCESS);
+}
+
+std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
+                                                   const ModelInfo &M) {
+  const RunModel *Model = model();
+  if (!Model)
+    return std::nullopt;
+  switch (M.Role) {
+  case ModelRole::SIZE_OUT:
+  case ModelRole::REMOTE_SIZE_OUT:
+    return Interval{0, Model->MaxProcesses};
+  case ModelRole::RANK_OUT:
+    return Interval{0, Model->MaxProcesses - 1};
+  case ModelRole::TYPE_SIZE_OUT:
+    // The largest predefined datatypes (long double complex, MPI_LONG_DOUBLE_INT
+    // with its padding) are 32 bytes; 64 leaves room.
+    if (M.Type >= 0 && isPredefinedHandle(Call->getArg(M.Type), Ctx))
+      return Interval{0, 64};
+    return std::nullopt;
+  case ModelRole::STATUS_COUNT:
+  case ModelRole::STATUS_ELEMENTS:
+    return statusCount(Call, M);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
+  if (!model() || !Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Facts->isCaptured(V) || V->getType().isVolatileQualified() ||
+      V->hasAttr<BlocksAttr>())
+    return std::nullopt;
+  std::optional<Interval> Outputs;
+  bool AllSizes = true, AllRanks = true;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    // A store or an increment: among V's writes, joined below.
+    const Stmt *P = parentPastParens(Use, *Facts);
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+      if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Use)
+        continue;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      if (U->isIncrementDecrementOp())
+        continue;
+    const ModelInfo *M = nullptr;
+    const CallExpr *Call = outputCallOf(Use, *Facts, M);
+    std::optional<Interval> R = Call ? outputRange(Call, *M) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    AllSizes &= M->Role == ModelRole::SIZE_OUT ||
+                M->Role == ModelRole::REMOTE_SIZE_OUT;
+    AllRanks &= M->Role == ModelRole::RANK_OUT;
+    Outputs = Outputs ? Outputs->join(*R) : *R;
+  }
+  if (!Outputs)
+    return std::nullopt;
+  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
+  if (!Writes.empty()) {
+    std::optional<Interval> Stored = rangeOfWrites(V, Writes);
+    if (!Stored)
+      return std::nullopt;
+    Outputs = Outputs->join(*Stored);
+  }
+  if (AllSizes || AllRanks)
+    ModelledAsSize[V] = AllSizes;
+  return Outputs;
+}
+
+std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
+                                                   const ModelInfo &M) {
+  if (!model() || !Facts || M.Status < 0 || M.Type < 0 ||
+      unsigned(std::max(M.Status, M.Type)) >= Query->getNumArgs())
+    return std::nullopt;
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Query->getArg(M.Status)->IgnoreParenImpCasts());
+  const VarDecl *Status = Addr && Addr->getOpcode() == UO_AddrOf
+                              ? namedVariable(Addr->getSubExpr())
+                              : nullptr;
+  if (!Status || !Status->hasLocalStorage() || isa<ParmVarDecl>(Status) ||
+      Facts->isCaptured(Status) || !Status->getType()->isRecordType())
+    return std::nullopt;
+  const Expr *Type = Query->getArg(M.Type);
+  // Elements of a derived datatype outnumber its count.
+  if (M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx))
+    return std::nullopt;
+  if (!isStableHandle(Type->IgnoreParenImpCasts(), *Facts))
+    return std::nullopt;
+  llvm::FoldingSetNodeID TypeId;
+  Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
+  // Judged once per status and datatype: a status reused by N receives,
+  // each followed by a query, would otherwise cost N^2.
+  auto &Known = StatusCounts[Status];
+  for (const auto &[Id, Bound] : Known)
+    if (Id == TypeId)
+      return Bound;
+  std::optional<Interval> Count = statusCountIn(Status, TypeId);
+  Known.push_back({TypeId, Count});
+  return Count;
+}
+
+std::optional<Interval>
+RangeAnalysis::statusCountIn(const VarDecl *Status,
+                             const llvm::FoldingSetNodeID &TypeId) {
+  std::optional<Interval> Count;
+  for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const Stmt *P = parentPastParens(Use, *Facts);
+    // status.MPI_SOURCE read.
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+      const auto *Read =
+          dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(ME, *Facts));
+      if (Read && Read->getCastKind() == CK_LValueToRValue)
+        continue;
+      return std::nullopt;
+    }
+    const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
+    if (!Taken || Taken->getOpcode() != UO_AddrOf)
+      return std::nullopt;
+    const Stmt *Arg = Taken, *Up = Facts->parentOf(Taken);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Up)) {
+      Arg = Up;
+      Up = Facts->parentOf(Up);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return std::nullopt;
+    unsigned Index = 0;
+    while (Index < Call->getNumArgs() && Call->getArg(Index) != Arg)
+      ++Index;
+    // Handed to a `const MPI_Status *` (MPI_Get_count itself): read only.
+    if (Index < Callee->getNumParams()) {
+      QualType PT = Callee->getParamDecl(Index)->getType();
+      if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
+        continue;
+    }
+    const ModelInfo *Filler = lookupModel(*Callee);
+    if (!Filler || Filler->Status != int(Index) ||
+        (Filler->Role != ModelRole::RECEIVE && Filler->Role != ModelRole::PROBE))
+      return std::nullopt;
+    std::optional<Interval> Filled;
+    if (Filler->Source >= 0 && isNullProcess(Call->getArg(Filler->Source), Ctx)) {
+      Filled = Interval::exact(0);
+    } else if (Filler->Role == ModelRole::RECEIVE) {
+      // At most the count posted, in the receive's datatype: the query
+      // must ask in the same one.
+      const Expr *Posted = Call->getArg(Filler->Type)->IgnoreParenImpCasts();
+      llvm::FoldingSetNodeID PostedId;
+      Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
+      if (PostedId != TypeId)
+        return std::nullopt;
+      State Ignored;
+      std::optional<Interval> N =
+          eval(Call->getArg(Filler->Count), constraintsAt(Call), Ignored);
+      if (!N)
+        return std::nullopt;
+      Filled = Interval{0, std::max<WideInt>(N->Hi, 0)};
+    } else {
+      return std::nullopt; // A probe: the sender decides.
+    }
+    Count = Count ? Count->join(*Filled) : *Filled;
+  }
+  return Count;
+}
+
+std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
+                                           const Constraints &C,
+                                           Explanation &X) {
+  E = E->IgnoreParenImpCasts();
+  std::string Text = spelledText(E, Ctx);
+  State Ignored;
+  std::optional<Interval> R = eval(E, C, Ignored);
+  std::optional<Interval> Full = Interval::ofType(E->getType(), Ctx);
+  if (R && R->isExact())
+    return Text + " = " + toString(R->Lo);
+  const VarDecl *V = namedVariable(E);
+  if (V) {
+    auto Modelled = ModelledAsSize.find(V);
+    if (Modelled != ModelledAsSize.end())
+      return Text + (Modelled->second ? " up to the communicator size"
+                                      : " below the communicator size");
+    // The counter of a loop around At: what bounds it is the loop's bound.
+    if (Facts)
+      for (const Stmt *Child = At, *P = Facts->parentOf(At); P;
+           Child = P, P = Facts->parentOf(P))
+        if (const auto *Loop = dyn_cast<ForStmt>(P))
+          if (Child == Loop->getBody() || Child == Loop->getInc())
+            if (std::optional<CounterTest> Test =
+                    counterTest(Loop->getCond(), V))
+              if (Test->Op == BO_LT || Test->Op == BO_LE) {
+                const VarDecl *B = namedVariable(Test->Bound);
+                if (B) {
+                  rangeOfVariable(B);
+                  auto Size = ModelledAsSize.find(B);
+                  if (Size != ModelledAsSize.end() && Size->second)
+                    return Text + " below the communicator size";
+                }
+                return Text + " below " + spelledText(Test->Bound, Ctx);
+              }
+  }
+  if (R && Full && R->Lo > Full->Lo && R->Hi < Full->Hi)
+    return Text + (R->Lo >= 0 ? " up to " + toString(R->Hi)
+                              : " in [" + toString(R->Lo) + ", " +
+                                    toString(R->Hi) + "]");
+  // Unbounded: say where the first such operand comes from.
+  if (X.OriginLoc.isInvalid()) {
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V)) {
+      X.OriginLoc = P->getLocation();
+      X.OriginNote = "'" + Text + "' is a parameter: its callers may pass any "
+                     "value";
+    } else if (V && V->hasLocalStorage() && Facts && !Facts->escapes(V)) {
+      for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
+        State Unused;
+        std::optional<Interval> WR =
+            W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Unused)
+                                  : std::nullopt;
+        if (WR && Full && WR->Lo > Full->Lo && WR->Hi < Full->Hi)
+          continue;
+        X.OriginLoc = W.Site->getBeginLoc();
+        X.OriginNote =
+            W.Value ? "'" + Text + "' is assigned '" +
+                          spelledText(W.Value, Ctx) +
+                          "' here, which the analysis cannot bound"
+                    : "'" + Text + "' is changed here by a value the analysis "
+                                   "cannot bound";
+        break;
+      }
+    } else if (V && V->hasLocalStorage() && Facts) {
+      for (const DeclRefExpr *Use : Facts->usesOf(V))
+        if (!onlyReads(Use, *Facts)) {
+          X.OriginLoc = Use->getBeginLoc();
+          X.OriginNote = "'" + Text + "' is handed out here: what is written "
+                                      "through it is not known";
+          break;
+        }
+    } else if (V) {
+      X.OriginLoc = V->getLocation();
+      X.OriginNote = "'" + Text + "' is a global that may be written "
+                                  "elsewhere";
+    } else {
+      X.OriginLoc = E->getBeginLoc();
+      X.OriginNote = "'" + Text + "' is read from memory the analysis cannot "
+                                  "see";
+    }
+  }
+  return Text + " unbounded";
+}
+
+RangeAnalysis::Explanation RangeAnalysis::explainOverflow(const Expr *Site,
+                                                          const Stmt *At) {
+  Explanation X;
+  const auto *B = dyn_cast<BinaryOperator>(Site->IgnoreParenImpCasts());
+  if (!B)
+    return X;
+  Constraints C = constraintsAt(At);
+  std::string L = describeOperand(B->getLHS(), At, C, X);
+  std::string R = describeOperand(B->getRHS(), At, C, X);
+  X.Why = L + ", " + R;
+  return X;
 }
 
 } // namespace mpix

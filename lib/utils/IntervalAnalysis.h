@@ -20,6 +20,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -30,6 +31,7 @@
 namespace mpix {
 
 class ArrayFacts;
+struct ModelInfo;
 
 using WideInt = __int128;
 
@@ -51,6 +53,15 @@ struct Interval {
 };
 
 std::string toString(WideInt V);
+
+/// The model of real runs the ranges assume (mpix-large-count's options;
+/// docs/checks/mpix-large-count.md, "The model of a run").
+struct RunModel {
+  /// No model: every value MPI gives takes any value of its type.
+  bool StrictTypes = false;
+  /// The most processes a communicator or group has.
+  WideInt MaxProcesses = WideInt(1) << 24;
+};
 
 using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
 
@@ -87,6 +98,10 @@ public:
   llvm::ArrayRef<Write> writesOf(const clang::VarDecl *V) const;
   /// Stores to V[i] or *(V + i) for an array or pointer V.
   llvm::ArrayRef<Write> elementWritesOf(const clang::VarDecl *V) const;
+  /// Stores to B->F[i] or B.F[i] for a variable B and a pointer or array
+  /// member F: the ones this function makes (others may make more).
+  llvm::ArrayRef<Write> memberElementWritesOf(const clang::VarDecl *B,
+                                              const clang::FieldDecl *F) const;
   /// The element stores of V that can still be there at \p At: a store to
   /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
   /// a compound statement enclosing \p At runs after it and before \p At,
@@ -150,6 +165,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>> Writes;
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Write, 2>>
       ElementWrites;
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
+                 llvm::SmallVector<Write, 2>>
+      MemberElementWrites;
   llvm::DenseSet<const clang::VarDecl *> Escaping;
   llvm::DenseSet<const clang::VarDecl *> Captured;
   llvm::DenseMap<const clang::VarDecl *,
@@ -237,6 +255,8 @@ public:
   /// it passes for \p Bound (see RangeAnalysis::isIndexBelow).
   virtual bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
                                    const clang::ParmVarDecl *Bound) = 0;
+  /// The model of a run the ranges assume; null: none (StrictTypes).
+  virtual const RunModel *runModel() const { return nullptr; }
 };
 
 /// Known bounds of variables at a program point (from guards and branches).
@@ -274,7 +294,39 @@ public:
   bool isIndexBelow(const clang::VarDecl *Index, const clang::VarDecl *Bound,
                     const clang::Stmt *At);
 
+  /// The values the int output of \p Query (MPI_Get_count, MPI_Get_elements)
+  /// can take under the model: at most the count of the receive that filled
+  /// its status, 0 for the null process. None when the model does not
+  /// bound it (a probe of a real process, a status filled elsewhere).
+  std::optional<Interval> statusCount(const clang::CallExpr *Query,
+                                      const ModelInfo &M);
+
+  /// Why the int product or shift \p Site can overflow at \p At: each
+  /// operand with what bounds it ("i up to the communicator size",
+  /// "r_num unbounded"), and where the first unbounded operand comes from.
+  struct Explanation {
+    std::string Why;
+    clang::SourceLocation OriginLoc;
+    std::string OriginNote;
+  };
+  Explanation explainOverflow(const clang::Expr *Site, const clang::Stmt *At);
+
 private:
+  const RunModel *model() const {
+    const RunModel *M = Unit ? Unit->runModel() : nullptr;
+    return M && !M->StrictTypes ? M : nullptr;
+  }
+  /// A local whose address goes only to model outputs (&nprocs to
+  /// MPI_Comm_size): the join of its writes and of those outputs.
+  std::optional<Interval> rangeOfModelOutputs(const clang::VarDecl *V);
+  /// The values the model gives output \p Arg of \p Call.
+  std::optional<Interval> outputRange(const clang::CallExpr *Call,
+                                      const ModelInfo &M);
+  std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
+                                        const llvm::FoldingSetNodeID &TypeId);
+  std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
+                              const Constraints &C, Explanation &X);
+
   void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
   bool areIndexBelowArguments(const clang::VarDecl *Index,
                               const clang::VarDecl *Bound);
@@ -384,12 +436,28 @@ private:
   llvm::DenseMap<const clang::ForStmt *, LoopExit> LoopExits;
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       ExitValues;
+  /// What statusCount found per status and datatype.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<std::pair<llvm::FoldingSetNodeID,
+                                             std::optional<Interval>>,
+                                   1>>
+      StatusCounts;
+  /// Locals bounded by the model as a process count (true) or a rank.
+  llvm::DenseMap<const clang::VarDecl *, bool> ModelledAsSize;
 };
 
 /// The source text \p S spans, from its macros' expansions, when it begins
 /// and ends in one file; none otherwise.
 std::optional<llvm::StringRef> fileTextOf(const clang::Stmt *S,
                                           const clang::SourceManager &SM);
+
+/// The source text of \p S, from its macros' expansions, last token
+/// included; empty when it spans files.
+std::string spelledText(const clang::Stmt *S, const clang::ASTContext &Ctx);
+
+/// For `b->f` or `b.f` (a variable b, a member f), b and f.
+std::pair<const clang::VarDecl *, const clang::FieldDecl *>
+memberOfVariable(const clang::Expr *E);
 
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);

@@ -16,7 +16,8 @@ void strided_blocks(float *out, float *in, int blk, MPI_Comm comm) {
   }
   MPI_Allgatherv(in, blk, MPI_FLOAT, out, cnt, off, MPI_FLOAT, comm);
   // CHECK-NOTES: :[[@LINE-1]]:48: warning: displacement array 'off' of MPI_Allgatherv is filled with values that can exceed INT_MAX; messages over 2^31-1 elements are truncated [mpix-large-count]
-  // CHECK-NOTES: :[[@LINE-4]]:14: note: 'r * blk' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: 'r * blk' can overflow 'int' here: r below the communicator size, blk unbounded
+  // CHECK-NOTES: :[[@LINE-12]]:48: note: 'blk' is a parameter: its callers may pass any value
   free(cnt);
   free(off);
 }

@@ -1,0 +1,151 @@
+//===-- RunModelTest.cpp - The model of a run, without clang-tidy ---------===//
+//
+// The model table (lib/MPIModel.def) and what the value analysis makes of it
+// on small bodies parsed by clang alone: process counts, ranks, received
+// counts, predefined datatype sizes, StrictTypes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MPIApi.h"
+#include "utils/IntervalAnalysis.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace mpix {
+namespace {
+
+TEST(ModelTable, Roles) {
+  const ModelInfo *Size = lookupModel("MPI_Comm_size");
+  ASSERT_NE(Size, nullptr);
+  EXPECT_EQ(Size->Role, ModelRole::SIZE_OUT);
+  EXPECT_EQ(Size->Out, 1);
+  const ModelInfo *Rank = lookupModel("PMPI_Comm_rank");
+  ASSERT_NE(Rank, nullptr);
+  EXPECT_EQ(Rank->Role, ModelRole::RANK_OUT);
+  const ModelInfo *Recv = lookupModel("MPI_Recv");
+  ASSERT_NE(Recv, nullptr);
+  EXPECT_EQ(Recv->Role, ModelRole::RECEIVE);
+  EXPECT_EQ(Recv->Count, 1);
+  EXPECT_EQ(Recv->Status, 6);
+  EXPECT_EQ(lookupModel("MPI_Send"), nullptr);
+  EXPECT_EQ(spellingOf(ModelConstant::NULL_PROCESS), "MPI_PROC_NULL");
+  for (const ModelInfo &M : allModelFunctions())
+    for (int I : {M.Out, M.Status, M.Count, M.Type, M.Source})
+      EXPECT_LT(I, int(M.Arity)) << M.Name.str();
+}
+
+// A miniature mpi.h: what the model needs is the names and arities.
+const char *Header = R"(
+extern "C" {
+typedef int MPI_Comm;
+typedef int MPI_Datatype;
+typedef struct { int MPI_SOURCE, count; } MPI_Status;
+int MPI_Comm_size(MPI_Comm, int *);
+int MPI_Comm_rank(MPI_Comm, int *);
+int MPI_Type_size(MPI_Datatype, int *);
+int MPI_Recv(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status *);
+int MPI_Get_count(const MPI_Status *, MPI_Datatype, int *);
+int atoi(const char *);
+}
+#define MPI_INT ((MPI_Datatype)0x4c000405)
+)";
+
+class Model : public UnitKnowledge {
+public:
+  RunModel M;
+  const Expr *constantInitializer(const VarDecl *) override { return nullptr; }
+  std::optional<Interval> argumentRange(const ParmVarDecl *) override {
+    return std::nullopt;
+  }
+  bool argumentsIndexBelow(const ParmVarDecl *, const ParmVarDecl *) override {
+    return false;
+  }
+  const RunModel *runModel() const override { return &M; }
+};
+
+/// The range of the initializer of local `probe` in function `f` of \p Code.
+std::optional<Interval> probe(const std::string &Code, bool Strict = false) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Found = match(
+      functionDecl(hasName("f"), hasBody(stmt().bind("body")),
+                   forEachDescendant(varDecl(hasName("probe")).bind("probe"))),
+      Ctx);
+  if (Found.size() != 1)
+    return std::nullopt;
+  const auto *Body = Found[0].getNodeAs<Stmt>("body");
+  const auto *Probe = Found[0].getNodeAs<VarDecl>("probe");
+  FunctionFacts Facts(Body, Ctx);
+  Model Unit;
+  Unit.M.StrictTypes = Strict;
+  RangeAnalysis Ranges(Ctx, &Facts, &Unit);
+  std::optional<RangeAnalysis::Result> R =
+      Ranges.evaluate(Probe->getInit(), Ranges.constraintsAt(Probe->getInit()));
+  if (!R)
+    return std::nullopt;
+  return R->Range;
+}
+
+const WideInt IntMax = 2147483647, MaxProcesses = WideInt(1) << 24;
+
+TEST(RunModel, ProcessCounts) {
+  std::optional<Interval> R =
+      probe("void f() { int n = -1; MPI_Comm_size(0, &n); int probe = n; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, -1);
+  EXPECT_EQ(R->Hi, MaxProcesses);
+  R = probe("void f() { int r; MPI_Comm_rank(0, &r); int probe = r * 2; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 2 * (MaxProcesses - 1));
+  R = probe("void f() { int n; MPI_Comm_size(0, &n); "
+            "for (int i = 0; i < n; i++) { int probe = 2 * (n - (i + 1)); } }");
+  ASSERT_TRUE(R);
+  EXPECT_LE(R->Hi, 2 * MaxProcesses);
+}
+
+TEST(RunModel, StrictTypesAndInputs) {
+  std::optional<Interval> R = probe(
+      "void f() { int n; MPI_Comm_size(0, &n); int probe = n; }", true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+  // Handed to something else too: unknown.
+  R = probe("void g(int *); void f() { int n; MPI_Comm_size(0, &n); g(&n); "
+            "int probe = n; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+  R = probe("void f(char **argv) { int probe = atoi(argv[1]); }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+}
+
+TEST(RunModel, Sizes) {
+  std::optional<Interval> R =
+      probe("void f() { int s; MPI_Type_size(MPI_INT, &s); int probe = s; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 64);
+  R = probe("void f(MPI_Datatype t) { int s; MPI_Type_size(t, &s); "
+            "int probe = s; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+}
+
+TEST(RunModel, ReceivedCounts) {
+  std::optional<Interval> R =
+      probe("void f(int *b) { MPI_Status st; int got; "
+            "MPI_Recv(b, 100, MPI_INT, 0, 0, 0, &st); "
+            "MPI_Get_count(&st, MPI_INT, &got); int probe = got; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 100);
+}
+
+} // namespace
+} // namespace mpix
