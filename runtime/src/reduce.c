@@ -216,21 +216,42 @@ typedef struct {
   MPI_Comm comm;
   int root;
   int kind;
-  MPI_Request *request;
+  mpix_start start;
 } ireduce_call;
 
 static int ireduce_piece(const ireduce_call *c, const void *s, void *r, int n, MPI_Datatype t,
                          MPI_Op op) {
+  MPI_Request *req = c->start.request;
+#if MPIX_HAVE_PERSISTENT_COLL
+  MPI_Info info = c->start.info;
+  if (c->start.persistent) switch (c->kind) {
+    case R_ALLREDUCE:
+      return MPIX_PCOLL(Allreduce_init)(s, r, n, t, op, c->comm, info, req);
+    case R_REDUCE:
+      return MPIX_PCOLL(Reduce_init)(s, r, n, t, op, c->root, c->comm, info, req);
+    case R_SCAN:
+      return MPIX_PCOLL(Scan_init)(s, r, n, t, op, c->comm, info, req);
+    default:
+      return MPIX_PCOLL(Exscan_init)(s, r, n, t, op, c->comm, info, req);
+    }
+#endif
   switch (c->kind) {
   case R_ALLREDUCE:
-    return MPI_Iallreduce(s, r, n, t, op, c->comm, c->request);
+    return MPI_Iallreduce(s, r, n, t, op, c->comm, req);
   case R_REDUCE:
-    return MPI_Ireduce(s, r, n, t, op, c->root, c->comm, c->request);
+    return MPI_Ireduce(s, r, n, t, op, c->root, c->comm, req);
   case R_SCAN:
-    return MPI_Iscan(s, r, n, t, op, c->comm, c->request);
+    return MPI_Iscan(s, r, n, t, op, c->comm, req);
   default:
-    return MPI_Iexscan(s, r, n, t, op, c->comm, c->request);
+    return MPI_Iexscan(s, r, n, t, op, c->comm, req);
   }
+}
+
+/* A temporary type of a started call: MPI keeps it until a nonblocking call
+   completes, but a persistent request uses it until MPI_Request_free. */
+static void release_started(MPI_Datatype *t, const mpix_start *st, int rc) {
+  if (st->persistent && rc == MPI_SUCCESS) mpix_type_defer(t, NULL);
+  else mpix_type_free(t);
 }
 
 static int nonblocking(ireduce_call c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
@@ -240,40 +261,71 @@ static int nonblocking(ireduce_call c, const void *s, void *r, MPI_Count count, 
   MPI_Datatype unit;
   MPI_Op uop;
   int rc = check_reduce(&ctx, s, r, recv_sig, count, t, op);
-  if (rc == MPI_SUCCESS && !c.request) rc = mpix_error(&ctx, MPI_ERR_REQUEST);
+  if (rc == MPI_SUCCESS && !c.start.request) rc = mpix_error(&ctx, MPI_ERR_REQUEST);
   if (rc != MPI_SUCCESS) return rc;
   if (mpix_fits(count)) return ireduce_piece(&c, s, r, (int)count, t, op);
   rc = unit_op(op, &uop);
   if (rc == MPI_SUCCESS) rc = unit_type(count, t, op, &unit);
   if (rc != MPI_SUCCESS) return mpix_check(&ctx, rc);
   rc = ireduce_piece(&c, s, r, 1, unit, uop);
-  mpix_type_free(&unit); /* MPI keeps it until the request completes */
+  release_started(&unit, &c.start, rc);
   return rc;
 }
 
 int MPIX_Iallreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count,
                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_ALLREDUCE, request};
+  ireduce_call c = {comm, 0, R_ALLREDUCE, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
 
 int MPIX_Ireduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                    MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, root, R_REDUCE, request};
+  ireduce_call c = {comm, root, R_REDUCE, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
 
 int MPIX_Iscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_SCAN, request};
+  ireduce_call c = {comm, 0, R_SCAN, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
 
 int MPIX_Iexscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                    MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_EXSCAN, request};
+  ireduce_call c = {comm, 0, R_EXSCAN, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
+
+#if MPIX_HAVE_PERSISTENT_COLL
+
+int MPIX_Allreduce_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                          MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_ALLREDUCE, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Reduce_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                       MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request) {
+  ireduce_call c = {comm, root, R_REDUCE, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Scan_init_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_SCAN, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Exscan_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_EXSCAN, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+#endif /* MPIX_HAVE_PERSISTENT_COLL */
 
 /* ---- reduce_scatter and reduce_scatter_block ------------------------------- */
 
@@ -319,7 +371,7 @@ static int plan_scatter(const mpix_ctx *ctx, MPI_Comm comm, const MPI_Count *rec
   if (rc != MPI_SUCCESS) return rc;
   rc = mpix_check_counts(ctx, recvcounts, p->n);
   if (rc != MPI_SUCCESS) return rc;
-  p->counts = mpix_malloc((size_t)p->n * sizeof(int));
+  p->counts = mpix_keep_alloc((size_t)p->n * sizeof(int)); /* see reduce_scatter */
   if (!p->counts) return mpix_error(ctx, MPI_ERR_NO_MEM);
   *expressible = plan_units(recvcounts, p);
   return MPI_SUCCESS;
@@ -348,9 +400,10 @@ static int reduce_per_root(const void *s, void *r, const MPI_Count *recvcounts, 
   return rc;
 }
 
-/* Shared by the four reduce_scatter forms: request NULL means blocking. */
+/* Shared by the six reduce_scatter forms: start NULL means blocking. */
 static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, MPI_Count block,
-                          MPI_Datatype t, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+                          MPI_Datatype t, MPI_Op op, MPI_Comm comm, const mpix_start *start) {
+  MPI_Request *request = start ? start->request : NULL;
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   scatter_plan p = {0, 1, NULL, 1};
   MPI_Datatype unit = t;
@@ -369,7 +422,7 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
     /* No common unit: blocking goes per root; one request cannot be had. */
     rc = request ? mpix_error(&ctx, MPI_ERR_COUNT)
                  : reduce_per_root(s, r, recvcounts, p.n, t, op, comm);
-    mpix_free(p.counts);
+    mpix_keep_release(p.counts);
     return rc;
   }
   if (rc != MPI_SUCCESS) return rc;
@@ -379,6 +432,13 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
   }
   if (rc == MPI_SUCCESS) {
     int b = recvcounts ? 0 : (int)(block / p.g);
+#if MPIX_HAVE_PERSISTENT_COLL
+    if (start && start->persistent && recvcounts)
+      rc = MPIX_PCOLL(Reduce_scatter_init)(s, r, p.counts, unit, uop, comm, start->info, request);
+    else if (start && start->persistent)
+      rc = MPIX_PCOLL(Reduce_scatter_block_init)(s, r, b, unit, uop, comm, start->info, request);
+    else
+#endif
     if (recvcounts && request) rc = MPI_Ireduce_scatter(s, r, p.counts, unit, uop, comm, request);
     else if (recvcounts) rc = MPI_Reduce_scatter(s, r, p.counts, unit, uop, comm);
     else if (request) rc = MPI_Ireduce_scatter_block(s, r, b, unit, uop, comm, request);
@@ -386,8 +446,13 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
   } else {
     rc = mpix_check(&ctx, rc);
   }
-  if (unit != t) mpix_type_free(&unit);
-  mpix_free(p.counts); /* MPICH and Open MPI read the counts when the call starts */
+  if (unit != t && start) release_started(&unit, start, rc);
+  else if (unit != t) mpix_type_free(&unit);
+  /* MPICH and Open MPI read the counts when a call starts; a persistent
+     request might read them at every MPI_Start, so those stay until
+     MPI_Finalize. */
+  if (start && start->persistent && rc == MPI_SUCCESS && p.counts) mpix_keep_defer(p.counts);
+  mpix_keep_release(p.counts);
   return rc;
 }
 
@@ -403,7 +468,8 @@ int MPIX_Ireduce_scatter_x(const void *sendbuf, void *recvbuf, const MPI_Count *
                            MPI_Request *request) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
-  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, request);
+  const mpix_start st = {request, 0, MPI_INFO_NULL};
+  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, &st);
 }
 
 int MPIX_Reduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
@@ -414,7 +480,28 @@ int MPIX_Reduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count re
 int MPIX_Ireduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                  MPI_Request *request) {
-  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, request);
+  const mpix_start st = {request, 0, MPI_INFO_NULL};
+  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, &st);
 }
+
+#if MPIX_HAVE_PERSISTENT_COLL
+
+int MPIX_Reduce_scatter_init_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                               MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  const mpix_start st = {request, 1, info};
+  if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
+  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, &st);
+}
+
+int MPIX_Reduce_scatter_block_init_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     MPI_Info info, MPI_Request *request) {
+  const mpix_start st = {request, 1, info};
+  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, &st);
+}
+
+#endif /* MPIX_HAVE_PERSISTENT_COLL */
 
 #endif /* MPIX_BACKEND_EMULATED */

@@ -260,6 +260,8 @@ typedef struct {
 static deferred_entry *deferred = NULL;
 static size_t n_deferred = 0, cap_deferred = 0;
 
+static void defer_entry(MPI_Datatype *t, void *keep);
+
 static void free_deferred(void) {
   while (n_deferred > 0) {
     deferred_entry *e = &deferred[--n_deferred];
@@ -273,6 +275,11 @@ static void free_deferred(void) {
 
 void mpix_type_defer(MPI_Datatype *t, void *keep) {
   if (*t == MPI_DATATYPE_NULL) return;
+  defer_entry(t, keep);
+}
+
+/* An entry of the list freed at MPI_Finalize: a type, a kept block, or both. */
+static void defer_entry(MPI_Datatype *t, void *keep) {
   mpix_lock();
   if (n_deferred == cap_deferred) {
     size_t cap = cap_deferred ? 2 * cap_deferred : 16;
@@ -294,6 +301,11 @@ void mpix_type_defer(MPI_Datatype *t, void *keep) {
   n_deferred++;
   *t = MPI_DATATYPE_NULL;
   mpix_unlock();
+}
+
+void mpix_keep_defer(void *keep) {
+  MPI_Datatype none = MPI_DATATYPE_NULL;
+  defer_entry(&none, keep);
 }
 
 void mpix_buf_release_pending(mpix_buf *b, int rc) {
