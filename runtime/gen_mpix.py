@@ -77,11 +77,17 @@ def persistent(row):
     return row["since"] == "MPI4" and row["name"].endswith("_init")
 
 
+# MPI-4 functions that the emulated backend builds by hand from MPI-3 calls
+# (runtime/src/pt2pt.c says how).
+EMULATED_MPI4 = {"Isendrecv", "Isendrecv_replace"}
+
+
 def provided(row, backend):
     """Whether the backend defines MPIX_<Name>_x. The emulated backend builds a
     persistent collective on the library's own int persistent collectives,
     which only the preprocessor can tell (guard(row))."""
-    return backend == "native" or row["since"] == "MPI3" or persistent(row)
+    return (backend == "native" or row["since"] == "MPI3" or persistent(row)
+            or row["name"] in EMULATED_MPI4)
 
 
 def guard(row, backend):
@@ -98,7 +104,9 @@ def guarded(row, backend, lines):
 
 # Generated bodies that a hand-written one replaces where the macro is 1
 # (runtime/src/pcoll.c says why).
-REPLACED_WHEN = {"Scatter_init": "MPIX_SCATTER_INIT_VIA_SCATTERV"}
+REPLACED_WHEN = {"Scatter_init": "MPIX_SCATTER_INIT_VIA_SCATTERV",
+                 "Isendrecv": "MPIX_ISENDRECV_BY_COPY",
+                 "Isendrecv_replace": "MPIX_ISENDRECV_BY_COPY"}
 
 
 def replaceable(row, text):
@@ -107,7 +115,7 @@ def replaceable(row, text):
 
 
 def is_mechanical(row):
-    return (row["family"] in MECHANICAL_FAMILIES and
+    return (row["family"] in MECHANICAL_FAMILIES and row["name"] not in EMULATED_MPI4 and
             all(r in MECHANICAL_ROLES for r, _ in row["params"]))
 
 

@@ -101,6 +101,15 @@ typedef struct {
 #define MPIX_SCATTER_INIT_VIA_SCATTERV 0
 #endif
 
+/* Isendrecv built from Irecv + Isend of a packed copy (pt2pt.c): the emulated
+   backend, and MPICH 4.0, whose MPI_Isendrecv(_c) leaves the status's source
+   and tag unset and crashes in UCX's send with MPI_PROC_NULL peers. */
+#if MPIX_BACKEND_EMULATED || (defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40100000)
+#define MPIX_ISENDRECV_BY_COPY 1
+#else
+#define MPIX_ISENDRECV_BY_COPY 0
+#endif
+
 /* ---- temporary datatypes ------------------------------------------------- */
 
 /* n consecutive copies of old as ONE datatype, built in O(1) (threshold-sized
