@@ -1,10 +1,11 @@
 /* Reductions.
  *
- * Blocking reductions with counts beyond the threshold are chunked: MPI's
- * reduction operations are elementwise, so reducing pieces of at most the
- * threshold with the caller's own (built-in) op gives the same result at the
- * built-in op's speed. The native backend uses the same loop for counts beyond
- * INT_MAX (MPICH 4.0.2's MPI_Allreduce_c is slower there than int pieces).
+ * Blocking reductions of more than a piece are chunked: MPI's reduction
+ * operations are elementwise, so reducing pieces with the caller's own
+ * (built-in) op gives the same result at the built-in op's speed. A piece is
+ * at most the threshold (an int count) and at most piece_bytes() bytes, which
+ * measurement chose per library (see piece_bytes()); the native backend uses
+ * the same loop (MPICH 4.0.2's MPI_Allreduce_c is slower than pieces).
  *
  * A nonblocking reduction must return ONE request, which pieces cannot give.
  * There the whole count becomes one "unit" datatype carrying (base type,
@@ -16,11 +17,51 @@
  */
 #include "internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The element count of one reduction call. Native: INT_MAX elements per
    piece; emulated: the threshold. */
 static MPI_Count piece_limit(void) { return mpix_threshold(); }
+
+/* Bytes per piece of a blocking reduction, at most piece_limit() elements.
+   MPICH 4.0.2 and Open MPI 4.1.4 both reduce a large buffer through a
+   temporary buffer of its whole size, malloc'd and freed at every call: above
+   glibc's mmap threshold (at most 32 MiB) that is a fresh mapping, page-faulted
+   in and unmapped each time, and it is swept through memory instead of cache.
+   Pieces of a few MiB keep that temporary in the heap and in cache. The size
+   is per library, chosen by measurement (docs/runtime-performance.md, "Huge
+   reductions"). MPIX_REDUCE_PIECE_BYTES overrides it (read once; 0: pieces
+   only above the threshold, the old route), for measuring. */
+#if defined(OPEN_MPI) && OPEN_MPI
+#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)16 << 20)
+#else
+#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)16 << 20)
+#endif
+
+static MPI_Count piece_bytes(void) {
+  static MPI_Count cached = -1;
+  if (cached < 0) {
+    const char *env = getenv("MPIX_REDUCE_PIECE_BYTES");
+    MPI_Count v = MPIX_REDUCE_PIECE_BYTES_DEFAULT;
+    if (env && *env) {
+      char *end;
+      long long e = strtoll(env, &end, 10);
+      if (*end == '\0' && e >= 0) v = (MPI_Count)e;
+    }
+    cached = v;
+  }
+  return cached;
+}
+
+/* Elements per piece of a blocking reduction of type t. */
+static MPI_Count blocking_piece(MPI_Datatype t) {
+  MPI_Count limit = piece_limit(), bytes = piece_bytes(), size = 0, n;
+  if (bytes == 0 || MPI_Type_size_x(t, &size) != MPI_SUCCESS || size <= 0) return limit;
+  n = bytes / size;
+  if (n < 1) n = 1;
+  return n < limit ? n : limit;
+}
 
 /* ---- blocking: pieces ----------------------------------------------------- */
 
@@ -55,9 +96,9 @@ static int reduce_piece(const reduce_call *c, const void *s, void *r, int n, MPI
 }
 
 static int pieces(const reduce_call *c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
-                  MPI_Op op) {
+                  MPI_Op op, MPI_Count limit) {
   MPI_Aint ext = mpix_extent(t);
-  MPI_Count done = 0, limit = piece_limit();
+  MPI_Count done = 0;
   int rc = MPI_SUCCESS;
   do {
     MPI_Count n = count - done < limit ? count - done : limit;
@@ -110,8 +151,11 @@ static int blocking(reduce_call c, const void *s, void *r, MPI_Count count, MPI_
     copy = copy_of(r, count, t, &s);
     if (!copy && count > 0) return mpix_error(&ctx, MPI_ERR_NO_MEM);
   }
-  if (count <= piece_limit()) rc = reduce_piece(&c, s, r, (int)count, t, op);
-  else rc = pieces(&c, s, r, count, t, op);
+  {
+    MPI_Count piece = c.kind == R_LOCAL ? piece_limit() : blocking_piece(t);
+    if (count <= piece) rc = reduce_piece(&c, s, r, (int)count, t, op);
+    else rc = pieces(&c, s, r, count, t, op, piece);
+  }
   mpix_free(copy);
   return rc;
 }
@@ -166,7 +210,7 @@ static void unit_apply(void *in, void *inout, int *len, MPI_Datatype *type) {
   reduce_call local = {MPI_COMM_NULL, 0, R_LOCAL};
   MPI_Type_get_attr(*type, unit_keyval, &u, &flag);
   if (!flag || !u) return; /* not a unit: cannot happen, nothing safe to do */
-  pieces(&local, in, inout, (MPI_Count)*len * u->per_unit, u->base, u->op);
+  pieces(&local, in, inout, (MPI_Count)*len * u->per_unit, u->base, u->op, piece_limit());
 }
 
 static void free_unit_ops(void) {
