@@ -129,6 +129,8 @@ int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 int mpix_type_at(MPI_Aint where, MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 /* Keeps t (and a reference to keep, if not NULL) until MPI_Finalize. */
 void mpix_type_defer(MPI_Datatype *t, void *keep);
+/* Whether t is a predefined (named) datatype. */
+int mpix_is_predefined(MPI_Datatype t);
 /* Frees a temporary (and sets it to MPI_DATATYPE_NULL). Predefined types and
    MPI_DATATYPE_NULL are left alone. */
 void mpix_type_free(MPI_Datatype *t);
