@@ -11,8 +11,9 @@
 # BigMPI. Runs 2 processes per flavour (MPICH: the native and the emulated
 # libmpix; Open MPI: the emulated one), alternating libmpix and BigMPI runs
 # REPS times (default 2), and prints the best figure of each with the ratio
-# libmpix/BigMPI (below 1: libmpix faster). OPS restricts the operations
-# (names as bench_compare.c prints them).
+# libmpix/BigMPI (below 1: libmpix faster); "-" where BigMPI has no such
+# function or its run failed. OPS restricts the operations (names as
+# bench_compare.c prints them).
 set -eu
 bigmpi=${1:?usage: compare_bigmpi.sh BIGMPI_CHECKOUT [BUILD_DIR] [REPS] [OPS...]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,15 +49,19 @@ for v in $variants; do
     -o "$tmp/mpix_$v"
 done
 
-# Alternate the two libraries run by run; each run prints best-of-1 lines.
+# One process pair per operation (a failure loses only that figure, and each
+# starts with fresh memory), alternating the two libraries run by run.
+[ -n "$ops" ] || ops="type_contiguous_1000 type_contiguous_2^31+1 type_contiguous_2^40
+  sendrecv bcast ibcast allreduce_int8 iallreduce_int8 gatherv igatherv alltoallv ialltoallv"
+keep() { grep -E '^[^[:space:]]+	[0-9.]+	(s|us)$' | sed "s/^/$1	$2	/" || true; }
 for r in $(seq 1 "$reps"); do
-  for v in $variants; do
-    flavour=${v%%_*}
-    if [ "$flavour" = openmpi ]; then run=$ompi_run; else run=$mpich_run; fi
-    # shellcheck disable=SC2086
-    $run -n 2 "$tmp/mpix_$v" 1 $ops | sed "s/^/$v\tlibmpix\t/" >> "$tmp/results"
-    # shellcheck disable=SC2086
-    $run -n 2 "$tmp/bigmpi_$flavour" 1 $ops | sed "s/^/$v\tBigMPI\t/" >> "$tmp/results"
+  for op in $ops; do
+    for v in $variants; do
+      flavour=${v%%_*}
+      if [ "$flavour" = openmpi ]; then run=$ompi_run; else run=$mpich_run; fi
+      $run -n 2 "$tmp/mpix_$v" 1 "$op" 2>/dev/null | keep "$v" libmpix >> "$tmp/results"
+      $run -n 2 "$tmp/bigmpi_$flavour" 1 "$op" 2>/dev/null | keep "$v" BigMPI >> "$tmp/results"
+    done
   done
 done
 
