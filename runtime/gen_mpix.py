@@ -34,7 +34,8 @@ MECHANICAL_ROLES = {
     "STATUS", "STATUS_OUT", "MESSAGE_INOUT",
 }
 # Collectives whose receive (gather) or send (scatter) triple only the root reads.
-ROOT_ONLY_TRIPLE = {"Gather": 1, "Igather": 1, "Scatter": 0, "Iscatter": 0}
+ROOT_ONLY_TRIPLE = {"Gather": 1, "Igather": 1, "Gather_init": 1,
+                    "Scatter": 0, "Iscatter": 0, "Scatter_init": 0}
 
 
 def parse_roles(text):
@@ -71,12 +72,50 @@ def prototype(roles, row):
     return "int MPIX_%s_x(%s)" % (row["name"], params)
 
 
+def persistent(row):
+    """An MPI-4 persistent collective (MPI_<Name>_init)."""
+    return row["since"] == "MPI4" and row["name"].endswith("_init")
+
+
+# MPI-4 functions that the emulated backend builds by hand from MPI-3 calls
+# (runtime/src/pt2pt.c says how).
+EMULATED_MPI4 = {"Isendrecv", "Isendrecv_replace"}
+
+
 def provided(row, backend):
-    return backend == "native" or row["since"] == "MPI3"
+    """Whether the backend defines MPIX_<Name>_x. The emulated backend builds a
+    persistent collective on the library's own int persistent collectives,
+    which only the preprocessor can tell (guard(row))."""
+    return (backend == "native" or row["since"] == "MPI3" or persistent(row)
+            or row["name"] in EMULATED_MPI4)
+
+
+def guard(row, backend):
+    """The #if under which a provided row exists, or None."""
+    if backend == "emulated" and persistent(row):
+        return "MPIX_HAVE_PERSISTENT_COLL"
+    return None
+
+
+def guarded(row, backend, lines):
+    g = guard(row, backend)
+    return ["#if " + g] + lines + ["#endif"] if g else lines
+
+
+# Generated bodies that a hand-written one replaces where the macro is 1
+# (runtime/src/pcoll.c says why).
+REPLACED_WHEN = {"Scatter_init": "MPIX_SCATTER_INIT_VIA_SCATTERV",
+                 "Isendrecv": "MPIX_ISENDRECV_BY_COPY",
+                 "Isendrecv_replace": "MPIX_ISENDRECV_BY_COPY"}
+
+
+def replaceable(row, text):
+    m = REPLACED_WHEN.get(row["name"])
+    return "#if !%s\n%s#endif\n" % (m, text) if m else text
 
 
 def is_mechanical(row):
-    return (row["family"] in MECHANICAL_FAMILIES and
+    return (row["family"] in MECHANICAL_FAMILIES and row["name"] not in EMULATED_MPI4 and
             all(r in MECHANICAL_ROLES for r, _ in row["params"]))
 
 
@@ -89,16 +128,17 @@ def header(roles, rows, specials, backend):
     out.append('#define MPIX_BACKEND_NAME "%s"' % backend)
     out.append("")
     out.append("/* MPIX_HAVE_<NAME>_X is 1 when MPIX_<Name>_x is provided, 0 when the")
-    out.append("   backend cannot express it (MPI-4-only functions on an MPI-3 library). */")
+    out.append("   backend cannot express it (MPI-4-only functions on an MPI-3 library);")
+    out.append("   the emulated persistent collectives need the library's int ones. */")
     for row in rows:
-        out.append("#define MPIX_HAVE_%s_X %d" % (row["name"].upper(),
-                                                  1 if provided(row, backend) else 0))
+        value = guard(row, backend) or (1 if provided(row, backend) else 0)
+        out.append("#define MPIX_HAVE_%s_X %s" % (row["name"].upper(), value))
     for sp in specials:
         out.append("#define MPIX_HAVE_%s_X 1" % sp["name"].upper())
     out.append("")
     for row in rows:
         if provided(row, backend):
-            out.append(prototype(roles, row) + ";")
+            out.extend(guarded(row, backend, [prototype(roles, row) + ";"]))
     out.append("")
     out.append("#endif /* MPIX_GEN_H */")
     return "\n".join(out) + "\n"
@@ -127,10 +167,8 @@ def native_source(roles, rows):
             out.append(emulated_body(roles, row))
             continue
         args = ", ".join(n for _, n in row["params"])
-        out.append(prototype(roles, row) + " {")
-        out.append("  return MPI_%s_c(%s);" % (row["name"], args))
-        out.append("}")
-        out.append("")
+        out.append(replaceable(row, "%s {\n  return MPI_%s_c(%s);\n}\n" % (
+            prototype(roles, row), row["name"], args)))
     return "\n".join(out)
 
 
@@ -221,9 +259,15 @@ def emulated_body(roles, row):
         lines.append("  (void)ctx;")
     for c in checks:
         lines.append("  if (rc == MPI_SUCCESS) rc = %s;" % c)
-    lines.append("  if (rc == MPI_SUCCESS) rc = MPI_%s(%s);" % (row["name"], ", ".join(args)))
+    # A persistent collective calls the library's int one: MPI_<Name> on MPI-4,
+    # Open MPI's MPIX_<Name> (pcollreq) on MPI-3; see internal.h.
+    callee = ("MPIX_PCOLL(%s)" if persistent(row) else "MPI_%s") % row["name"]
+    lines.append("  if (rc == MPI_SUCCESS) rc = %s(%s);" % (callee, ", ".join(args)))
     lines.extend(post)
-    pending = row["family"] == "IO" and any(r == "REQUEST_OUT" for r, _ in params)
+    # Temporaries that a pending MPI-IO call or a persistent request may still
+    # use are freed at MPI_Finalize (mpix_buf_release_pending).
+    pending = (row["family"] == "IO" and any(r == "REQUEST_OUT" for r, _ in params)
+               or persistent(row))
     for k in range(len(trips)):
         if pending:
             lines.append("  mpix_buf_release_pending(&b%d, rc);" % k)
@@ -241,7 +285,7 @@ def emulated_source(roles, rows):
            '#include "internal.h"', ""]
     for row in rows:
         if provided(row, "emulated") and is_mechanical(row):
-            out.append(emulated_body(roles, row))
+            out.extend(guarded(row, "emulated", [replaceable(row, emulated_body(roles, row))]))
     return "\n".join(out)
 
 
@@ -259,7 +303,7 @@ def symbol_test(rows, specials, backend):
            "static const mpix_any_fn all[] = {"]
     for row in rows:
         if provided(row, backend):
-            out.append("  (mpix_any_fn)MPIX_%s_x," % row["name"])
+            out.extend(guarded(row, backend, ["  (mpix_any_fn)MPIX_%s_x," % row["name"]]))
     for sp in specials:
         out.append("  (mpix_any_fn)MPIX_%s_x," % sp["name"])
     out += ["};", "", "int main(void) {",

@@ -5,7 +5,8 @@
  * functions (native backend) the calls forward to them; on an MPI-3 library
  * (emulated backend) they are built from the int functions and derived
  * datatypes. Functions that MPI-3 cannot express are absent there:
- * MPIX_HAVE_<NAME>_X is 0 for them (see mpix_gen.h, generated from the table).
+ * MPIX_HAVE_<NAME>_X is 0 for them (see mpix_gen.h, generated from the table);
+ * the persistent collectives exist where MPIX_HAVE_PERSISTENT_COLL is 1.
  */
 #ifndef MPIX_H
 #define MPIX_H
@@ -28,6 +29,23 @@ typedef int MPIX_Datarep_conversion_function_c(void *userbuf, MPI_Datatype datat
                                                MPI_Count count, void *filebuf,
                                                MPI_Offset position, void *extra_state);
 #define MPIX_CONVERSION_FN_NULL_C ((MPIX_Datarep_conversion_function_c *)0)
+#endif
+
+/* Whether the library has persistent collectives with int counts, on which
+   the emulated backend builds the MPI-4 MPIX_<Name>_init_x: MPI-4's own
+   MPI_<Name>_init, or Open MPI 4's "pcollreq" extension (MPIX_<Name>_init,
+   declared by mpi-ext.h). The generated MPIX_HAVE_<NAME>_INIT_X follow it. */
+#if MPI_VERSION >= 4
+#define MPIX_HAVE_PERSISTENT_COLL 1
+#else
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>
+#endif
+#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
+#define MPIX_HAVE_PERSISTENT_COLL 1
+#else
+#define MPIX_HAVE_PERSISTENT_COLL 0
+#endif
 #endif
 
 #include "mpix_gen.h"

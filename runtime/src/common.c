@@ -192,12 +192,3 @@ MPI_Aint mpix_extent(MPI_Datatype t) {
   MPI_Type_get_extent(t, &lb, &extent);
   return extent;
 }
-
-/* Number of processes a v-collective addresses: the remote group of an
-   intercommunicator, else the group. */
-int mpix_comm_peers(MPI_Comm comm, int *n) {
-  int inter = 0;
-  int rc = MPI_Comm_test_inter(comm, &inter);
-  if (rc != MPI_SUCCESS) return rc;
-  return inter ? MPI_Comm_remote_size(comm, n) : MPI_Comm_size(comm, n);
-}

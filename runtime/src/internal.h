@@ -68,11 +68,47 @@ typedef struct {
 int mpix_buf_make(const mpix_ctx *ctx, mpix_buf *b, const void *buf, int has_buf,
                   MPI_Count count, MPI_Datatype type, int significant);
 void mpix_buf_release(mpix_buf *b);
-/* For a nonblocking MPI-IO call that succeeded: ROMIO (MPICH's MPI-IO) keeps
-   using the datatype of a pending nonblocking collective after MPI_Type_free
-   returned (it holds no reference), so the temporary is freed at
-   MPI_Finalize instead. */
+/* For a nonblocking MPI-IO call or a persistent collective that succeeded:
+   the temporary is freed at MPI_Finalize instead. ROMIO (MPICH's MPI-IO)
+   keeps using the datatype of a pending nonblocking collective after
+   MPI_Type_free returned (it holds no reference); a persistent request uses
+   its datatypes at every MPI_Start until MPI_Request_free, which libmpix
+   does not see, and Open MPI 4.1's pcollreq takes no reference on them. */
 void mpix_buf_release_pending(mpix_buf *b, int rc);
+
+/* ---- how a collective starts --------------------------------------------- */
+
+/* Blocking (request NULL), nonblocking (MPI_I<name>), or persistent
+   (MPI_<name>_init with info). */
+typedef struct {
+  MPI_Request *request;
+  int persistent;
+  MPI_Info info;
+} mpix_start;
+
+/* The int persistent collective MPI_<Name> (Name ends in _init) on an MPI-4
+   library, Open MPI's MPIX_<Name> from its pcollreq extension on MPI-3. */
+#if MPI_VERSION >= 4
+#define MPIX_PCOLL(Name) MPI_##Name
+#elif MPIX_HAVE_PERSISTENT_COLL
+#define MPIX_PCOLL(Name) MPIX_##Name
+#endif
+
+/* MPICH 4.0's persistent scatter cannot be restarted: pcoll.c. */
+#if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40100000 && MPIX_HAVE_PERSISTENT_COLL
+#define MPIX_SCATTER_INIT_VIA_SCATTERV 1
+#else
+#define MPIX_SCATTER_INIT_VIA_SCATTERV 0
+#endif
+
+/* Isendrecv built from Irecv + Isend of a packed copy (pt2pt.c): the emulated
+   backend, and MPICH 4.0, whose MPI_Isendrecv(_c) leaves the status's source
+   and tag unset and crashes in UCX's send with MPI_PROC_NULL peers. */
+#if MPIX_BACKEND_EMULATED || (defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40100000)
+#define MPIX_ISENDRECV_BY_COPY 1
+#else
+#define MPIX_ISENDRECV_BY_COPY 0
+#endif
 
 /* ---- temporary datatypes ------------------------------------------------- */
 
@@ -93,6 +129,8 @@ int mpix_type_big_committed(MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 int mpix_type_at(MPI_Aint where, MPI_Count n, MPI_Datatype old, MPI_Datatype *out);
 /* Keeps t (and a reference to keep, if not NULL) until MPI_Finalize. */
 void mpix_type_defer(MPI_Datatype *t, void *keep);
+/* Whether t is a predefined (named) datatype. */
+int mpix_is_predefined(MPI_Datatype t);
 /* Frees a temporary (and sets it to MPI_DATATYPE_NULL). Predefined types and
    MPI_DATATYPE_NULL are left alone. */
 void mpix_type_free(MPI_Datatype *t);
@@ -117,6 +155,8 @@ void *mpix_keep_alloc(size_t bytes);
 int mpix_keep_attach(void *block, MPI_Datatype t);
 void mpix_keep_retain(void *block);
 void mpix_keep_release(void *block);
+/* Holds a reference to block until MPI_Finalize. */
+void mpix_keep_defer(void *block);
 
 /* The lock around libmpix's lazily created state (recursive). */
 void mpix_lock(void);
@@ -134,6 +174,5 @@ void mpix_at_finalize(void (*fn)(void));
 /* p advanced by bytes, leaving NULL, MPI_BOTTOM and MPI_IN_PLACE alone. */
 void *mpix_offset(const void *p, MPI_Count bytes);
 MPI_Aint mpix_extent(MPI_Datatype t);
-int mpix_comm_peers(MPI_Comm comm, int *n);
 
 #endif /* MPIX_INTERNAL_H */

@@ -1,10 +1,11 @@
 /* Reductions.
  *
- * Blocking reductions with counts beyond the threshold are chunked: MPI's
- * reduction operations are elementwise, so reducing pieces of at most the
- * threshold with the caller's own (built-in) op gives the same result at the
- * built-in op's speed. The native backend uses the same loop for counts beyond
- * INT_MAX (MPICH 4.0.2's MPI_Allreduce_c is slower there than int pieces).
+ * Blocking reductions of more than a piece are chunked: MPI's reduction
+ * operations are elementwise, so reducing pieces with the caller's own
+ * (built-in) op gives the same result at the built-in op's speed. A piece is
+ * at most the threshold (an int count) and at most piece_bytes() bytes, which
+ * measurement chose per library (see piece_bytes()); the native backend uses
+ * the same loop (MPICH 4.0.2's MPI_Allreduce_c is slower than pieces).
  *
  * A nonblocking reduction must return ONE request, which pieces cannot give.
  * There the whole count becomes one "unit" datatype carrying (base type,
@@ -16,11 +17,51 @@
  */
 #include "internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The element count of one reduction call. Native: INT_MAX elements per
    piece; emulated: the threshold. */
 static MPI_Count piece_limit(void) { return mpix_threshold(); }
+
+/* Bytes per piece of a blocking reduction, at most piece_limit() elements.
+   MPICH 4.0.2 and Open MPI 4.1.4 both reduce a large buffer through a
+   temporary buffer of its whole size, malloc'd and freed at every call: above
+   glibc's mmap threshold (at most 32 MiB) that is a fresh mapping, page-faulted
+   in and unmapped each time, and it is swept through memory instead of cache.
+   Pieces of a few MiB keep that temporary in the heap and in cache. The size
+   is per library, chosen by measurement (docs/runtime-performance.md, "Huge
+   reductions"). MPIX_REDUCE_PIECE_BYTES overrides it (read once; 0: pieces
+   only above the threshold, the old route), for measuring. */
+#if defined(OPEN_MPI) && OPEN_MPI
+#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)16 << 20)
+#else
+#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)16 << 20)
+#endif
+
+static MPI_Count piece_bytes(void) {
+  static MPI_Count cached = -1;
+  if (cached < 0) {
+    const char *env = getenv("MPIX_REDUCE_PIECE_BYTES");
+    MPI_Count v = MPIX_REDUCE_PIECE_BYTES_DEFAULT;
+    if (env && *env) {
+      char *end;
+      long long e = strtoll(env, &end, 10);
+      if (*end == '\0' && e >= 0) v = (MPI_Count)e;
+    }
+    cached = v;
+  }
+  return cached;
+}
+
+/* Elements per piece of a blocking reduction of type t. */
+static MPI_Count blocking_piece(MPI_Datatype t) {
+  MPI_Count limit = piece_limit(), bytes = piece_bytes(), size = 0, n;
+  if (bytes == 0 || MPI_Type_size_x(t, &size) != MPI_SUCCESS || size <= 0) return limit;
+  n = bytes / size;
+  if (n < 1) n = 1;
+  return n < limit ? n : limit;
+}
 
 /* ---- blocking: pieces ----------------------------------------------------- */
 
@@ -55,9 +96,9 @@ static int reduce_piece(const reduce_call *c, const void *s, void *r, int n, MPI
 }
 
 static int pieces(const reduce_call *c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
-                  MPI_Op op) {
+                  MPI_Op op, MPI_Count limit) {
   MPI_Aint ext = mpix_extent(t);
-  MPI_Count done = 0, limit = piece_limit();
+  MPI_Count done = 0;
   int rc = MPI_SUCCESS;
   do {
     MPI_Count n = count - done < limit ? count - done : limit;
@@ -110,8 +151,11 @@ static int blocking(reduce_call c, const void *s, void *r, MPI_Count count, MPI_
     copy = copy_of(r, count, t, &s);
     if (!copy && count > 0) return mpix_error(&ctx, MPI_ERR_NO_MEM);
   }
-  if (count <= piece_limit()) rc = reduce_piece(&c, s, r, (int)count, t, op);
-  else rc = pieces(&c, s, r, count, t, op);
+  {
+    MPI_Count piece = c.kind == R_LOCAL ? piece_limit() : blocking_piece(t);
+    if (count <= piece) rc = reduce_piece(&c, s, r, (int)count, t, op);
+    else rc = pieces(&c, s, r, count, t, op, piece);
+  }
   mpix_free(copy);
   return rc;
 }
@@ -166,7 +210,7 @@ static void unit_apply(void *in, void *inout, int *len, MPI_Datatype *type) {
   reduce_call local = {MPI_COMM_NULL, 0, R_LOCAL};
   MPI_Type_get_attr(*type, unit_keyval, &u, &flag);
   if (!flag || !u) return; /* not a unit: cannot happen, nothing safe to do */
-  pieces(&local, in, inout, (MPI_Count)*len * u->per_unit, u->base, u->op);
+  pieces(&local, in, inout, (MPI_Count)*len * u->per_unit, u->base, u->op, piece_limit());
 }
 
 static void free_unit_ops(void) {
@@ -216,21 +260,42 @@ typedef struct {
   MPI_Comm comm;
   int root;
   int kind;
-  MPI_Request *request;
+  mpix_start start;
 } ireduce_call;
 
 static int ireduce_piece(const ireduce_call *c, const void *s, void *r, int n, MPI_Datatype t,
                          MPI_Op op) {
+  MPI_Request *req = c->start.request;
+#if MPIX_HAVE_PERSISTENT_COLL
+  MPI_Info info = c->start.info;
+  if (c->start.persistent) switch (c->kind) {
+    case R_ALLREDUCE:
+      return MPIX_PCOLL(Allreduce_init)(s, r, n, t, op, c->comm, info, req);
+    case R_REDUCE:
+      return MPIX_PCOLL(Reduce_init)(s, r, n, t, op, c->root, c->comm, info, req);
+    case R_SCAN:
+      return MPIX_PCOLL(Scan_init)(s, r, n, t, op, c->comm, info, req);
+    default:
+      return MPIX_PCOLL(Exscan_init)(s, r, n, t, op, c->comm, info, req);
+    }
+#endif
   switch (c->kind) {
   case R_ALLREDUCE:
-    return MPI_Iallreduce(s, r, n, t, op, c->comm, c->request);
+    return MPI_Iallreduce(s, r, n, t, op, c->comm, req);
   case R_REDUCE:
-    return MPI_Ireduce(s, r, n, t, op, c->root, c->comm, c->request);
+    return MPI_Ireduce(s, r, n, t, op, c->root, c->comm, req);
   case R_SCAN:
-    return MPI_Iscan(s, r, n, t, op, c->comm, c->request);
+    return MPI_Iscan(s, r, n, t, op, c->comm, req);
   default:
-    return MPI_Iexscan(s, r, n, t, op, c->comm, c->request);
+    return MPI_Iexscan(s, r, n, t, op, c->comm, req);
   }
+}
+
+/* A temporary type of a started call: MPI keeps it until a nonblocking call
+   completes, but a persistent request uses it until MPI_Request_free. */
+static void release_started(MPI_Datatype *t, const mpix_start *st, int rc) {
+  if (st->persistent && rc == MPI_SUCCESS) mpix_type_defer(t, NULL);
+  else mpix_type_free(t);
 }
 
 static int nonblocking(ireduce_call c, const void *s, void *r, MPI_Count count, MPI_Datatype t,
@@ -240,40 +305,71 @@ static int nonblocking(ireduce_call c, const void *s, void *r, MPI_Count count, 
   MPI_Datatype unit;
   MPI_Op uop;
   int rc = check_reduce(&ctx, s, r, recv_sig, count, t, op);
-  if (rc == MPI_SUCCESS && !c.request) rc = mpix_error(&ctx, MPI_ERR_REQUEST);
+  if (rc == MPI_SUCCESS && !c.start.request) rc = mpix_error(&ctx, MPI_ERR_REQUEST);
   if (rc != MPI_SUCCESS) return rc;
   if (mpix_fits(count)) return ireduce_piece(&c, s, r, (int)count, t, op);
   rc = unit_op(op, &uop);
   if (rc == MPI_SUCCESS) rc = unit_type(count, t, op, &unit);
   if (rc != MPI_SUCCESS) return mpix_check(&ctx, rc);
   rc = ireduce_piece(&c, s, r, 1, unit, uop);
-  mpix_type_free(&unit); /* MPI keeps it until the request completes */
+  release_started(&unit, &c.start, rc);
   return rc;
 }
 
 int MPIX_Iallreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count,
                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_ALLREDUCE, request};
+  ireduce_call c = {comm, 0, R_ALLREDUCE, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
 
 int MPIX_Ireduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                    MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, root, R_REDUCE, request};
+  ireduce_call c = {comm, root, R_REDUCE, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
 
 int MPIX_Iscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_SCAN, request};
+  ireduce_call c = {comm, 0, R_SCAN, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
 
 int MPIX_Iexscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                    MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_EXSCAN, request};
+  ireduce_call c = {comm, 0, R_EXSCAN, {request, 0, MPI_INFO_NULL}};
   return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
 }
+
+#if MPIX_HAVE_PERSISTENT_COLL
+
+int MPIX_Allreduce_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                          MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_ALLREDUCE, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Reduce_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                       MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request) {
+  ireduce_call c = {comm, root, R_REDUCE, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Scan_init_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_SCAN, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+int MPIX_Exscan_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request) {
+  ireduce_call c = {comm, 0, R_EXSCAN, {request, 1, info}};
+  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
+}
+
+#endif /* MPIX_HAVE_PERSISTENT_COLL */
 
 /* ---- reduce_scatter and reduce_scatter_block ------------------------------- */
 
@@ -319,7 +415,7 @@ static int plan_scatter(const mpix_ctx *ctx, MPI_Comm comm, const MPI_Count *rec
   if (rc != MPI_SUCCESS) return rc;
   rc = mpix_check_counts(ctx, recvcounts, p->n);
   if (rc != MPI_SUCCESS) return rc;
-  p->counts = mpix_malloc((size_t)p->n * sizeof(int));
+  p->counts = mpix_keep_alloc((size_t)p->n * sizeof(int)); /* see reduce_scatter */
   if (!p->counts) return mpix_error(ctx, MPI_ERR_NO_MEM);
   *expressible = plan_units(recvcounts, p);
   return MPI_SUCCESS;
@@ -348,9 +444,10 @@ static int reduce_per_root(const void *s, void *r, const MPI_Count *recvcounts, 
   return rc;
 }
 
-/* Shared by the four reduce_scatter forms: request NULL means blocking. */
+/* Shared by the six reduce_scatter forms: start NULL means blocking. */
 static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, MPI_Count block,
-                          MPI_Datatype t, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
+                          MPI_Datatype t, MPI_Op op, MPI_Comm comm, const mpix_start *start) {
+  MPI_Request *request = start ? start->request : NULL;
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   scatter_plan p = {0, 1, NULL, 1};
   MPI_Datatype unit = t;
@@ -369,7 +466,7 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
     /* No common unit: blocking goes per root; one request cannot be had. */
     rc = request ? mpix_error(&ctx, MPI_ERR_COUNT)
                  : reduce_per_root(s, r, recvcounts, p.n, t, op, comm);
-    mpix_free(p.counts);
+    mpix_keep_release(p.counts);
     return rc;
   }
   if (rc != MPI_SUCCESS) return rc;
@@ -379,6 +476,13 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
   }
   if (rc == MPI_SUCCESS) {
     int b = recvcounts ? 0 : (int)(block / p.g);
+#if MPIX_HAVE_PERSISTENT_COLL
+    if (start && start->persistent && recvcounts)
+      rc = MPIX_PCOLL(Reduce_scatter_init)(s, r, p.counts, unit, uop, comm, start->info, request);
+    else if (start && start->persistent)
+      rc = MPIX_PCOLL(Reduce_scatter_block_init)(s, r, b, unit, uop, comm, start->info, request);
+    else
+#endif
     if (recvcounts && request) rc = MPI_Ireduce_scatter(s, r, p.counts, unit, uop, comm, request);
     else if (recvcounts) rc = MPI_Reduce_scatter(s, r, p.counts, unit, uop, comm);
     else if (request) rc = MPI_Ireduce_scatter_block(s, r, b, unit, uop, comm, request);
@@ -386,8 +490,13 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
   } else {
     rc = mpix_check(&ctx, rc);
   }
-  if (unit != t) mpix_type_free(&unit);
-  mpix_free(p.counts); /* MPICH and Open MPI read the counts when the call starts */
+  if (unit != t && start) release_started(&unit, start, rc);
+  else if (unit != t) mpix_type_free(&unit);
+  /* MPICH and Open MPI read the counts when a call starts; a persistent
+     request might read them at every MPI_Start, so those stay until
+     MPI_Finalize. */
+  if (start && start->persistent && rc == MPI_SUCCESS && p.counts) mpix_keep_defer(p.counts);
+  mpix_keep_release(p.counts);
   return rc;
 }
 
@@ -403,7 +512,8 @@ int MPIX_Ireduce_scatter_x(const void *sendbuf, void *recvbuf, const MPI_Count *
                            MPI_Request *request) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
-  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, request);
+  const mpix_start st = {request, 0, MPI_INFO_NULL};
+  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, &st);
 }
 
 int MPIX_Reduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
@@ -414,7 +524,28 @@ int MPIX_Reduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count re
 int MPIX_Ireduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                  MPI_Request *request) {
-  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, request);
+  const mpix_start st = {request, 0, MPI_INFO_NULL};
+  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, &st);
 }
+
+#if MPIX_HAVE_PERSISTENT_COLL
+
+int MPIX_Reduce_scatter_init_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                               MPI_Request *request) {
+  const mpix_ctx ctx = mpix_ctx_comm(comm);
+  const mpix_start st = {request, 1, info};
+  if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
+  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, &st);
+}
+
+int MPIX_Reduce_scatter_block_init_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     MPI_Info info, MPI_Request *request) {
+  const mpix_start st = {request, 1, info};
+  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, &st);
+}
+
+#endif /* MPIX_HAVE_PERSISTENT_COLL */
 
 #endif /* MPIX_BACKEND_EMULATED */

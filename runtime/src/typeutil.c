@@ -16,7 +16,7 @@ int mpix_tracked(int rc, MPI_Datatype *t) {
 void mpix_type_track(MPI_Datatype t) { (void)t; mpix_live_add(1); }
 void mpix_type_untrack(MPI_Datatype t) { (void)t; mpix_live_add(-1); }
 
-static int is_predefined(MPI_Datatype t) {
+int mpix_is_predefined(MPI_Datatype t) {
   int ni, na, nd, combiner;
   if (MPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS) return 1;
   return combiner == MPI_COMBINER_NAMED;
@@ -24,7 +24,7 @@ static int is_predefined(MPI_Datatype t) {
 
 void mpix_type_free(MPI_Datatype *t) {
   if (*t == MPI_DATATYPE_NULL) return;
-  if (!is_predefined(*t)) {
+  if (!mpix_is_predefined(*t)) {
     MPI_Type_free(t);
     mpix_live_add(-1);
   }
@@ -58,10 +58,16 @@ int mpix_type_rep(MPI_Count count, MPI_Aint stride, MPI_Datatype elem, MPI_Datat
   if (count <= t) return rep_small((int)count, stride, elem, out);
   c = count / t;
   r = count % t;
-  rc = rep_small((int)t, stride, elem, &block);
-  if (rc != MPI_SUCCESS) return rc;
-  rc = mpix_type_rep(c, stride * (MPI_Aint)t, block, &blocks);
-  mpix_type_free(&block);
+  if (c <= t && stride == mpix_extent(elem)) {
+    /* c blocks of t touching copies: one vector, not a contiguous of
+       contiguous blocks (one type fewer to build, commit and free) */
+    rc = mpix_tracked(MPI_Type_vector((int)c, (int)t, (int)t, elem, &blocks), &blocks);
+  } else {
+    rc = rep_small((int)t, stride, elem, &block);
+    if (rc != MPI_SUCCESS) return rc;
+    rc = mpix_type_rep(c, stride * (MPI_Aint)t, block, &blocks);
+    mpix_type_free(&block);
+  }
   if (rc != MPI_SUCCESS || r == 0) {
     *out = blocks;
     return rc;
@@ -260,6 +266,8 @@ typedef struct {
 static deferred_entry *deferred = NULL;
 static size_t n_deferred = 0, cap_deferred = 0;
 
+static void defer_entry(MPI_Datatype *t, void *keep);
+
 static void free_deferred(void) {
   while (n_deferred > 0) {
     deferred_entry *e = &deferred[--n_deferred];
@@ -273,6 +281,11 @@ static void free_deferred(void) {
 
 void mpix_type_defer(MPI_Datatype *t, void *keep) {
   if (*t == MPI_DATATYPE_NULL) return;
+  defer_entry(t, keep);
+}
+
+/* An entry of the list freed at MPI_Finalize: a type, a kept block, or both. */
+static void defer_entry(MPI_Datatype *t, void *keep) {
   mpix_lock();
   if (n_deferred == cap_deferred) {
     size_t cap = cap_deferred ? 2 * cap_deferred : 16;
@@ -294,6 +307,11 @@ void mpix_type_defer(MPI_Datatype *t, void *keep) {
   n_deferred++;
   *t = MPI_DATATYPE_NULL;
   mpix_unlock();
+}
+
+void mpix_keep_defer(void *keep) {
+  MPI_Datatype none = MPI_DATATYPE_NULL;
+  defer_entry(&none, keep);
 }
 
 void mpix_buf_release_pending(mpix_buf *b, int rc) {

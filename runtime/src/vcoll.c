@@ -64,11 +64,12 @@ static void w_layout(w_arrays *a, void *block, int ns, int nr) {
 #define MPIX_DEFER_W_TYPES 0
 #endif
 
-static void free_types(MPI_Datatype *types, const char *owned, int n, int pending, void *keep) {
+static void free_types(MPI_Datatype *types, const char *owned, int n, int pending, void *keep,
+                       int persistent) {
   int i;
   for (i = 0; i < n; i++) {
     if (!owned[i]) continue;
-    if (pending && MPIX_DEFER_W_TYPES) mpix_type_defer(&types[i], keep);
+    if (pending && (MPIX_DEFER_W_TYPES || persistent)) mpix_type_defer(&types[i], keep);
     else mpix_type_free(&types[i]);
   }
 }
@@ -121,11 +122,11 @@ static int w_fill(const peer *pe, int n, const void *base, int neighbor, void *k
 }
 
 /* One (neighbor_)alltoallw moving send[i] to peer i and recv[j] from peer j.
-   request NULL: blocking. keep: a block from mpix_keep_alloc with room for
+   start NULL: blocking. keep: a block from mpix_keep_alloc with room for
    w_bytes(ns, nr) at its start (and whatever else must outlive the call). */
 static int w_run(const mpix_ctx *ctx, const peer *send, int ns, const void *sbase,
                  const peer *recv, int nr, void *rbase, void *keep, MPI_Comm comm, int neighbor,
-                 MPI_Request *request) {
+                 const mpix_start *start) {
   static const char distinct_base = 0;
   w_arrays a;
   int rc;
@@ -139,21 +140,35 @@ static int w_run(const mpix_ctx *ctx, const peer *send, int ns, const void *sbas
     rc = w_fill(recv, nr, rbase, neighbor, keep, a.rcounts, a.rdispls, a.radispls, a.rtypes,
                 a.rowned);
   if (rc != MPI_SUCCESS) rc = mpix_check(ctx, rc);
-  else if (neighbor && request)
-    rc = MPI_Ineighbor_alltoallw(sbase, a.scounts, a.sadispls, a.stypes, rbase, a.rcounts,
-                                 a.radispls, a.rtypes, comm, request);
-  else if (neighbor)
-    rc = MPI_Neighbor_alltoallw(sbase, a.scounts, a.sadispls, a.stypes, rbase, a.rcounts,
-                                a.radispls, a.rtypes, comm);
-  else if (request)
-    rc = MPI_Ialltoallw(sbase, a.scounts, a.sdispls, a.stypes, rbase, a.rcounts, a.rdispls,
-                        a.rtypes, comm, request);
+  else if (!start)
+    rc = neighbor ? MPI_Neighbor_alltoallw(sbase, a.scounts, a.sadispls, a.stypes, rbase,
+                                           a.rcounts, a.radispls, a.rtypes, comm)
+                  : MPI_Alltoallw(sbase, a.scounts, a.sdispls, a.stypes, rbase, a.rcounts,
+                                  a.rdispls, a.rtypes, comm);
+  else if (!start->persistent)
+    rc = neighbor ? MPI_Ineighbor_alltoallw(sbase, a.scounts, a.sadispls, a.stypes, rbase,
+                                            a.rcounts, a.radispls, a.rtypes, comm,
+                                            start->request)
+                  : MPI_Ialltoallw(sbase, a.scounts, a.sdispls, a.stypes, rbase, a.rcounts,
+                                   a.rdispls, a.rtypes, comm, start->request);
+#if MPIX_HAVE_PERSISTENT_COLL
   else
-    rc = MPI_Alltoallw(sbase, a.scounts, a.sdispls, a.stypes, rbase, a.rcounts, a.rdispls,
-                       a.rtypes, comm);
-  /* MPI holds the types of a pending call until it completes (but see above) */
-  free_types(a.stypes, a.sowned, ns, request != NULL && rc == MPI_SUCCESS, keep);
-  free_types(a.rtypes, a.rowned, nr, request != NULL && rc == MPI_SUCCESS, keep);
+    rc = neighbor ? MPIX_PCOLL(Neighbor_alltoallw_init)(
+                        sbase, a.scounts, a.sadispls, a.stypes, rbase, a.rcounts, a.radispls,
+                        a.rtypes, comm, start->info, start->request)
+                  : MPIX_PCOLL(Alltoallw_init)(sbase, a.scounts, a.sdispls, a.stypes, rbase,
+                                               a.rcounts, a.rdispls, a.rtypes, comm,
+                                               start->info, start->request);
+#else
+  else
+    rc = mpix_error(ctx, MPI_ERR_UNSUPPORTED_OPERATION); /* not declared: cannot happen */
+#endif
+  /* MPI holds the types of a pending call until it completes (but see above);
+     a persistent request's, until MPI_Request_free, which libmpix never sees. */
+  free_types(a.stypes, a.sowned, ns, start && rc == MPI_SUCCESS, keep,
+             start && start->persistent);
+  free_types(a.rtypes, a.rowned, nr, start && rc == MPI_SUCCESS, keep,
+             start && start->persistent);
   return rc;
 }
 
@@ -188,9 +203,9 @@ static int plan_alloc(const mpix_ctx *ctx, plan *p, int ns, int nr, size_t scrat
 }
 
 static int plan_run(const mpix_ctx *ctx, plan *p, MPI_Comm comm, int neighbor,
-                    MPI_Request *request) {
+                    const mpix_start *start) {
   int rc = w_run(ctx, p->send, p->ns, p->sbase, p->recv, p->nr, p->rbase, p->keep, comm,
-                 neighbor, request);
+                 neighbor, start);
   mpix_free(p->send);
   mpix_keep_release(p->keep);
   return rc;
@@ -269,7 +284,7 @@ static int check_one(const mpix_ctx *ctx, const void *buf, MPI_Count count, MPI_
    processes address the root by its rank. */
 static int rooted_v(int scatter, const void *one_buf, MPI_Count one_count, MPI_Datatype one_type,
                     const void *v_buf, const MPI_Count *counts, const MPI_Aint *displs,
-                    MPI_Datatype v_type, int root, MPI_Comm comm, MPI_Request *request) {
+                    MPI_Datatype v_type, int root, MPI_Comm comm, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
   int inter = me < 0, is_root = inter ? root == MPI_ROOT : me == root;
@@ -297,24 +312,24 @@ static int rooted_v(int scatter, const void *one_buf, MPI_Count one_count, MPI_D
     p.sbase = has_one && !in_place ? one_buf : MPI_BOTTOM;
     p.rbase = is_root ? (void *)v_buf : MPI_BOTTOM;
   }
-  return plan_run(&ctx, &p, comm, 0, request);
+  return plan_run(&ctx, &p, comm, 0, start);
 }
 
 static int gatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
                    const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype, int root,
-                   MPI_Comm comm, MPI_Request *request) {
-  return rooted_v(0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, request);
+                   MPI_Comm comm, const mpix_start *start) {
+  return rooted_v(0, sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, start);
 }
 
 static int scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
                     MPI_Datatype stype, void *rbuf, MPI_Count rcount, MPI_Datatype rtype,
-                    int root, MPI_Comm comm, MPI_Request *request) {
-  return rooted_v(1, rbuf, rcount, rtype, sbuf, scounts, displs, stype, root, comm, request);
+                    int root, MPI_Comm comm, const mpix_start *start) {
+  return rooted_v(1, rbuf, rcount, rtype, sbuf, scounts, displs, stype, root, comm, start);
 }
 
 static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, void *rbuf,
                       const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype,
-                      MPI_Comm comm, MPI_Request *request) {
+                      MPI_Comm comm, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
   int in_place = sbuf == MPI_IN_PLACE;
@@ -332,7 +347,7 @@ static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, vo
     if (in_place) set_peer(&p.send[r], rbuf, rcounts[me], displs[me] * mpix_extent(rtype), rtype);
     else set_peer(&p.send[r], sbuf, scount, 0, stype);
   }
-  return plan_run(&ctx, &p, comm, 0, request);
+  return plan_run(&ctx, &p, comm, 0, start);
 }
 
 /* ---- alltoallv and alltoallw (and their neighborhood forms) ------------------ */
@@ -387,7 +402,7 @@ static int peers_for(const mpix_ctx *ctx, MPI_Comm comm, int neighbor, int *ns, 
   return rc;
 }
 
-static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request *request) {
+static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   int ns = 0, nr = 0, in_place = s.buf == MPI_IN_PLACE;
   const char *lo = NULL;
@@ -395,6 +410,11 @@ static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request 
   plan p = {0};
   int inter = 0, rc = peers_for(&ctx, comm, neighbor, &ns, &nr, &inter);
   if (rc == MPI_SUCCESS && in_place && (neighbor || inter)) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
+  /* In place, what is sent is a copy of the receive buffer taken now; a
+     persistent request would need a fresh copy at every MPI_Start, which
+     libmpix does not see. */
+  if (rc == MPI_SUCCESS && in_place && start && start->persistent)
+    rc = mpix_error(&ctx, MPI_ERR_UNSUPPORTED_OPERATION);
   if (rc == MPI_SUCCESS && !in_place) rc = check_side(&ctx, s.buf, s.counts, ns, s.types, s.type);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, r.buf, r.counts, nr, r.types, r.type);
   if (rc == MPI_SUCCESS && (ns + nr > 0) && ((!in_place && !s.displs) || !r.displs))
@@ -415,12 +435,12 @@ static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, MPI_Request 
   else fill_side(p.send, ns, &s);
   p.sbase = in_place ? p.scratch : s.buf;
   p.rbase = (void *)r.buf;
-  return plan_run(&ctx, &p, comm, neighbor, request);
+  return plan_run(&ctx, &p, comm, neighbor, start);
 }
 
 static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype,
                                void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
-                               MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+                               MPI_Datatype rtype, MPI_Comm comm, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   int ns = 0, nr = 0, i, rc = neighbor_degrees(&ctx, comm, &nr, &ns);
   side recv = {rbuf, rcounts, displs, rtype, NULL};
@@ -434,14 +454,17 @@ static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype 
   p.rbase = rbuf;
   for (i = 0; i < ns; i++) set_peer(&p.send[i], sbuf, scount, 0, stype);
   fill_side(p.recv, nr, &recv);
-  return plan_run(&ctx, &p, comm, 1, request);
+  return plan_run(&ctx, &p, comm, 1, start);
 }
 
 /* ---- the public functions ------------------------------------------------------ */
 
-#define REQUEST_OR_FAIL(comm, request)                                  \
+/* Declares st, how a nonblocking (persistent 0) or persistent call starts;
+   returns MPI_ERR_REQUEST when there is no request to return. */
+#define START_OR_FAIL(st, comm, req, pers, inf)                         \
+  const mpix_start st = {req, pers, inf};                               \
   do {                                                                  \
-    if (!(request)) {                                                   \
+    if (!(req)) {                                                       \
       const mpix_ctx ctx_ = mpix_ctx_comm(comm);                        \
       return mpix_error(&ctx_, MPI_ERR_REQUEST);                        \
     }                                                                   \
@@ -457,9 +480,9 @@ int MPIX_Gatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 int MPIX_Igatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
                     void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-  REQUEST_OR_FAIL(comm, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
   return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                 comm, request);
+                 comm, &st);
 }
 
 int MPIX_Scatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
@@ -472,9 +495,9 @@ int MPIX_Scatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_
 int MPIX_Iscatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
                      MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-  REQUEST_OR_FAIL(comm, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
   return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                  comm, request);
+                  comm, &st);
 }
 
 int MPIX_Allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -487,9 +510,9 @@ int MPIX_Allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sen
 int MPIX_Iallgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
                        void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-  REQUEST_OR_FAIL(comm, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
   return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
-                    request);
+                    &st);
 }
 
 int MPIX_Alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
@@ -506,8 +529,8 @@ int MPIX_Ialltoallv_x(const void *sendbuf, const MPI_Count *sendcounts, const MP
                       MPI_Request *request) {
   side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
   side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  REQUEST_OR_FAIL(comm, request);
-  return alltoall_vw(s, r, comm, 0, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
+  return alltoall_vw(s, r, comm, 0, &st);
 }
 
 int MPIX_Alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
@@ -524,8 +547,8 @@ int MPIX_Ialltoallw_x(const void *sendbuf, const MPI_Count *sendcounts, const MP
                       MPI_Request *request) {
   side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
   side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  REQUEST_OR_FAIL(comm, request);
-  return alltoall_vw(s, r, comm, 0, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
+  return alltoall_vw(s, r, comm, 0, &st);
 }
 
 int MPIX_Neighbor_allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
@@ -539,9 +562,9 @@ int MPIX_Ineighbor_allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Da
                                 void *recvbuf, const MPI_Count *recvcounts,
                                 const MPI_Aint *displs, MPI_Datatype recvtype, MPI_Comm comm,
                                 MPI_Request *request) {
-  REQUEST_OR_FAIL(comm, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
   return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                             recvtype, comm, request);
+                             recvtype, comm, &st);
 }
 
 int MPIX_Neighbor_alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts,
@@ -559,8 +582,8 @@ int MPIX_Ineighbor_alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts,
                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
   side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
   side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  REQUEST_OR_FAIL(comm, request);
-  return alltoall_vw(s, r, comm, 1, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
+  return alltoall_vw(s, r, comm, 1, &st);
 }
 
 int MPIX_Neighbor_alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts,
@@ -579,6 +602,93 @@ int MPIX_Ineighbor_alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts,
                                MPI_Comm comm, MPI_Request *request) {
   side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
   side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  REQUEST_OR_FAIL(comm, request);
-  return alltoall_vw(s, r, comm, 1, request);
+  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
+  return alltoall_vw(s, r, comm, 1, &st);
 }
+
+/* ---- persistent forms: on the library's int persistent alltoallw ---------------- */
+
+#if MPIX_HAVE_PERSISTENT_COLL
+
+int MPIX_Gatherv_init_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                        MPI_Request *request) {
+  START_OR_FAIL(st, comm, request, 1, info);
+  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                 comm, &st);
+}
+
+int MPIX_Scatterv_init_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
+                         MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                         MPI_Request *request) {
+  START_OR_FAIL(st, comm, request, 1, info);
+  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                  comm, &st);
+}
+
+int MPIX_Allgatherv_init_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
+                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                           MPI_Request *request) {
+  START_OR_FAIL(st, comm, request, 1, info);
+  return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                    &st);
+}
+
+int MPIX_Alltoallv_init_x(const void *sendbuf, const MPI_Count *sendcounts,
+                          const MPI_Aint *sdispls, MPI_Datatype sendtype, void *recvbuf,
+                          const MPI_Count *recvcounts, const MPI_Aint *rdispls,
+                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                          MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
+  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
+  START_OR_FAIL(st, comm, request, 1, info);
+  return alltoall_vw(s, r, comm, 0, &st);
+}
+
+int MPIX_Alltoallw_init_x(const void *sendbuf, const MPI_Count *sendcounts,
+                          const MPI_Aint *sdispls, const MPI_Datatype *sendtypes, void *recvbuf,
+                          const MPI_Count *recvcounts, const MPI_Aint *rdispls,
+                          const MPI_Datatype *recvtypes, MPI_Comm comm, MPI_Info info,
+                          MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
+  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
+  START_OR_FAIL(st, comm, request, 1, info);
+  return alltoall_vw(s, r, comm, 0, &st);
+}
+
+int MPIX_Neighbor_allgatherv_init_x(const void *sendbuf, MPI_Count sendcount,
+                                    MPI_Datatype sendtype, void *recvbuf,
+                                    const MPI_Count *recvcounts, const MPI_Aint *displs,
+                                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                    MPI_Request *request) {
+  START_OR_FAIL(st, comm, request, 1, info);
+  return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, comm, &st);
+}
+
+int MPIX_Neighbor_alltoallv_init_x(const void *sendbuf, const MPI_Count *sendcounts,
+                                   const MPI_Aint *sdispls, MPI_Datatype sendtype,
+                                   void *recvbuf, const MPI_Count *recvcounts,
+                                   const MPI_Aint *rdispls, MPI_Datatype recvtype,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
+  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
+  START_OR_FAIL(st, comm, request, 1, info);
+  return alltoall_vw(s, r, comm, 1, &st);
+}
+
+int MPIX_Neighbor_alltoallw_init_x(const void *sendbuf, const MPI_Count *sendcounts,
+                                   const MPI_Aint *sdispls, const MPI_Datatype *sendtypes,
+                                   void *recvbuf, const MPI_Count *recvcounts,
+                                   const MPI_Aint *rdispls, const MPI_Datatype *recvtypes,
+                                   MPI_Comm comm, MPI_Info info, MPI_Request *request) {
+  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
+  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
+  START_OR_FAIL(st, comm, request, 1, info);
+  return alltoall_vw(s, r, comm, 1, &st);
+}
+
+#endif /* MPIX_HAVE_PERSISTENT_COLL */

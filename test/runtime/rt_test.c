@@ -49,6 +49,17 @@ int rt_finish(void) {
   return total ? 1 : 0;
 }
 
+void rt_complete(int mode, MPI_Request *q, int rounds) {
+  int i;
+  if (mode == RT_NONBLOCKING) CHECK_RC(MPI_Wait(q, MPI_STATUS_IGNORE));
+  if (mode != RT_PERSISTENT) return;
+  for (i = 0; i < rounds; i++) {
+    CHECK_RC(MPI_Start(q));
+    CHECK_RC(MPI_Wait(q, MPI_STATUS_IGNORE));
+  }
+  CHECK_RC(MPI_Request_free(q));
+}
+
 MPI_Count rt_count(int i) {
   static const int mult[RT_NCOUNTS] = {0, 0, 1, 1, 3};
   static const int add[RT_NCOUNTS] = {0, 1, 0, 1, 7};

@@ -29,6 +29,29 @@ void rt_fail(const char *file, int line, const char *what);
     if (rc_ != MPI_SUCCESS) rt_fail(__FILE__, __LINE__, #call);  \
   } while (0)
 
+/* How a collective under test is called. The persistent forms exist on the
+   native backend, and on the emulated one where the library has int
+   persistent collectives (MPI-4, or Open MPI's pcollreq extension): both
+   flavours the suite runs have them, which t_reduce.c checks. */
+enum { RT_BLOCKING, RT_NONBLOCKING, RT_PERSISTENT };
+#if MPIX_BACKEND_NATIVE || MPIX_HAVE_PERSISTENT_COLL
+#define RT_NMODES 3
+#define RT_INIT_CALL(q, B, ...) MPIX_##B##_init_x(__VA_ARGS__, MPI_INFO_NULL, q)
+#else
+#define RT_NMODES 2
+#define RT_INIT_CALL(q, B, ...) MPI_ERR_OTHER
+#endif
+/* RT_COLL(mode, &q, Bcast, Ibcast, args...): MPIX_Bcast_x(args),
+   MPIX_Ibcast_x(args, &q) or MPIX_Bcast_init_x(args, MPI_INFO_NULL, &q). */
+#define RT_COLL(mode, q, B, I, ...)                                            \
+  ((mode) == RT_BLOCKING      ? MPIX_##B##_x(__VA_ARGS__)                      \
+   : (mode) == RT_NONBLOCKING ? MPIX_##I##_x(__VA_ARGS__, q)                   \
+                              : RT_INIT_CALL(q, B, __VA_ARGS__))
+/* Completes what RT_COLL started: nothing, MPI_Wait, or (persistent)
+   MPI_Start + MPI_Wait rounds times, then MPI_Request_free. A second round
+   reuses the request's datatypes after libmpix's call returned. */
+void rt_complete(int mode, MPI_Request *q, int rounds);
+
 /* Edge counts: 0, 1, T, T+1, 3T+7. */
 #define RT_NCOUNTS 5
 MPI_Count rt_count(int i);

@@ -23,18 +23,17 @@ static int ok(const kind *k, const int *b, MPI_Count n, int seed) {
   return k->ints_per == 1 ? rt_check_int(b, n, seed) : rt_gappy_ok(b, n, seed);
 }
 
-static void wait_if(int nb, MPI_Request *r) {
-  if (nb) CHECK_RC(MPI_Wait(r, MPI_STATUS_IGNORE));
-}
+/* Completes the call (persistent: rounds starts; 1 where a second round
+   would reduce or exchange its own result again). */
+static void wait_if(int nb, MPI_Request *r, int rounds) { rt_complete(nb, r, rounds); }
 
 static void test_bcast(const kind *k, MPI_Count n, int nb) {
   int *b = buf_of(k, n, 1);
   MPI_Request r;
   const int root = 1;
   if (rt_rank == root) fill(k, b, n, 3);
-  if (nb) CHECK_RC(MPIX_Ibcast_x(b, n, k->type, root, MPI_COMM_WORLD, &r));
-  else CHECK_RC(MPIX_Bcast_x(b, n, k->type, root, MPI_COMM_WORLD));
-  wait_if(nb, &r);
+  CHECK_RC(RT_COLL(nb, &r, Bcast, Ibcast, b, n, k->type, root, MPI_COMM_WORLD));
+  wait_if(nb, &r, 2);
   CHECK(ok(k, b, n, 3));
   free(b);
 }
@@ -47,11 +46,9 @@ static void test_gather_scatter(const kind *k, MPI_Count n, int nb, int in_place
   fill(k, mine, n, 20 + rt_rank);
   if (in_place && is_root) fill(k, block(k, all, n, root), n, 20 + root);
   /* non-roots pass garbage receive arguments: they must not be looked at */
-  if (nb) CHECK_RC(MPIX_Igather_x(send, n, k->type, is_root ? all : NULL, is_root ? n : -5,
-                                  is_root ? k->type : MPI_DATATYPE_NULL, root, MPI_COMM_WORLD, &r));
-  else CHECK_RC(MPIX_Gather_x(send, n, k->type, is_root ? all : NULL, is_root ? n : -5,
-                              is_root ? k->type : MPI_DATATYPE_NULL, root, MPI_COMM_WORLD));
-  wait_if(nb, &r);
+  CHECK_RC(RT_COLL(nb, &r, Gather, Igather, send, n, k->type, is_root ? all : NULL, is_root ? n : -5,
+                                  is_root ? k->type : MPI_DATATYPE_NULL, root, MPI_COMM_WORLD));
+  wait_if(nb, &r, 2);
   for (i = 0; is_root && i < rt_size; i++) CHECK(ok(k, block(k, all, n, i), n, 20 + i));
 
   /* scatter back blocks seeded 40 + i */
@@ -59,13 +56,10 @@ static void test_gather_scatter(const kind *k, MPI_Count n, int nb, int in_place
   memset(mine, 0, (size_t)(n * k->ints_per + 1) * sizeof(int));
   {
     void *recv = in_place && is_root ? MPI_IN_PLACE : mine;
-    if (nb) CHECK_RC(MPIX_Iscatter_x(is_root ? all : NULL, is_root ? n : -5,
+    CHECK_RC(RT_COLL(nb, &r, Scatter, Iscatter, is_root ? all : NULL, is_root ? n : -5,
                                      is_root ? k->type : MPI_DATATYPE_NULL, recv, n, k->type,
-                                     root, MPI_COMM_WORLD, &r));
-    else CHECK_RC(MPIX_Scatter_x(is_root ? all : NULL, is_root ? n : -5,
-                                 is_root ? k->type : MPI_DATATYPE_NULL, recv, n, k->type, root,
-                                 MPI_COMM_WORLD));
-    wait_if(nb, &r);
+                                     root, MPI_COMM_WORLD));
+    wait_if(nb, &r, 2);
     CHECK(ok(k, in_place && is_root ? block(k, all, n, root) : mine, n, 40 + rt_rank));
   }
   free(mine);
@@ -77,21 +71,17 @@ static void test_allgather_alltoall(const kind *k, MPI_Count n, int nb, int in_p
   MPI_Request r;
   fill(k, mine, n, 60 + rt_rank);
   if (in_place) fill(k, block(k, all, n, rt_rank), n, 60 + rt_rank);
-  if (nb) CHECK_RC(MPIX_Iallgather_x(in_place ? MPI_IN_PLACE : mine, n, k->type, all, n, k->type,
-                                     MPI_COMM_WORLD, &r));
-  else CHECK_RC(MPIX_Allgather_x(in_place ? MPI_IN_PLACE : mine, n, k->type, all, n, k->type,
-                                 MPI_COMM_WORLD));
-  wait_if(nb, &r);
+  CHECK_RC(RT_COLL(nb, &r, Allgather, Iallgather, in_place ? MPI_IN_PLACE : mine, n, k->type, all, n, k->type,
+                                     MPI_COMM_WORLD));
+  wait_if(nb, &r, 2);
   for (i = 0; i < rt_size; i++) CHECK(ok(k, block(k, all, n, i), n, 60 + i));
 
   /* alltoall: block i of rank r is seeded 100*r + i and lands at block r of rank i */
   for (i = 0; i < rt_size; i++) fill(k, block(k, out, n, i), n, 100 * rt_rank + i);
   if (in_place) memcpy(all, out, (size_t)(n * k->ints_per * rt_size) * sizeof(int));
-  if (nb) CHECK_RC(MPIX_Ialltoall_x(in_place ? MPI_IN_PLACE : out, n, k->type, all, n, k->type,
-                                    MPI_COMM_WORLD, &r));
-  else CHECK_RC(MPIX_Alltoall_x(in_place ? MPI_IN_PLACE : out, n, k->type, all, n, k->type,
-                                MPI_COMM_WORLD));
-  wait_if(nb, &r);
+  CHECK_RC(RT_COLL(nb, &r, Alltoall, Ialltoall, in_place ? MPI_IN_PLACE : out, n, k->type, all, n, k->type,
+                                    MPI_COMM_WORLD));
+  wait_if(nb, &r, in_place ? 1 : 2);
   for (i = 0; i < rt_size; i++) CHECK(ok(k, block(k, all, n, i), n, 100 * i + rt_rank));
   free(mine);
   free(all);
@@ -104,17 +94,15 @@ static void test_neighbor(const kind *k, MPI_Count n, int nb, MPI_Comm ring) {
   MPI_Request r;
   MPI_Cart_shift(ring, 0, 1, &left, &right);
   fill(k, mine, n, 200 + rt_rank);
-  if (nb) CHECK_RC(MPIX_Ineighbor_allgather_x(mine, n, k->type, two, n, k->type, ring, &r));
-  else CHECK_RC(MPIX_Neighbor_allgather_x(mine, n, k->type, two, n, k->type, ring));
-  wait_if(nb, &r);
+  CHECK_RC(RT_COLL(nb, &r, Neighbor_allgather, Ineighbor_allgather, mine, n, k->type, two, n, k->type, ring));
+  wait_if(nb, &r, 2);
   CHECK(ok(k, block(k, two, n, 0), n, 200 + left));
   CHECK(ok(k, block(k, two, n, 1), n, 200 + right));
   /* block 0 goes left, block 1 right */
   fill(k, block(k, out, n, 0), n, 300 + 10 * rt_rank);
   fill(k, block(k, out, n, 1), n, 301 + 10 * rt_rank);
-  if (nb) CHECK_RC(MPIX_Ineighbor_alltoall_x(out, n, k->type, two, n, k->type, ring, &r));
-  else CHECK_RC(MPIX_Neighbor_alltoall_x(out, n, k->type, two, n, k->type, ring));
-  wait_if(nb, &r);
+  CHECK_RC(RT_COLL(nb, &r, Neighbor_alltoall, Ineighbor_alltoall, out, n, k->type, two, n, k->type, ring));
+  wait_if(nb, &r, 2);
   CHECK(ok(k, block(k, two, n, 0), n, 301 + 10 * left));  /* left sent its block 1 right */
   CHECK(ok(k, block(k, two, n, 1), n, 300 + 10 * right)); /* right sent its block 0 left */
   free(mine);
@@ -133,7 +121,7 @@ int main(int argc, char **argv) {
   kinds[1].type = rt_gappy_type(); kinds[1].ints_per = 4;
   for (ki = 0; ki < 2; ki++)
     for (i = 0; i < RT_NCOUNTS; i++)
-      for (nb = 0; nb < 2; nb++) {
+      for (nb = 0; nb < RT_NMODES; nb++) {
         MPI_Count n = rt_count(i);
         test_bcast(&kinds[ki], n, nb);
         test_gather_scatter(&kinds[ki], n, nb, 0);

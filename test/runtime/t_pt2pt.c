@@ -1,6 +1,6 @@
 /* Point-to-point: every send mode (blocking, nonblocking, persistent) against
    every receive form (recv, irecv, recv_init, mrecv, imrecv), sendrecv and
-   sendrecv_replace, at the edge counts, with MPI_INT and a gappy derived type.
+   sendrecv_replace, isendrecv and isendrecv_replace, at the edge counts, with MPI_INT and a gappy derived type.
    Rank 0 sends to rank 1; the data and the status counts are checked. */
 #include "rt_test.h"
 
@@ -116,6 +116,51 @@ static void ring(const kind *k, MPI_Count n, int seed) {
   free(in);
 }
 
+/* Isendrecv and Isendrecv_replace around the ring: one request each, which
+   MPI_Wait, MPI_Test and MPI_Waitall complete; the status is the receive's.
+   Then both directions at once (two requests in one MPI_Waitall), and
+   MPI_PROC_NULL peers. */
+static void iring(const kind *k, MPI_Count n, int seed) {
+  int right = (rt_rank + 1) % rt_size, left = (rt_rank + rt_size - 1) % rt_size, done = 0;
+  int *out = alloc_ints(n * k->ints_per), *in = alloc_ints(n * k->ints_per);
+  int *in2 = alloc_ints(n * k->ints_per);
+  MPI_Request q[2];
+  MPI_Status st[2];
+  fill(k, out, n, seed + rt_rank);
+  CHECK_RC(MPIX_Isendrecv_x(out, n, k->type, right, 3, in, n, k->type, left, 3, MPI_COMM_WORLD,
+                            &q[0]));
+  CHECK_RC(MPI_Wait(&q[0], &st[0]));
+  CHECK(q[0] == MPI_REQUEST_NULL);
+  CHECK(ok(k, in, n, seed + left));
+  check_status(k, &st[0], n);
+  CHECK(st[0].MPI_SOURCE == left && st[0].MPI_TAG == 3);
+
+  CHECK_RC(MPIX_Isendrecv_replace_x(out, n, k->type, right, 4, left, 4, MPI_COMM_WORLD, &q[0]));
+  while (!done) CHECK_RC(MPI_Test(&q[0], &done, &st[0]));
+  CHECK(ok(k, out, n, seed + left));
+  check_status(k, &st[0], n);
+
+  fill(k, out, n, seed + 50 + rt_rank);
+  CHECK_RC(MPIX_Isendrecv_x(out, n, k->type, right, 5, in, n, k->type, left, 5, MPI_COMM_WORLD,
+                            &q[0]));
+  CHECK_RC(MPIX_Isendrecv_x(out, n, k->type, left, 6, in2, n, k->type, right, 6, MPI_COMM_WORLD,
+                            &q[1]));
+  CHECK_RC(MPI_Waitall(2, q, st));
+  CHECK(ok(k, in, n, seed + 50 + left));
+  CHECK(ok(k, in2, n, seed + 50 + right));
+  CHECK(st[0].MPI_SOURCE == left && st[1].MPI_SOURCE == right);
+
+  CHECK_RC(MPIX_Isendrecv_x(out, n, k->type, MPI_PROC_NULL, 7, in, n, k->type, MPI_PROC_NULL, 7,
+                            MPI_COMM_WORLD, &q[0]));
+  CHECK_RC(MPI_Wait(&q[0], &st[0]));
+  /* an empty status (MPICH 4.0.2's nonblocking receive from MPI_PROC_NULL
+     reports source 0, tag 0, so the source is not checked) */
+  check_status(k, &st[0], 0);
+  free(out);
+  free(in);
+  free(in2);
+}
+
 /* A message that is not a whole number of the receive type's elements:
    count MPI_UNDEFINED, elements exact (3 ints into 2-int gappy elements),
    also above the threshold (2T + 1 ints). */
@@ -162,6 +207,7 @@ int main(int argc, char **argv) {
       for (mode = 0; mode < M_NMODES; mode++)
         one_transfer(&kinds[ki], mode, mode % R_NRECV, rt_count(i), 10 * mode + i);
       ring(&kinds[ki], rt_count(i), 7 + i);
+      iring(&kinds[ki], rt_count(i), 70 + i);
     }
   test_partial(kinds[1].type);
   CHECK_RC(MPIX_Buffer_detach_x(&detached, &detached_size));
