@@ -520,7 +520,8 @@ void TypeMigration::finish(FixPlan &Plan, const DeclSplits *EarlierSplits) {
     Plan.Splits[DS] = Vars;
     if (!Whole.isValid() || !IntRange.isValid() || !Spec.isValid() ||
         textOf(IntRange, Ctx) != "int" || Overlaps) {
-      Plan.block(DS->getBeginLoc(), "'" + NewTypes.begin()->first->getName().str() +
+      // The first in the declaration: a map's order would vary run to run.
+      Plan.block(DS->getBeginLoc(), "'" + Vars.front()->getName().str() +
                                         "' is declared together with other "
                                         "variables; split the declaration");
       continue;
