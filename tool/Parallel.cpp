@@ -145,10 +145,23 @@ struct FixStats {
   bool Failed = false;
 };
 
-/// The 1-based line of \p Offset in \p Text.
-unsigned lineOf(StringRef Text, unsigned Offset) {
-  return 1 + Text.take_front(Offset).count('\n');
-}
+/// Line numbers of offsets in one text, by binary search over its line
+/// starts: a file with thousands of warnings is scanned once.
+class LineTable {
+public:
+  explicit LineTable(StringRef Text) {
+    for (size_t I = Text.find('\n'); I != StringRef::npos; I = Text.find('\n', I + 1))
+      Starts.push_back(I + 1);
+  }
+  /// The 1-based line of \p Offset.
+  unsigned lineOf(unsigned Offset) const {
+    return 1 + (std::upper_bound(Starts.begin(), Starts.end(), Offset) -
+                Starts.begin());
+  }
+
+private:
+  std::vector<size_t> Starts;
+};
 
 /// Applies the fixes of Diags (the merged, deduplicated diagnostics).
 FixStats applyFixes(const std::vector<Diagnostic> &Diags,
@@ -235,14 +248,14 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
       continue;
     }
     std::set<unsigned> EditedLines;
-    StringRef Original = (*Buf)->getBuffer();
+    LineTable Lines((*Buf)->getBuffer());
     for (const clang::tooling::Replacement &R : Reps)
-      for (unsigned L = lineOf(Original, R.getOffset()),
-                    End = lineOf(Original, R.getOffset() + R.getLength());
+      for (unsigned L = Lines.lineOf(R.getOffset()),
+                    End = Lines.lineOf(R.getOffset() + R.getLength());
            L <= End; ++L)
         EditedLines.insert(L);
     for (unsigned Offset : WarningOffsets[File])
-      Stats.WarningsFixed += EditedLines.count(lineOf(Original, Offset));
+      Stats.WarningsFixed += EditedLines.count(Lines.lineOf(Offset));
     auto Fixed = clang::tooling::applyAllReplacements((*Buf)->getBuffer(), Reps);
     if (!Fixed) {
       errs() << "mpix-tidy: error: cannot apply fixes to '" << File
