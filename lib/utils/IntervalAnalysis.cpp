@@ -2487,10 +2487,22 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
       Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
       if (PostedId != TypeId)
         return std::nullopt;
-      State Ignored;
-      std::optional<Interval> N =
-          eval(Call->getArg(Filler->Count), constraintsAt(Call), Ignored);
-      if (!N)
+      // The count as the program computes it, before any narrowing to
+      // the int parameter: a narrowed count is itself a finding, and once
+      // its fix widens the receive, the status can hold all of it.
+      const Expr *Count = Call->getArg(Filler->Count)->IgnoreParenImpCasts();
+      // static_cast<int>(v.size()) is a NoOp around an implicit conversion.
+      while (const auto *Cast = dyn_cast<ExplicitCastExpr>(Count)) {
+        if (Cast->getCastKind() != CK_IntegralCast &&
+            Cast->getCastKind() != CK_NoOp)
+          break;
+        Count = Cast->getSubExpr()->IgnoreParenImpCasts();
+      }
+      State Computed;
+      std::optional<Interval> N = eval(Count, constraintsAt(Call), Computed);
+      // int arithmetic that can overflow is a finding too; its fix computes
+      // the count wide.
+      if (!N || Computed.OverflowSite)
         return std::nullopt;
       Filled = Interval{0, std::max<WideInt>(N->Hi, 0)};
     } else {

@@ -28,6 +28,28 @@ int elements_after_sendrecv(int *in, int *out, int n, int peer, MPI_Comm comm) {
   return got;
 }
 
+// A receive whose own count is narrowed or computed in int bounds nothing:
+// that count is a finding, and once its fix widens the receive the status
+// holds all of it (a second run would otherwise find what the first missed).
+int after_narrowed_receive(char *buf, unsigned long nbytes, int nx, int ny,
+                           MPI_Comm comm) {
+  MPI_Status st;
+  int got, cells;
+  MPI_Recv(buf, (int)nbytes, MPI_BYTE, 0, 0, comm, &st);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'nbytes' of type 'unsigned long' is narrowed to 'int'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:17: warning: count 'nbytes' of type 'unsigned long' is narrowed to 'int'
+  MPI_Get_count(&st, MPI_BYTE, &got);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'got' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:32: warning: 'int' output 'got' of MPI_Get_count cannot represent counts over 2^31-1
+  MPI_Recv(buf, nx * ny, MPI_BYTE, 0, 0, comm, &st);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'nx * ny' is computed in 'int'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:17: warning: count 'nx * ny' is computed in 'int'
+  MPI_Get_count(&st, MPI_BYTE, &cells);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'cells' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:32: warning: 'int' output 'cells' of MPI_Get_count cannot represent counts over 2^31-1
+  return got + cells;
+}
+
 // Asked in another datatype: 8 bytes per double can exceed INT_MAX.
 int bytes_after_receive(double *buf, int n, MPI_Comm comm) {
   MPI_Status st;
