@@ -795,8 +795,9 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   // last of the file's own includes before the call: <mpix.h> includes
   // <mpi.h> itself.
   SourceLocation After = MPIIncludes.lookup(File);
-  if (After.isInvalid())
-    for (SourceLocation End : IncludeEnds.lookup(File))
+  auto Ends = IncludeEnds.find(File);
+  if (After.isInvalid() && Ends != IncludeEnds.end())
+    for (SourceLocation End : Ends->second)
       if (SM.isBeforeInTranslationUnit(End, Call->getBeginLoc()))
         After = End;
   if (After.isInvalid()) {

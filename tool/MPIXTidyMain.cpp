@@ -51,34 +51,38 @@ mpix-tidy driver options (docs/tool.md):
   analysed with the flags the wrapper reports (-show, --showme:compile).
 )");
 
-static bool hasOption(ArrayRef<std::string> Args, StringRef Name) {
-  for (StringRef Arg : Args) {
-    if (Arg == "--")
-      break;
-    Arg.consume_front("-");
-    Arg.consume_front("-");
-    if (Arg == Name || (Arg.starts_with(Name) && Arg.drop_front(Name.size()).starts_with("=")))
-      return true;
-  }
-  return false;
-}
-
-/// The value of option \p Name ("--config=V" or "--config V"), if given.
-static std::optional<std::string> optionValue(ArrayRef<std::string> Args,
-                                              StringRef Name) {
+/// Where option \p Name ("-name", "--name", "--name=V") stands before
+/// "--", if it is given.
+static std::optional<size_t> findOption(ArrayRef<std::string> Args,
+                                        StringRef Name) {
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
     if (Arg == "--")
       break;
     Arg.consume_front("-");
     Arg.consume_front("-");
-    if (Arg.consume_front(Name)) {
-      if (Arg.consume_front("="))
-        return Arg.str();
-      if (Arg.empty() && I + 1 < Args.size())
-        return Args[I + 1];
-    }
+    if (Arg.consume_front(Name) && (Arg.empty() || Arg.starts_with("=")))
+      return I;
   }
+  return std::nullopt;
+}
+
+static bool hasOption(ArrayRef<std::string> Args, StringRef Name) {
+  return findOption(Args, Name).has_value();
+}
+
+/// The value of option \p Name ("--config=V" or "--config V"), if given.
+static std::optional<std::string> optionValue(ArrayRef<std::string> Args,
+                                              StringRef Name) {
+  std::optional<size_t> I = findOption(Args, Name);
+  if (!I)
+    return std::nullopt;
+  StringRef Arg = Args[*I];
+  size_t Equals = Arg.find('=');
+  if (Equals != StringRef::npos)
+    return Arg.drop_front(Equals + 1).str();
+  if (*I + 1 < Args.size())
+    return Args[*I + 1];
   return std::nullopt;
 }
 
