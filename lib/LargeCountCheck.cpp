@@ -698,25 +698,16 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   // every variable passed there changes type with the call. They are all
   // known before any use is checked, so that values may flow between them.
   llvm::SmallVector<std::pair<const VarDecl *, StringRef>, 4> Followers;
-  for (unsigned I = 0; NeedsRename && I < F.Params.size(); ++I) {
-    const ParamInfo &P = F.Params[I];
-    if (P.ClassicType == P.LargeType || !StringRef(P.ClassicType).ends_with("*"))
-      continue;
-    const Expr *Arg = Call->getArg(I);
-    if (Arg->isNullPointerConstant(*Context, Expr::NPC_ValueDependentIsNotNull))
-      continue;
-    const VarDecl *V = P.Kind == ParamKind::CountOut || P.Role == ParamRole::AINT_COUNT_OUT
-                           ? outputVariable(Arg)
-                           : arrayVariable(Arg);
-    if (!V) {
-      Plan.block(Arg->getBeginLoc(), "'" + textOf(Arg, *Context) +
-                                         "' must become " +
-                                         largeElementType(P).str() +
-                                         " by hand");
-      continue;
+  if (NeedsRename)
+    for (const LargeFormArgument &A : largeFormArguments(Call, F, *Context)) {
+      if (!A.Var) {
+        Plan.block(A.Arg->getBeginLoc(), "'" + textOf(A.Arg, *Context) +
+                                             "' must become " +
+                                             A.NewType.str() + " by hand");
+        continue;
+      }
+      Followers.push_back({A.Var, A.NewType});
     }
-    Followers.push_back({V, largeElementType(P)});
-  }
   for (const Finding &Found : Findings) {
     // MPI_Count would carry a negative count to the _c call just the same.
     if (Found.What == Finding::LocalVariable &&

@@ -25,6 +25,24 @@ const VarDecl *outputVariable(const Expr *Arg) {
   return nullptr;
 }
 
+SmallVector<LargeFormArgument, 4>
+largeFormArguments(const CallExpr *Call, const FunctionInfo &F, ASTContext &Ctx) {
+  SmallVector<LargeFormArgument, 4> Found;
+  for (unsigned I = 0; I < F.Params.size(); ++I) {
+    const ParamInfo &P = F.Params[I];
+    if (P.ClassicType == P.LargeType || !StringRef(P.ClassicType).ends_with("*"))
+      continue;
+    const Expr *Arg = Call->getArg(I);
+    if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    bool Output = P.Kind == ParamKind::CountOut ||
+                  P.Role == ParamRole::AINT_COUNT_OUT;
+    Found.push_back({Arg, Output ? outputVariable(Arg) : arrayVariable(Arg),
+                     largeElementType(P)});
+  }
+  return Found;
+}
+
 StringRef datatypeFor(StringRef ElementType) {
   return ElementType == "MPI_Aint" ? "MPI_AINT" : "MPI_COUNT";
 }
@@ -270,24 +288,17 @@ void TypeMigration::followCall(const CallExpr *Call, const FunctionInfo &F,
   if (Plan.Renamed.count(Call))
     return;
   rename(Call, F, Plan);
-  for (unsigned I = 0; I < F.Params.size() && Plan.ok(); ++I) {
-    const ParamInfo &P = F.Params[I];
-    if (P.ClassicType == P.LargeType || !StringRef(P.ClassicType).ends_with("*"))
-      continue;
-    const Expr *Arg = Call->getArg(I);
-    if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      continue;
-    bool Output = P.Kind == ParamKind::CountOut ||
-                  P.Role == ParamRole::AINT_COUNT_OUT;
-    const VarDecl *V = Output ? outputVariable(Arg) : arrayVariable(Arg);
-    if (!V) {
-      Plan.block(Arg->getBeginLoc(),
-                 "'" + textOf(fileRange(Arg->getSourceRange(), Ctx), Ctx).str() +
+  for (const LargeFormArgument &A : largeFormArguments(Call, F, Ctx)) {
+    if (!Plan.ok())
+      return;
+    if (!A.Var) {
+      Plan.block(A.Arg->getBeginLoc(),
+                 "'" + textOf(fileRange(A.Arg->getSourceRange(), Ctx), Ctx).str() +
                      "' of " + F.classicName() + " must become " +
-                     largeElementType(P).str() + " by hand");
+                     A.NewType.str() + " by hand");
       return;
     }
-    retypeOnce(V, largeElementType(P), Arg->getBeginLoc(), Plan);
+    retypeOnce(A.Var, A.NewType, A.Arg->getBeginLoc(), Plan);
   }
 }
 

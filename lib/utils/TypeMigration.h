@@ -158,6 +158,21 @@ private:
 /// The variable whose address an output argument passes (&n).
 const clang::VarDecl *outputVariable(const clang::Expr *Arg);
 
+/// An argument of a call passed where the function's large-count form takes
+/// another element type (an MPI_Count array, an MPI_Count output), with the
+/// variable it names (null when it names none) and that type.
+struct LargeFormArgument {
+  const clang::Expr *Arg;
+  const clang::VarDecl *Var;
+  llvm::StringRef NewType;
+};
+
+/// Every argument of \p Call (a call of \p F) whose variable changes type
+/// when the call is renamed to its large-count form.
+llvm::SmallVector<LargeFormArgument, 4>
+largeFormArguments(const clang::CallExpr *Call, const FunctionInfo &F,
+                   clang::ASTContext &Ctx);
+
 /// The element type a large-count parameter wants: MPI_Count or MPI_Aint.
 llvm::StringRef largeElementType(const ParamInfo &P);
 
