@@ -41,6 +41,38 @@ std::string nounFor(const ParamInfo &P) {
   return "count";
 }
 
+/// Whether \p E is written in the body of \p F.
+bool isWithinBody(const Expr *E, const FunctionDecl *F) {
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body)
+    return false;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(E->getBeginLoc());
+  return SM.isPointWithin(Loc, SM.getExpansionLoc(Body->getBeginLoc()),
+                          SM.getExpansionLoc(Body->getEndLoc()));
+}
+
+/// The top-level function whose body holds \p E, if there is one. Asked
+/// only for a fix that is blocked, so a scan of the unit is cheap enough.
+const FunctionDecl *enclosingFunctionOf(const Expr *E, ASTContext &Ctx) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      if (isWithinBody(E, F))
+        return F;
+  return nullptr;
+}
+
+/// `i++`, `--i`, `i += 1`: a counter, which stops at its loop's int bound
+/// before it can wrap; `displs[i] = i` is no running sum of sizes.
+bool isUnitStep(const Stmt *Write) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Write))
+    return U->isIncrementDecrementOp();
+  const auto *B = dyn_cast<BinaryOperator>(Write);
+  const auto *Step =
+      B ? dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts()) : nullptr;
+  return Step && Step->getValue() == 1;
+}
+
 /// Strides, displacements, bounds and offsets are legitimately negative (or
 /// not ours to judge); so are array elements past the count MPI reads.
 bool mayBeNegative(const ParamInfo &P) {
@@ -322,6 +354,7 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
       break;
     case ParamKind::CountArray:
     case ParamKind::DisplArray:
+    case ParamKind::WideArray:
       Found = findArray(Call, *F, I, FS);
       break;
     case ParamKind::CountOut:
@@ -350,11 +383,29 @@ std::optional<LargeCountCheck::Hazard>
 LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
                           bool MayBeNegative, const Stmt *Site,
                           FunctionState &FS) {
+  Constraints C = FS.Ranges->constraintsAt(Site);
+  std::optional<Hazard> H = hazardUnder(Value, Target, MayBeNegative, C, FS);
+  if (!H)
+    return H;
+  // Confirmed against the control flow, which the guards above are only the
+  // syntactic part of: a store before the site (`n = n < INT_MAX ? n :
+  // INT_MAX`), a clamp in a branch, the condition of the loop the site is
+  // in, or a call that never returns on the way.
+  if (std::optional<PointFacts> At = FS.Ranges->flowFactsAt(Site, C))
+    if (At->Unreachable ||
+        !hazardUnder(Value, Target, MayBeNegative, At->Known, FS))
+      return std::nullopt;
+  return H;
+}
+
+std::optional<LargeCountCheck::Hazard>
+LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
+                             bool MayBeNegative, const Constraints &C,
+                             FunctionState &FS) {
   ASTContext &Ctx = *Context;
   std::optional<Interval> TargetRange = Interval::ofType(Target, Ctx);
   if (!TargetRange)
     return std::nullopt;
-  Constraints C = FS.Ranges->constraintsAt(Site);
 
   // A conversion, implicit or spelled, from a type whose values do not all
   // fit: the value is narrowed unless its range proves otherwise.
@@ -427,9 +478,10 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
   // An int local that was given a narrowed or overflowing value earlier in
   // the function: the call is where it hurts, the assignment is the cause.
   // Parameters are passed through unchanged and are the caller's business.
+  // A static local is written only by its own function too.
   const VarDecl *V = referencedVariable(Arg);
-  if (!V || !FS.Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      FS.Facts->escapes(V))
+  if (!V || !FS.Facts || !(V->hasLocalStorage() || V->isStaticLocal()) ||
+      isa<ParmVarDecl>(V) || FS.Facts->escapes(V))
     return std::nullopt;
   if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
                                              Negative, FS, V, Call)) {
@@ -489,8 +541,13 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
     // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
     // before the call: the placeholder never reaches MPI.
     unsigned Killer = 0;
-    if (!FS.Facts->overwrittenBefore(Writes[It->first], Var, Use, &Killer))
-      return It->second;
+    const FunctionFacts::Write &W = Writes[It->first];
+    if (!FS.Facts->overwrittenBefore(W, Var, Use, &Killer)) {
+      if (reachesHazardous(W, Var, Use, Stored, MayBeNegative, FS))
+        return It->second;
+      ++It;
+      continue;
+    }
     // The writes up to the overwriting statement are all overwritten.
     It = std::lower_bound(It + 1, Hazards.end(), Killer,
                           [](const std::pair<unsigned, Hazard> &H,
@@ -499,6 +556,20 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                           });
   }
   return std::nullopt;
+}
+
+bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
+                                       const VarDecl *Var, const Stmt *Use,
+                                       QualType Stored, bool MayBeNegative,
+                                       FunctionState &FS) {
+  // The runs on which the store's value is still Var's at Use, with what
+  // the branches taken since say of what the store read: `cnt = (int)n;
+  // if (n > INT_MAX) cnt = INT_MAX;` narrows on none of them.
+  std::optional<PointFacts> At = FS.Ranges->flowBetween(W.Site, Var, Use);
+  if (!At)
+    return true;
+  return !At->Unreachable &&
+         hazardUnder(W.Value, Stored, MayBeNegative, At->Known, FS);
 }
 
 std::optional<LargeCountCheck::Finding>
@@ -529,7 +600,8 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
         W.Accumulates || readsElementOf(W.Value, Array) ||
         (Accumulator && llvm::any_of(FS.Facts->writesOf(Accumulator),
                                      [](const FunctionFacts::Write &AW) {
-                                       return AW.Accumulates;
+                                       return AW.Accumulates &&
+                                              !isUnitStep(AW.Site);
                                      }));
     if (RunningSum) {
       Finding Found{Finding::RunningSum, Index, {}};
@@ -581,6 +653,19 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
   if (!Found.NoteSite && !WarnOnAllSizeQueries)
     return std::nullopt;
   return Found;
+}
+
+llvm::SmallVector<FunctionFacts::Write, 4>
+LargeCountCheck::elementWritesOf(const Expr *Arg, const CallExpr *Call,
+                                 FunctionState &FS) {
+  if (const VarDecl *Array = arrayVariable(Arg))
+    return FS.Facts->elementWritesReaching(Array, Call);
+  auto [Base, Field] = memberOfVariable(Arg);
+  if (!Base)
+    return {};
+  llvm::ArrayRef<FunctionFacts::Write> W =
+      FS.Facts->memberElementWritesOf(Base, Field);
+  return {W.begin(), W.end()};
 }
 
 std::optional<LargeCountCheck::Finding>
@@ -678,7 +763,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   }
   // A wide offset alone needs no new function; anything else does.
   bool NeedsRename = llvm::any_of(Findings, [&F](const Finding &Found) {
-    return F.Params[Found.Index].Kind != ParamKind::Wide;
+    ParamKind Kind = F.Params[Found.Index].Kind;
+    return Kind != ParamKind::Wide && Kind != ParamKind::WideArray;
   });
   if (NeedsRename && Target == "mpi4" && !TUHasMPI4) {
     Plan.block(Call->getBeginLoc(),
@@ -709,6 +795,18 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       Followers.push_back({A.Var, A.NewType});
     }
   for (const Finding &Found : Findings) {
+    // `return nx * ny * nz;` in a helper: widening here would carry its
+    // wrapped value to the _c call, and hide it from the next run.
+    if (Found.H.ComputedInInt && !isWithinBody(Found.H.Source, Caller)) {
+      const FunctionDecl *Helper = enclosingFunctionOf(Found.H.Source, *Context);
+      Plan.block(Found.H.Source->getBeginLoc(),
+                 "'" + textOf(Found.H.Source, *Context) +
+                     "' is computed in 'int' in " +
+                     (Helper ? "'" + Helper->getNameAsString() + "'"
+                             : std::string("another function")) +
+                     ": its return type must change by hand");
+      return Plan;
+    }
     // MPI_Count would carry a negative count to the _c call just the same.
     if (Found.What == Finding::LocalVariable &&
         Found.H.Kind == Hazard::ConstantNegative) {
@@ -738,10 +836,17 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Plan.ok() && Retyped.insert(V).second)
       M.retype(V, Type, Plan);
   M.finish(Plan, &FS.EmittedSplits);
-  for (const Finding &Found : Findings)
+  for (const Finding &Found : Findings) {
     if (Found.What == Finding::Argument)
       planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),
                       Found.H, M, Plan);
+    // An MPI_Aint array keeps its type: what it is filled with is computed
+    // as wide as it.
+    if (Found.What == Finding::FilledArray &&
+        F.Params[Found.Index].Kind == ParamKind::WideArray)
+      M.widenStores(elementWritesOf(Call->getArg(Found.Index), Call, FS),
+                    "MPI_Aint", Plan);
+  }
   if (!NeedsRename)
     return Plan;
   M.rename(Call, F, Plan);
@@ -821,7 +926,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   case Finding::LocalVariable:
     diag(H.Source->getBeginLoc(),
          H.Kind == Hazard::Narrowed   ? "'%0' of type '%1' is narrowed to '%2' here"
-         : H.Kind == Hazard::Overflows ? "'%0' can overflow '%2' here"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here"
                                        : "'%0' is assigned here",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
@@ -917,6 +1022,12 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                      "elements")
            << Name << F.classicName() << Arg->getSourceRange();
   case Finding::FilledArray:
+    if (P.Kind == ParamKind::WideArray)
+      return diag(Loc, "%0 array '%1' of %2 is filled with values computed "
+                       "in '%3' that can overflow before they are stored as "
+                       "'MPI_Aint'")
+             << Noun << Name << F.classicName()
+             << typeName(H.SourceType, *Context) << Arg->getSourceRange();
     return diag(Loc, "%0 array '%1' of %2 is filled with values that can "
                      "exceed INT_MAX; %3")
            << Noun

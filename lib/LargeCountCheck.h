@@ -99,9 +99,20 @@ private:
   FunctionState &stateFor(const clang::FunctionDecl *F,
                           clang::ASTContext &Ctx);
 
+  /// What can go wrong when \p Value, evaluated at \p Site, is converted
+  /// to \p Target.
   std::optional<Hazard> hazardOf(const clang::Expr *Value,
                                  clang::QualType Target, bool MayBeNegative,
                                  const clang::Stmt *Site, FunctionState &FS);
+  /// Whether the value the hazardous store \p W gives \p Var reaches
+  /// \p Use, still hazardous under what holds on the way.
+  bool reachesHazardous(const FunctionFacts::Write &W, const clang::VarDecl *Var,
+                        const clang::Stmt *Use, clang::QualType Stored,
+                        bool MayBeNegative, FunctionState &FS);
+  /// The same, where the bounds \p C hold.
+  std::optional<Hazard> hazardUnder(const clang::Expr *Value,
+                                    clang::QualType Target, bool MayBeNegative,
+                                    const Constraints &C, FunctionState &FS);
   /// The first value in \p Writes that can leave the range of \p Stored
   /// (null: the type each write stores into). With \p Var and \p Use, the
   /// writes of the local Var that are overwritten before Use are skipped.
@@ -127,6 +138,12 @@ private:
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,
                                    FunctionState &FS);
+  /// The stores to the elements of the array \p Arg passes to \p Call that
+  /// can reach it: a local array's, or those this function makes to a
+  /// member array.
+  llvm::SmallVector<FunctionFacts::Write, 4>
+  elementWritesOf(const clang::Expr *Arg, const clang::CallExpr *Call,
+                  FunctionState &FS);
   std::optional<Finding> findMemberArray(const clang::CallExpr *Call,
                                          const FunctionInfo &F, unsigned Index,
                                          FunctionState &FS);

@@ -116,7 +116,8 @@ std::optional<unsigned> FunctionInfo::datatypeFor(unsigned CountIndex) const {
 
 bool FunctionInfo::hasLargeCountParams() const {
   for (const ParamInfo &P : Params)
-    if (P.Kind != ParamKind::Other && P.Kind != ParamKind::Wide)
+    if (P.Kind != ParamKind::Other && P.Kind != ParamKind::Wide &&
+        P.Kind != ParamKind::WideArray)
       return true;
   return false;
 }

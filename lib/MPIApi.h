@@ -25,7 +25,15 @@ enum class ParamRole {
 #include "MPIParamRoles.def"
 };
 
-enum class ParamKind { Count, CountArray, DisplArray, CountOut, Wide, Other };
+enum class ParamKind {
+  Count,
+  CountArray,
+  DisplArray,
+  CountOut,
+  Wide,
+  WideArray,
+  Other
+};
 
 enum class Family { PT2PT, COLL, VCOLL, NEIGHBOR, REDUCE, DATATYPE, QUERY, RMA, IO, MISC };
 

@@ -29,9 +29,43 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F,
     E.Arrays = std::make_unique<ArrayFacts>();
     E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx,
                                               E.Arrays.get(), Listing);
-    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this);
+    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this, F);
   }
   return &E;
+}
+
+std::optional<Interval>
+FunctionAnalyses::returnRange(const FunctionDecl *F,
+                              llvm::ArrayRef<std::optional<Interval>> Args,
+                              const Expr *&OverflowSite) {
+  const FunctionDecl *Definition = nullptr;
+  // Deeper chains of helpers are rare, and each level costs an evaluation
+  // of the callee's returns at every call.
+  constexpr unsigned MaxDepth = 2;
+  if (!F->hasBody(Definition) || Definition->isDependentContext())
+    return std::nullopt;
+  // A recursive helper returns what it returns: nothing is learnt, and its
+  // `2 * depth(k - 1)` would look like an overflow of an unknown value.
+  if (llvm::is_contained(FollowedReturns, Definition)) {
+    MetRecursion = true;
+    return std::nullopt;
+  }
+  RangeAnalysis *Ranges = FollowedReturns.size() < MaxDepth
+                              ? ranges(Definition)
+                              : nullptr;
+  if (!Ranges)
+    return std::nullopt;
+  FollowedReturns.push_back(Definition);
+  const Expr *Site = nullptr;
+  std::optional<Interval> R = Ranges->returnRange(Definition, Args, Site);
+  FollowedReturns.pop_back();
+  if (MetRecursion) {
+    MetRecursion = !FollowedReturns.empty();
+    return std::nullopt;
+  }
+  if (R && Site)
+    OverflowSite = Site;
+  return R;
 }
 
 const FunctionFacts *FunctionAnalyses::facts(const FunctionDecl *F) {

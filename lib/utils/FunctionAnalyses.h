@@ -90,6 +90,12 @@ public:
   std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) override;
   bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
                            const clang::ParmVarDecl *Bound) override;
+  /// A helper with its body in this unit, followed two calls deep at most;
+  /// a recursive one is not followed into itself.
+  std::optional<Interval>
+  returnRange(const clang::FunctionDecl *F,
+              llvm::ArrayRef<std::optional<Interval>> Args,
+              const clang::Expr *&OverflowSite) override;
 
   /// The model of a run every function's ranges assume: mpix-large-count
   /// sets it from its options before the call pass; the other checks share
@@ -98,6 +104,10 @@ public:
   const RunModel *runModel() const override { return &Model; }
 
 private:
+  /// The helpers whose returns are being evaluated, innermost last.
+  llvm::SmallVector<const clang::FunctionDecl *, 2> FollowedReturns;
+  /// One of them called itself, directly or through the others.
+  bool MetRecursion = false;
   struct Entry {
     std::unique_ptr<FunctionFacts> Facts;
     std::unique_ptr<RangeAnalysis> Ranges;

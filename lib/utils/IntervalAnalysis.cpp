@@ -3,6 +3,7 @@
 #include "IntervalAnalysis.h"
 #include "ConstantArrays.h"
 #include "MPIApi.h"
+#include "analysis/FlowRanges.h"
 #include "clang/AST/ExprCXX.h"
 #include "FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
@@ -1071,6 +1072,69 @@ const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
 // RangeAnalysis
 //===----------------------------------------------------------------------===//
 
+RangeAnalysis::RangeAnalysis(ASTContext &Ctx, const FunctionFacts *Facts,
+                             UnitKnowledge *Unit, const FunctionDecl *Function)
+    : Ctx(Ctx), Facts(Facts), Unit(Unit), Function(Function) {}
+
+RangeAnalysis::~RangeAnalysis() = default;
+
+/// A call after which the program does not go on: a noreturn function, or
+/// one the model says never returns (MPI_Abort).
+static bool neverReturns(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F)
+    return false;
+  if (F->isNoReturn())
+    return true;
+  const ModelInfo *M = lookupModel(*F);
+  return M && M->Role == ModelRole::NORETURN;
+}
+
+FlowRanges *RangeAnalysis::flow() {
+  if (!Function || !Facts || !Function->getBody())
+    return nullptr;
+  if (!Flow) {
+    FlowRanges::Hooks H;
+    H.Evaluate = [this](const Expr *E, const Constraints &Known) {
+      std::optional<Result> R = evaluate(E, Known);
+      return R ? std::optional<Interval>(R->Range) : std::nullopt;
+    };
+    H.Refine = [this](const Expr *Cond, bool Truth, Constraints &Known) {
+      addConstraints(Cond, Truth, Known);
+    };
+    H.IsTracked = [this](const VarDecl *V) {
+      return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+             !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
+             !Facts->isCaptured(V);
+    };
+    H.NeverReturns = neverReturns;
+    Flow = std::make_unique<FlowRanges>(Function, Function->getBody(), Ctx,
+                                        std::move(H));
+  }
+  return Flow.get();
+}
+
+std::optional<PointFacts> RangeAnalysis::flowBetween(const Stmt *Store,
+                                                     const VarDecl *V,
+                                                     const Stmt *Use) {
+  FlowRanges *F = flow();
+  return F ? F->between(Store, V, Use) : std::nullopt;
+}
+
+std::optional<PointFacts> RangeAnalysis::flowFactsAt(const Stmt *S,
+                                                     const Constraints &C) {
+  FlowRanges *F = flow();
+  std::optional<PointFacts> At = F ? F->before(S) : std::nullopt;
+  if (!At || At->Unreachable)
+    return At;
+  for (const auto &[V, Bound] : C) {
+    auto [It, New] = At->Known.try_emplace(V, Bound);
+    if (!New)
+      It->second = It->second.meet(Bound);
+  }
+  return At;
+}
+
 std::optional<RangeAnalysis::Result>
 RangeAnalysis::evaluate(const Expr *E, const Constraints &C) {
   State S;
@@ -1214,6 +1278,20 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   Expr::EvalResult Value;
   if (!Call->isValueDependent() && Call->EvaluateAsInt(Value, Ctx))
     return Interval::exact(Value.Val.getInt().getExtValue());
+  // A helper of this unit: what its returns give for these arguments, and
+  // an int product in it that can overflow (`return nx * ny * nz;`).
+  if (F && Unit && Full && !F->isVariadic() &&
+      Call->getNumArgs() == F->getNumParams()) {
+    llvm::SmallVector<std::optional<Interval>, 4> Args;
+    for (const Expr *Arg : Call->arguments())
+      Args.push_back(eval(Arg, C, S));
+    const Expr *Site = nullptr;
+    if (std::optional<Interval> R = Unit->returnRange(F, Args, Site)) {
+      if (Site && !S.OverflowSite)
+        S.OverflowSite = Site;
+      return R->within(*Full) ? *R : *Full;
+    }
+  }
   // strlen of a char array of N elements is below N (the terminator is in
   // the array, or reading past it is a bug of its own).
   if (Call->getBuiltinCallee() == Builtin::BIstrlen && Call->getNumArgs() == 1)
@@ -1399,6 +1477,14 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     addConstraints(CO->getCond(), false, WhenFalse);
     std::optional<Interval> A = eval(CO->getTrueExpr(), WhenTrue, S);
     std::optional<Interval> B = eval(CO->getFalseExpr(), WhenFalse, S);
+    if (A)
+      if (std::optional<Interval> Bound =
+              comparedBound(CO->getCond(), true, CO->getTrueExpr(), C))
+        A = A->meet(*Bound);
+    if (B)
+      if (std::optional<Interval> Bound =
+              comparedBound(CO->getCond(), false, CO->getFalseExpr(), C))
+        B = B->meet(*Bound);
     if (A && B)
       return A->join(*B);
     return Interval::ofType(T, Ctx);
@@ -1445,6 +1531,52 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
                                ? WideInt(Value.Val.getInt().getZExtValue())
                                : WideInt(Value.Val.getInt().getSExtValue()));
   return Interval::ofType(T, Ctx);
+}
+
+/// The values of type range \p Full that can stand left of `Op Bound`
+/// (x < [lo, hi] leaves x at most hi - 1); none for !=.
+static std::optional<Interval> valuesWhere(BinaryOperatorKind Op,
+                                           Interval Bound, Interval Full) {
+  switch (Op) {
+  case BO_LT: Full.Hi = Bound.Hi - 1; return Full;
+  case BO_LE: Full.Hi = Bound.Hi; return Full;
+  case BO_GT: Full.Lo = Bound.Lo + 1; return Full;
+  case BO_GE: Full.Lo = Bound.Lo; return Full;
+  case BO_EQ: return Bound;
+  default: return std::nullopt;
+  }
+}
+
+/// Whether \p A and \p B spell the same computation.
+static bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IdA, IdB;
+  A->IgnoreParenImpCasts()->Profile(IdA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IdB, Ctx, /*Canonical=*/true);
+  return IdA == IdB;
+}
+
+std::optional<Interval> RangeAnalysis::comparedBound(const Expr *Cond,
+                                                     bool Truth, const Expr *E,
+                                                     const Constraints &C) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || !B->isComparisonOp() || E->HasSideEffects(Ctx))
+    return std::nullopt;
+  BinaryOperatorKind Op = B->getOpcode();
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  const Expr *Other = B->getRHS();
+  if (!sameExpression(B->getLHS(), E, Ctx)) {
+    if (!sameExpression(B->getRHS(), E, Ctx))
+      return std::nullopt;
+    Other = B->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  State Ignored;
+  std::optional<Interval> Bound = eval(Other, C, Ignored);
+  std::optional<Interval> Full = Interval::ofType(E->getType(), Ctx);
+  if (!Bound || !Full)
+    return std::nullopt;
+  return valuesWhere(Op, *Bound, *Full);
 }
 
 void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
@@ -1496,15 +1628,10 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
   if (!Bound || !Full)
     return;
-  Interval New = *Full;
-  switch (Op) {
-  case BO_LT: New.Hi = Bound->Hi - 1; break;
-  case BO_LE: New.Hi = Bound->Hi; break;
-  case BO_GT: New.Lo = Bound->Lo + 1; break;
-  case BO_GE: New.Lo = Bound->Lo; break;
-  case BO_EQ: New = *Bound; break;
-  default: return;
-  }
+  std::optional<Interval> Where = valuesWhere(Op, *Bound, *Full);
+  if (!Where)
+    return;
+  Interval New = *Where;
   auto It = C.find(V);
   C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
 }
@@ -2309,6 +2436,53 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
   return C;
 }
 
+/// Appends the return statements of a body to \p Out, leaving out those of
+/// lambdas and blocks defined in it.
+static void collectReturns(const Stmt *S,
+                           llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    Out.push_back(R);
+  for (const Stmt *Child : S->children())
+    collectReturns(Child, Out);
+}
+
+std::optional<Interval>
+RangeAnalysis::returnRange(const FunctionDecl *Self,
+                           llvm::ArrayRef<std::optional<Interval>> Args,
+                           const Expr *&OverflowSite) {
+  if (!Facts || !Self->getBody())
+    return std::nullopt;
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  collectReturns(Self->getBody(), Returns);
+  std::optional<Interval> Joined;
+  const Expr *FirstSite = nullptr;
+  for (const ReturnStmt *Ret : Returns) {
+    if (!Ret->getRetValue())
+      return std::nullopt;
+    Constraints C = constraintsAt(Ret);
+    for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I) {
+      const ParmVarDecl *P = Self->getParamDecl(I);
+      if (!Args[I] || !Facts->writesOf(P).empty() || Facts->escapes(P))
+        continue;
+      auto [It, New] = C.try_emplace(P, *Args[I]);
+      if (!New)
+        It->second = It->second.meet(*Args[I]);
+    }
+    State S;
+    std::optional<Interval> R = eval(Ret->getRetValue(), C, S);
+    if (!R)
+      return std::nullopt;
+    if (!FirstSite)
+      FirstSite = S.OverflowSite;
+    Joined = Joined ? Joined->join(*R) : *R;
+  }
+  if (Joined)
+    OverflowSite = FirstSite;
+  return Joined;
+}
+
 //===----------------------------------------------------------------------===//
 // The model of a run (MPIModel.def)
 //===----------------------------------------------------------------------===//
@@ -2587,7 +2761,14 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
       X.OriginLoc = V->getLocation();
       X.OriginNote = "'" + Text + "' is a global that may be written "
                                   "elsewhere";
-    } else {
+    } else if (const auto *Sub = dyn_cast<BinaryOperator>(E);
+               Sub && (Sub->isMultiplicativeOp() || Sub->isAdditiveOp() ||
+                       Sub->isShiftOp())) {
+      // gx * gy: the origin is that of its first unbounded operand.
+      describeOperand(Sub->getLHS(), At, C, X);
+      describeOperand(Sub->getRHS(), At, C, X);
+    }
+    if (!V && X.OriginLoc.isInvalid()) {
       X.OriginLoc = E->getBeginLoc();
       X.OriginNote = "'" + Text + "' is read from memory the analysis cannot "
                                   "see";

@@ -23,6 +23,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -31,6 +32,7 @@
 namespace mpix {
 
 class ArrayFacts;
+class FlowRanges;
 struct ModelInfo;
 
 using WideInt = __int128;
@@ -257,10 +259,29 @@ public:
                                    const clang::ParmVarDecl *Bound) = 0;
   /// The model of a run the ranges assume; null: none (StrictTypes).
   virtual const RunModel *runModel() const { return nullptr; }
+  /// The values a call of \p F returns when its arguments lie in \p Args
+  /// (none: unknown), from F's own body in this unit; \p OverflowSite is
+  /// set to an int product or shift in F that can overflow on the way.
+  /// None when F has no body here, or is being followed already.
+  virtual std::optional<Interval>
+  returnRange(const clang::FunctionDecl *F,
+              llvm::ArrayRef<std::optional<Interval>> Args,
+              const clang::Expr *&OverflowSite) {
+    return std::nullopt;
+  }
 };
 
 /// Known bounds of variables at a program point (from guards and branches).
 using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
+
+/// What holds just before a statement runs, from a pass over the control
+/// flow (analysis/FlowRanges.h).
+struct PointFacts {
+  /// No run reaches the statement (it follows a call that never returns,
+  /// or sits in a branch that cannot be taken).
+  bool Unreachable = false;
+  Constraints Known;
+};
 
 /// Evaluates expressions to intervals. An `int` (or narrower) product or
 /// shift whose mathematical value can leave its type is an overflow site;
@@ -268,9 +289,26 @@ using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
 /// every `n + 1`.
 class RangeAnalysis {
 public:
+  /// \p Function is the function \p Facts describe, for the pass over its
+  /// control flow.
   RangeAnalysis(clang::ASTContext &Ctx, const FunctionFacts *Facts,
-                UnitKnowledge *Unit = nullptr)
-      : Ctx(Ctx), Facts(Facts), Unit(Unit) {}
+                UnitKnowledge *Unit = nullptr,
+                const clang::FunctionDecl *Function = nullptr);
+  ~RangeAnalysis();
+
+  /// \p C together with what a pass over the function's control flow knows
+  /// just before \p S: the stores that reach it, the branches taken to get
+  /// there, loop conditions. None when the pass cannot tell (no function,
+  /// or \p S is not a statement the pass lists). The pass runs once per
+  /// function, on the first question: only a hazard that the cheaper
+  /// analysis cannot rule out asks it.
+  std::optional<PointFacts> flowFactsAt(const clang::Stmt *S,
+                                        const Constraints &C);
+  /// What holds just before \p Use where the value \p Store gave \p V
+  /// reaches it (FlowRanges::between).
+  std::optional<PointFacts> flowBetween(const clang::Stmt *Store,
+                                        const clang::VarDecl *V,
+                                        const clang::Stmt *Use);
 
   struct Result {
     Interval Range;
@@ -285,8 +323,24 @@ public:
   /// What guards and enclosing branches say about variables at \p S.
   Constraints constraintsAt(const clang::Stmt *S);
 
+  /// The join of what this function's return statements give when its
+  /// parameters lie in \p Args (a parameter the body changes keeps its own
+  /// range); none when one returns no value or a value not an integer.
+  /// \p OverflowSite is set to the first int product or shift on the way
+  /// that can overflow.
+  std::optional<Interval> returnRange(const clang::FunctionDecl *Self,
+                                      llvm::ArrayRef<std::optional<Interval>> Args,
+                                      const clang::Expr *&OverflowSite);
+
   /// The bounds a condition implies when it evaluates to \p Truth.
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
+
+  /// The bound that \p Cond evaluating to \p Truth puts on \p E when the
+  /// condition compares E itself, not only a variable: the false branch of
+  /// `n + m > INT_MAX ? INT_MAX : n + m` is at most INT_MAX.
+  std::optional<Interval> comparedBound(const clang::Expr *Cond, bool Truth,
+                                        const clang::Expr *E,
+                                        const Constraints &C);
 
   /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
   /// Index up from 0 while below Bound, MPI_Comm_rank and MPI_Comm_size of
@@ -312,6 +366,8 @@ public:
   Explanation explainOverflow(const clang::Expr *Site, const clang::Stmt *At);
 
 private:
+  /// The pass over the control flow, built on first use.
+  FlowRanges *flow();
   const RunModel *model() const {
     const RunModel *M = Unit ? Unit->runModel() : nullptr;
     return M && !M->StrictTypes ? M : nullptr;
@@ -403,6 +459,8 @@ private:
   clang::ASTContext &Ctx;
   const FunctionFacts *Facts;
   UnitKnowledge *Unit;
+  const clang::FunctionDecl *Function;
+  std::unique_ptr<FlowRanges> Flow;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;

@@ -83,6 +83,12 @@ public:
   void widenExpression(const clang::Expr *E, llvm::StringRef NewType,
                        FixPlan &Plan);
 
+  /// Makes every value in \p Writes be computed as \p NewType: a widened
+  /// local that is still assigned an int product would carry the wrapped
+  /// value to MPI, and hide it from the next run.
+  void widenStores(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                   llvm::StringRef NewType, FixPlan &Plan);
+
   /// Renames \p Call to its large-count form.
   void rename(const clang::CallExpr *Call, const FunctionInfo &F,
               FixPlan &Plan);
@@ -92,11 +98,6 @@ private:
                          FixPlan &Plan);
   void retypeAllocations(const clang::VarDecl *V, llvm::StringRef NewType,
                          FixPlan &Plan);
-  /// Makes every value in \p Writes be computed as \p NewType: a widened
-  /// local that is still assigned an int product would carry the wrapped
-  /// value to MPI, and hide it from the next run.
-  void widenStores(llvm::ArrayRef<FunctionFacts::Write> Writes,
-                   llvm::StringRef NewType, FixPlan &Plan);
   void widenStoredValue(const clang::Expr *Value, llvm::StringRef NewType,
                         FixPlan &Plan);
   /// Casts the first operand of \p E, and of each operand that is computed

@@ -19,6 +19,14 @@ void cycles(char *buf, int k, MPI_Comm comm) {
   int a = 1, b = 2;
   a = b * 2;
   b = a * 2;
+  // Stores that feed each other: the pass over the control flow sees a = 4
+  // here (the flow-insensitive ranges alone reported it).
+  MPI_Send(buf, a, MPI_BYTE, 0, 0, comm);
+  // In a loop they grow without bound: widened, `b * 2` can overflow.
+  for (int i = 0; i < k; ++i) {
+    a = b * 2;
+    b = a * 2;
+  }
   MPI_Send(buf, a, MPI_BYTE, 0, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'a' holds a value computed in 'int' that can overflow
   int c = 1;

@@ -1,0 +1,121 @@
+//===-- FlowRanges.h - Ranges of locals at each point of a body -*- C++ -*-===//
+//
+// A forward dataflow analysis over clang's CFG: at each point of a function,
+// the interval each integer local can hold there. Each use sees the stores
+// that reach it, so a later reassignment (`n = min(n, INT_MAX)`), a clamp in
+// a branch (`if (piece > INT_MAX) piece = INT_MAX;`) or a loop condition
+// (`for (c = 1; c < 660000; c = 2 * c)`) bounds what reaches an MPI call.
+//
+// The lattice is one interval per tracked local; a local absent from a
+// state is unknown to the pass (its flow-insensitive range still applies).
+// Joins take the hull; a block entered again after two visits is widened to
+// the local's type range in the direction it grew, so loops converge.
+//
+// The pass knows no arithmetic of its own: expressions are evaluated, and
+// conditions turned into bounds, by the hooks it is given (RangeAnalysis),
+// so that its rules and the flow-insensitive ones cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_ANALYSIS_FLOWRANGES_H
+#define MPIX_TIDY_ANALYSIS_FLOWRANGES_H
+
+#include "utils/IntervalAnalysis.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace mpix {
+
+class FlowRanges {
+public:
+  struct Hooks {
+    /// The values \p E can take where \p Known holds; none when \p E is not
+    /// an integer.
+    std::function<std::optional<Interval>(const clang::Expr *E,
+                                          const Constraints &Known)>
+        Evaluate;
+    /// Narrows \p Known by what \p Cond evaluating to \p Truth implies.
+    std::function<void(const clang::Expr *Cond, bool Truth, Constraints &Known)>
+        Refine;
+    /// Whether the pass may follow \p V: every store to it is in the body,
+    /// where the pass sees it (no address or reference handed out).
+    std::function<bool(const clang::VarDecl *V)> IsTracked;
+    /// A call after which control never continues (MPI_Abort), beyond the
+    /// noreturn functions the CFG already ends blocks at.
+    std::function<bool(const clang::CallExpr *Call)> NeverReturns;
+  };
+
+  FlowRanges(const clang::Decl *Function, const clang::Stmt *Body,
+             clang::ASTContext &Ctx, Hooks H);
+  ~FlowRanges();
+
+  /// What holds just before \p S; none when the pass could not follow the
+  /// body (no CFG, or no fixpoint within its budget) or \p S is not one of
+  /// the CFG's statements.
+  std::optional<PointFacts> before(const clang::Stmt *S);
+
+  /// What holds just before \p Use on the runs where the value \p Store
+  /// gives \p V is still V's there: Unreachable when every path from the
+  /// store to the use stores a new value into V first. The variables the
+  /// store's expression read keep what they held at the store, refined by
+  /// the branches taken since: `cnt = (int)n; if (n > INT_MAX) cnt =
+  /// INT_MAX;` leaves n <= INT_MAX wherever the narrowed cnt reaches. A
+  /// variable changed on the way is left out.
+  std::optional<PointFacts> between(const clang::Stmt *Store,
+                                    const clang::VarDecl *V,
+                                    const clang::Stmt *Use);
+
+private:
+  struct State {
+    bool Reachable = false;
+    Constraints Known;
+    /// Variables changed since the store a walk follows (see between()).
+    llvm::SmallPtrSet<const clang::ValueDecl *, 2> Frozen;
+  };
+  /// How a walk treats stores: the plain pass, or one following the value
+  /// a store gave Stored.
+  struct Walk {
+    const clang::VarDecl *Stored = nullptr;
+  };
+
+  void solve();
+  /// Runs the pass from element \p From of \p Start, in state \p In, to a
+  /// fixpoint; \p Entry gets each block's entry state. False when the
+  /// budget ran out.
+  bool propagate(const clang::CFGBlock &Start, unsigned From, State In,
+                 const Walk &W, std::vector<State> &Entry);
+  void step(const clang::CFGElement &E, State &S, const Walk &W) const;
+  std::optional<PointFacts> stateBefore(const clang::Stmt *S,
+                                        const std::vector<State> &Entries,
+                                        const Walk &W,
+                                        const State *Direct) const;
+  void transfer(const clang::CFGElement &E, State &S) const;
+  void assign(const clang::VarDecl *V, std::optional<Interval> Value,
+              State &S) const;
+  /// The state along the edge from \p From to its successor number \p Succ.
+  State along(const clang::CFGBlock &From, const State &Out,
+              unsigned Succ) const;
+  static bool join(State &Into, const State &From);
+  void widen(const State &Old, State &New) const;
+  const clang::VarDecl *trackedVariable(const clang::Expr *E) const;
+
+  clang::ASTContext &Ctx;
+  Hooks H;
+  std::unique_ptr<clang::CFG> Graph;
+  std::vector<const clang::CFGBlock *> Blocks; ///< By block ID.
+  /// Entry state per block ID.
+  std::vector<State> Entry;
+  bool Solved = false;
+  bool Failed = false;
+  /// Where each statement the CFG lists sits: block ID and element index.
+  llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Position;
+};
+
+} // namespace mpix
+
+#endif
