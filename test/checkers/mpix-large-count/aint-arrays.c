@@ -43,6 +43,6 @@ void halo_type(struct halo *h, int face, MPI_Datatype *out) {
   MPI_Type_create_hindexed(8, h->lens, h->offsets, MPI_DOUBLE, out);
   // CHECK-NOTES: :[[@LINE-1]]:40: warning: displacement array 'h->offsets' of MPI_Type_create_hindexed is filled with values computed in 'int' that can overflow before they are stored as 'MPI_Aint'
   // CHECK-NOTES: :[[@LINE-3]]:21: note: 'face * face * k' can overflow 'int' here: face * face unbounded, k below 8
-  // CHECK-NOTES: :[[@LINE-6]]:40: note: 'face' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-6]]:36: note: 'face' is a parameter: its callers may pass any value
   // CHECK-FIXES: h->offsets[k] = (MPI_Aint)face * face * k;
 }
