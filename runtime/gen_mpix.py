@@ -103,7 +103,7 @@ def guarded(row, backend, lines):
 
 
 # Generated bodies that a hand-written one replaces where the macro is 1
-# (runtime/src/pcoll.c says why).
+# (runtime/src/coll.c, pt2pt.c say why).
 REPLACED_WHEN = {"Scatter_init": "MPIX_SCATTER_INIT_VIA_SCATTERV",
                  "Isendrecv": "MPIX_ISENDRECV_BY_COPY",
                  "Isendrecv_replace": "MPIX_ISENDRECV_BY_COPY"}

@@ -94,7 +94,7 @@ typedef struct {
 #define MPIX_PCOLL(Name) MPIX_##Name
 #endif
 
-/* MPICH 4.0's persistent scatter cannot be restarted: pcoll.c. */
+/* MPICH 4.0's persistent scatter cannot be restarted: coll.c. */
 #if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40100000 && MPIX_HAVE_PERSISTENT_COLL
 #define MPIX_SCATTER_INIT_VIA_SCATTERV 1
 #else
