@@ -227,22 +227,16 @@ def emulated_body(roles, row):
         if i in in_triple:
             k = in_triple[i]
             args.append("b%d.count" % k if role == "COUNT" else "b%d.type" % k)
-        elif role == "COUNT":
+        elif role in ("COUNT", "INT_AINT"):  # narrowed below
             lines.append("  int %s_i = 0;" % name)
             args.append("%s_i" % name)
-        elif role == "INT_AINT":
-            lines.append("  int %s_i = 0;" % name)
-            args.append("%s_i" % name)
-        elif role in ("COUNT_OUT", "INT_AINT_OUT"):
-            lines.append("  int %s_o = 0;" % name)
+        elif role in ("COUNT_OUT", "INT_AINT_OUT", "AINT_COUNT_OUT"):
+            # the classic binding's output, widened after the call
+            lines.append("  %s %s_o = 0;" % (roles[role]["classic"].rstrip(" *"), name))
             args.append("&%s_o" % name)
             post.append("  if (rc == MPI_SUCCESS && %s) *%s = %s_o;" % (name, name, name))
         elif role == "AINT_COUNT":
             args.append("(MPI_Aint)%s" % name)
-        elif role == "AINT_COUNT_OUT":
-            lines.append("  MPI_Aint %s_o = 0;" % name)
-            args.append("&%s_o" % name)
-            post.append("  if (rc == MPI_SUCCESS && %s) *%s = %s_o;" % (name, name, name))
         else:
             args.append(name)
     # Validation and narrowing, in parameter order, before the call.
