@@ -573,6 +573,27 @@ bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
          hazardUnder(W.Value, Stored, MayBeNegative, At->Known, FS);
 }
 
+const CallExpr *LargeCountCheck::scanInto(const VarDecl *Array,
+                                          FunctionState &FS) {
+  const SourceManager &SM = Context->getSourceManager();
+  for (const DeclRefExpr *Use : FS.Facts->usesOf(Array)) {
+    // displs.begin(), displs.data() + 1, &displs[1]: a few steps up at most.
+    const Stmt *P = FS.Facts->parentOf(Use);
+    for (unsigned Depth = 0; P && Depth < 8; ++Depth, P = FS.Facts->parentOf(P)) {
+      const auto *Call = dyn_cast<CallExpr>(P);
+      std::optional<StandardSum> Sum = Call ? standardSum(Call) : std::nullopt;
+      if (!Sum)
+        continue;
+      if (Sum->Output &&
+          SM.isPointWithin(Use->getBeginLoc(), Sum->Output->getBeginLoc(),
+                           Sum->Output->getEndLoc()))
+        return Call;
+      break;
+    }
+  }
+  return nullptr;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                            unsigned Index, FunctionState &FS) {
@@ -613,6 +634,17 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
       return Found;
     }
   }
+  // std::partial_sum / exclusive_scan of int counts into it.
+  // (What MPI reads: a std::vector's elements through its data().)
+  QualType Read = Call->getArg(Index)->getType()->getPointeeType();
+  if (IsDispl && !Read.isNull() && Read->isIntegerType() &&
+      Context->getIntWidth(Read) < 64)
+    if (const CallExpr *Scan = scanInto(Array, FS)) {
+      Finding Found{Finding::RunningSum, Index, {}};
+      Found.Var = Array;
+      Found.NoteSite = Scan;
+      return Found;
+    }
   // Elements past the count MPI reads may be anything, negative included.
   if (std::optional<Hazard> H = firstHazard(Writes,
                                             Element, /*MayBeNegative=*/true, FS)) {
@@ -820,6 +852,17 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // The sum must be computed as wide as the displacements it fills.
     if (Found.Accumulator)
       Followers.push_back({Found.Accumulator, "MPI_Aint"});
+    if (const auto *Scan = dyn_cast_or_null<CallExpr>(Found.NoteSite))
+      if (std::optional<StandardSum> Sum = standardSum(Scan)) {
+        if (!Sum->Init) {
+          Plan.block(Scan->getBeginLoc(),
+                     "'" + Scan->getDirectCallee()->getQualifiedNameAsString() +
+                         "' sums in the type of its input: use "
+                         "std::exclusive_scan with an MPI_Aint initial value");
+          return Plan;
+        }
+        M.widenExpression(Scan, "MPI_Aint", Plan);
+      }
   }
   // A local retyped by an earlier plan of this function that renamed this
   // call too: that plan's edits are all of this one's, and are out already.

@@ -144,6 +144,10 @@ private:
   llvm::SmallVector<FunctionFacts::Write, 4>
   elementWritesOf(const clang::Expr *Arg, const clang::CallExpr *Call,
                   FunctionState &FS);
+  /// A std::partial_sum / inclusive_scan / exclusive_scan that stores its
+  /// running sums into \p Array, if one does.
+  const clang::CallExpr *scanInto(const clang::VarDecl *Array,
+                                  FunctionState &FS);
   std::optional<Finding> findMemberArray(const clang::CallExpr *Call,
                                          const FunctionInfo &F, unsigned Index,
                                          FunctionState &FS);

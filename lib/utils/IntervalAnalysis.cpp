@@ -110,6 +110,35 @@ const VarDecl *referencedVariable(const Expr *E) {
   return nullptr;
 }
 
+std::optional<StandardSum> standardSum(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier())
+    return std::nullopt;
+  // The overloads that take an execution policy take it first.
+  unsigned Policy = 0;
+  if (Call->getNumArgs() > 0)
+    if (const auto *R = Call->getArg(0)->getType()->getAsCXXRecordDecl())
+      Policy = R->getIdentifier() && R->getName().contains("policy");
+  StringRef Name = F->getName();
+  StandardSum Sum;
+  if (Name == "accumulate" || Name == "reduce") {
+    if (Call->getNumArgs() < Policy + 3)
+      return std::nullopt;
+    Sum.Init = Call->getArg(Policy + 2);
+    return Sum;
+  }
+  if (Name == "partial_sum" || Name == "inclusive_scan" ||
+      Name == "exclusive_scan") {
+    if (Call->getNumArgs() < Policy + 3)
+      return std::nullopt;
+    Sum.Output = Call->getArg(Policy + 2);
+    if (Name == "exclusive_scan" && Call->getNumArgs() > Policy + 3)
+      Sum.Init = Call->getArg(Policy + 3);
+    return Sum;
+  }
+  return std::nullopt;
+}
+
 const VarDecl *arrayVariable(const Expr *E) {
   if (!E)
     return nullptr;
@@ -1311,6 +1340,12 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   Expr::EvalResult Value;
   if (!Call->isValueDependent() && Call->EvaluateAsInt(Value, Ctx))
     return Interval::exact(Value.Val.getInt().getExtValue());
+  // std::accumulate(b, e, 0) sums in the type of its initial value: a sum
+  // of any number of elements, which an 'int' cannot be trusted to hold.
+  if (std::optional<StandardSum> Sum = standardSum(Call))
+    if (Sum->Init && Full && Ctx.getIntWidth(Call->getType()) < 64)
+      return clampTo(Call->getType(), {Full->Lo * 2, Full->Hi * 2}, Call, true,
+                     S);
   // A helper of this unit: what its returns give for these arguments, and
   // an int product in it that can overflow (`return nx * ny * nz;`).
   if (F && Unit && Full && !F->isVariadic() &&

@@ -520,6 +520,17 @@ memberOfVariable(const clang::Expr *E);
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
 
+/// The standard algorithms that sum a range: `std::accumulate` and
+/// `std::reduce` give the sum in the type of their initial value (\p Init
+/// set to it); `std::partial_sum`, `std::inclusive_scan` and
+/// `std::exclusive_scan` store running sums through an output iterator
+/// (\p Output set to it).
+struct StandardSum {
+  const clang::Expr *Init = nullptr;
+  const clang::Expr *Output = nullptr;
+};
+std::optional<StandardSum> standardSum(const clang::CallExpr *Call);
+
 /// The array an MPI array argument passes: `a` for an array or pointer `a`,
 /// and for a std::vector `v`, `v.data()` and `&v[0]`.
 const clang::VarDecl *arrayVariable(const clang::Expr *E);

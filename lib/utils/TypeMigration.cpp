@@ -360,8 +360,17 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
 
 void TypeMigration::widenExpression(const Expr *E, StringRef NewType,
                                     FixPlan &Plan) {
-  if (isNarrowArithmetic(E))
+  if (isNarrowArithmetic(E)) {
     widenArithmetic(E, NewType, Plan);
+    return;
+  }
+  // std::accumulate(b, e, 0) and std::exclusive_scan(..., 0) sum in the
+  // type of their initial value: (MPI_Count)0 makes the sum wide.
+  if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts()))
+    if (std::optional<StandardSum> Sum = standardSum(Call))
+      if (Sum->Init && Sum->Init->getType()->isIntegerType() &&
+          !isWideInteger(Sum->Init->getType()))
+        widenArithmetic(Sum->Init, NewType, Plan);
 }
 
 void TypeMigration::widenStores(ArrayRef<FunctionFacts::Write> Writes,
@@ -627,6 +636,23 @@ static bool isTruthTestOf(const Stmt *P, const Stmt *Child) {
   return false;
 }
 
+bool TypeMigration::feedsStandardSum(const Expr *Iterator) const {
+  const Stmt *S = Iterator;
+  for (unsigned Depth = 0; S && Depth < 8; ++Depth) {
+    S = Facts.parentOf(S);
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(S)) {
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+          Op && (Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus))
+        continue; // v.begin() + 1
+      return standardSum(Call).has_value();
+    }
+    if (!isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
+                         CXXConstructExpr, CXXBindTemporaryExpr, ParenExpr>(S))
+      return false;
+  }
+  return false;
+}
+
 void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
                                     StringRef NewType, FixPlan &Plan) {
   const Stmt *Child;
@@ -643,6 +669,11 @@ void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
       if (Method->getName() == "data")
         return checkPointerUse(Call, V, NewType, Plan);
       if (isHarmlessVectorMember(Method->getName()))
+        return;
+      // v.begin() into std::accumulate or a scan: they sum in the element
+      // type, which is the new one.
+      if ((Method->getName() == "begin" || Method->getName() == "end") &&
+          feedsStandardSum(Call))
         return;
     }
   } else if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P)) {

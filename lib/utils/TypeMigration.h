@@ -108,6 +108,9 @@ private:
   /// once the retyped variables are wide.
   bool isNarrowArithmetic(const clang::Expr *E) const;
   bool isWideAfterFix(const clang::Expr *E) const;
+  /// Whether the iterator \p Iterator (v.begin(), v.end() + 1) is an
+  /// argument of std::accumulate, std::partial_sum or a scan.
+  bool feedsStandardSum(const clang::Expr *Iterator) const;
   /// Whether a value of the variable (or of one of its elements) may flow
   /// where \p Use stands once it is \p NewType; adds the edits that make it so.
   void checkValueUse(const clang::Expr *Use, llvm::StringRef NewType,

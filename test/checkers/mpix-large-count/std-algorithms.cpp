@@ -1,0 +1,63 @@
+// The standard algorithms that sum: std::accumulate and std::reduce give
+// the sum in the type of their initial value; std::partial_sum,
+// std::inclusive_scan and std::exclusive_scan store running sums.
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- -std=c++17 %mpi_cflags
+
+#include <mpi.h>
+#include <numeric>
+#include <vector>
+
+void gather_scanned(double *out, const double *mine, int n,
+                    const std::vector<int> &counts, MPI_Comm comm) {
+  std::vector<int> displs(counts.size());
+  std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+  MPI_Gatherv(mine, n, MPI_DOUBLE, out, counts.data(), displs.data(),
+              MPI_DOUBLE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:56: warning: displacement array 'displs' of MPI_Gatherv is an 'int' running sum; it wraps once the data before a rank exceeds 2^31-1 elements
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: the running sum is computed here
+  // CHECK-NOTES: :[[@LINE-7]]:45: note: no automatic fix: 'counts' is not a local of this function
+}
+
+// Counts and displacements of this function: the fix widens both, and the
+// scan sums from an MPI_Aint zero.
+void gather_local(double *out, const double *mine, int n, int np,
+                  MPI_Comm comm) {
+  std::vector<int> counts(np, n);
+  // CHECK-FIXES: std::vector<MPI_Count> counts(np, n);
+  std::vector<int> displs(np);
+  // CHECK-FIXES: std::vector<MPI_Aint> displs(np);
+  std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
+  // CHECK-FIXES: std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), (MPI_Aint)0);
+  MPI_Gatherv(mine, n, MPI_DOUBLE, out, counts.data(), displs.data(),
+              MPI_DOUBLE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:56: warning: displacement array 'displs' of MPI_Gatherv is an 'int' running sum
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: the running sum is computed here
+}
+
+void gather_partial_sums(double *out, const double *mine, int n,
+                         const std::vector<int> &counts, MPI_Comm comm) {
+  std::vector<int> displs(counts.size(), 0);
+  std::partial_sum(counts.begin(), counts.end() - 1, displs.begin() + 1);
+  MPI_Gatherv(mine, n, MPI_DOUBLE, out, counts.data(), displs.data(),
+              MPI_DOUBLE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:56: warning: displacement array 'displs' of MPI_Gatherv is an 'int' running sum
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: the running sum is computed here
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: no automatic fix: 'std::partial_sum' sums in the type of its input: use std::exclusive_scan with an MPI_Aint initial value
+}
+
+void broadcast_total(std::vector<double> &all, const std::vector<int> &counts,
+                     MPI_Comm comm) {
+  int total = std::accumulate(counts.begin(), counts.end(), 0);
+  // CHECK-FIXES: MPI_Count total = std::accumulate(counts.begin(), counts.end(), (MPI_Count)0);
+  MPI_Bcast(all.data(), total, MPI_DOUBLE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:25: warning: count 'total' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-4]]:15: note: 'std::accumulate(counts.begin(), counts.end(), 0)' can overflow 'int' here
+}
+
+// Summed wide already: nothing to say.
+void broadcast_wide_total(std::vector<double> &all,
+                          const std::vector<int> &counts, MPI_Comm comm) {
+  long long total = std::accumulate(counts.begin(), counts.end(), 0LL);
+  if (total <= 1000)
+    MPI_Bcast(all.data(), (int)total, MPI_DOUBLE, 0, comm);
+}
