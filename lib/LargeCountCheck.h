@@ -13,7 +13,7 @@
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/FunctionAnalyses.h"
-#include "utils/IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
 #include "utils/UserCodeScope.h"
 #include "llvm/ADT/DenseMap.h"

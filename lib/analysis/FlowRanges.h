@@ -20,7 +20,7 @@
 #ifndef MPIX_TIDY_ANALYSIS_FLOWRANGES_H
 #define MPIX_TIDY_ANALYSIS_FLOWRANGES_H
 
-#include "utils/IntervalAnalysis.h"
+#include "analysis/Domain.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

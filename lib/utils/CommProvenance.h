@@ -17,7 +17,7 @@
 
 #include "ConstantArrays.h"
 #include "FunctionAnalyses.h"
-#include "IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"

@@ -15,7 +15,7 @@
 #ifndef MPIX_TIDY_UTILS_CONSTANTARRAYS_H
 #define MPIX_TIDY_UTILS_CONSTANTARRAYS_H
 
-#include "IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

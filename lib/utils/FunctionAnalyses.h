@@ -15,7 +15,7 @@
 
 #include "CallSites.h"
 #include "ConstantArrays.h"
-#include "IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "UserCodeScope.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

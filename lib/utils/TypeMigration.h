@@ -13,7 +13,7 @@
 #define MPIX_TIDY_UTILS_TYPEMIGRATION_H
 
 #include "MPIApi.h"
-#include "utils/IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/FlowRanges.h"
-#include "utils/IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MPIApi.h"
-#include "utils/IntervalAnalysis.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

@@ -11,10 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MPIX_TIDY_UTILS_INTERVALANALYSIS_H
-#define MPIX_TIDY_UTILS_INTERVALANALYSIS_H
+#ifndef MPIX_TIDY_ANALYSIS_INTERVALANALYSIS_H
+#define MPIX_TIDY_ANALYSIS_INTERVALANALYSIS_H
 
-#include "CallSites.h"
+#include "utils/CallSites.h"
+#include "analysis/Domain.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -34,36 +35,6 @@ namespace mpix {
 class ArrayFacts;
 class FlowRanges;
 struct ModelInfo;
-
-using WideInt = __int128;
-
-struct Interval {
-  WideInt Lo = 0, Hi = 0;
-
-  static Interval exact(WideInt V) { return {V, V}; }
-  /// Every value of an integer (or enumeration, or bool) type.
-  static std::optional<Interval> ofType(clang::QualType T,
-                                        const clang::ASTContext &Ctx);
-
-  bool isExact() const { return Lo == Hi; }
-  bool within(const Interval &O) const { return Lo >= O.Lo && Hi <= O.Hi; }
-  Interval join(const Interval &O) const {
-    return {Lo < O.Lo ? Lo : O.Lo, Hi > O.Hi ? Hi : O.Hi};
-  }
-  /// The intersection; an empty one (contradictory guards) keeps *this.
-  Interval meet(const Interval &O) const;
-};
-
-std::string toString(WideInt V);
-
-/// The model of real runs the ranges assume (mpix-large-count's options;
-/// docs/checks/mpix-large-count.md, "The model of a run").
-struct RunModel {
-  /// No model: every value MPI gives takes any value of its type.
-  bool StrictTypes = false;
-  /// The most processes a communicator or group has.
-  WideInt MaxProcesses = WideInt(1) << 24;
-};
 
 using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
 
@@ -269,18 +240,6 @@ public:
               const clang::Expr *&OverflowSite) {
     return std::nullopt;
   }
-};
-
-/// Known bounds of variables at a program point (from guards and branches).
-using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
-
-/// What holds just before a statement runs, from a pass over the control
-/// flow (analysis/FlowRanges.h).
-struct PointFacts {
-  /// No run reaches the statement (it follows a call that never returns,
-  /// or sits in a branch that cannot be taken).
-  bool Unreachable = false;
-  Constraints Known;
 };
 
 /// Evaluates expressions to intervals. An `int` (or narrower) product or

@@ -1,11 +1,11 @@
 //===-- IntervalAnalysis.cpp - Value ranges of integer expressions --------===//
 
-#include "IntervalAnalysis.h"
-#include "ConstantArrays.h"
+#include "analysis/IntervalAnalysis.h"
+#include "utils/ConstantArrays.h"
 #include "MPIApi.h"
 #include "analysis/FlowRanges.h"
 #include "clang/AST/ExprCXX.h"
-#include "FastRecursiveASTVisitor.h"
+#include "utils/FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
@@ -15,77 +15,6 @@
 using namespace clang;
 
 namespace mpix {
-
-/// The width of the standard integer types, from the target: asked for
-/// every count, and ASTContext::getIntWidth() costs a type-info lookup.
-static std::optional<std::pair<unsigned, bool>>
-standardIntegerWidth(const BuiltinType *B, const TargetInfo &Target) {
-  switch (B->getKind()) {
-  case BuiltinType::Int:
-    return std::pair(Target.getIntWidth(), true);
-  case BuiltinType::UInt:
-    return std::pair(Target.getIntWidth(), false);
-  case BuiltinType::Long:
-    return std::pair(Target.getLongWidth(), true);
-  case BuiltinType::ULong:
-    return std::pair(Target.getLongWidth(), false);
-  case BuiltinType::LongLong:
-    return std::pair(Target.getLongLongWidth(), true);
-  case BuiltinType::ULongLong:
-    return std::pair(Target.getLongLongWidth(), false);
-  case BuiltinType::Short:
-    return std::pair(Target.getShortWidth(), true);
-  case BuiltinType::UShort:
-    return std::pair(Target.getShortWidth(), false);
-  default:
-    return std::nullopt;
-  }
-}
-
-static Interval ofWidth(unsigned Bits, bool Signed) {
-  if (!Signed)
-    return Interval{0, (WideInt(1) << Bits) - 1};
-  WideInt Half = WideInt(1) << (Bits - 1);
-  return Interval{-Half, Half - 1};
-}
-
-std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
-  T = T.getCanonicalType().getUnqualifiedType();
-  if (const auto *B = dyn_cast<BuiltinType>(T.getTypePtr()))
-    if (auto Width = standardIntegerWidth(B, Ctx.getTargetInfo()))
-      return ofWidth(Width->first, Width->second);
-  if (T->isDependentType())
-    return std::nullopt;
-  if (const auto *ET = T->getAs<EnumType>())
-    T = ET->getDecl()->getIntegerType();
-  if (T.isNull() || !T->isIntegerType())
-    return std::nullopt;
-  if (T->isBooleanType())
-    return Interval{0, 1};
-  unsigned Bits = Ctx.getIntWidth(T);
-  // __int128 does not fit our own arithmetic: 2^125 stands for "huge", which
-  // is all a count check needs to know about it.
-  if (Bits >= 127)
-    return T->isUnsignedIntegerType()
-               ? Interval{0, WideInt(1) << 125}
-               : Interval{-(WideInt(1) << 125), WideInt(1) << 125};
-  return ofWidth(Bits, !T->isUnsignedIntegerType());
-}
-
-Interval Interval::meet(const Interval &O) const {
-  Interval R{Lo > O.Lo ? Lo : O.Lo, Hi < O.Hi ? Hi : O.Hi};
-  return R.Lo <= R.Hi ? R : *this;
-}
-
-std::string toString(WideInt V) {
-  if (V == 0)
-    return "0";
-  bool Negative = V < 0;
-  std::string Digits;
-  for (; V != 0; V /= 10)
-    Digits.insert(Digits.begin(), char('0' + (Negative ? -(V % 10) : V % 10)));
-  return Negative ? "-" + Digits : Digits;
-}
 
 std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
                                           const SourceManager &SM) {

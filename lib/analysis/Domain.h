@@ -1,0 +1,66 @@
+//===-- Domain.h - The value domain of the analysis -------------*- C++ -*-===//
+//
+// The lattice every layer of the value analysis shares: an interval of
+// mathematical integers, computed exactly in 128-bit arithmetic so that the
+// value of an `int` product can be compared with the range it is computed
+// in; the bounds known of variables at a point; and the model of a run
+// those bounds assume.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_ANALYSIS_DOMAIN_H
+#define MPIX_TIDY_ANALYSIS_DOMAIN_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <string>
+
+namespace mpix {
+
+using WideInt = __int128;
+
+struct Interval {
+  WideInt Lo = 0, Hi = 0;
+
+  static Interval exact(WideInt V) { return {V, V}; }
+  /// Every value of an integer (or enumeration, or bool) type.
+  static std::optional<Interval> ofType(clang::QualType T,
+                                        const clang::ASTContext &Ctx);
+
+  bool isExact() const { return Lo == Hi; }
+  bool within(const Interval &O) const { return Lo >= O.Lo && Hi <= O.Hi; }
+  Interval join(const Interval &O) const {
+    return {Lo < O.Lo ? Lo : O.Lo, Hi > O.Hi ? Hi : O.Hi};
+  }
+  /// The intersection; an empty one (contradictory guards) keeps *this.
+  Interval meet(const Interval &O) const;
+};
+
+std::string toString(WideInt V);
+
+/// The model of real runs the ranges assume (mpix-large-count's options;
+/// docs/checks/mpix-large-count.md, "The model of a run").
+struct RunModel {
+  /// No model: every value MPI gives takes any value of its type.
+  bool StrictTypes = false;
+  /// The most processes a communicator or group has.
+  WideInt MaxProcesses = WideInt(1) << 24;
+};
+
+/// Known bounds of variables at a program point (from guards and branches).
+using Constraints = llvm::DenseMap<const clang::ValueDecl *, Interval>;
+
+/// What holds just before a statement runs, from a pass over the control
+/// flow (analysis/FlowRanges.h).
+struct PointFacts {
+  /// No run reaches the statement (it follows a call that never returns,
+  /// or sits in a branch that cannot be taken).
+  bool Unreachable = false;
+  Constraints Known;
+};
+
+} // namespace mpix
+
+#endif
