@@ -41,6 +41,14 @@ std::string nounFor(const ParamInfo &P) {
   return "count";
 }
 
+/// Whether \p Inner is spelled inside \p Outer.
+bool isWithin(const Expr *Inner, const Expr *Outer, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.isPointWithin(SM.getExpansionLoc(Inner->getBeginLoc()),
+                          SM.getExpansionLoc(Outer->getBeginLoc()),
+                          SM.getExpansionLoc(Outer->getEndLoc()));
+}
+
 /// Whether \p E is written in the body of \p F.
 bool isWithinBody(const Expr *E, const FunctionDecl *F) {
   const Stmt *Body = F ? F->getBody() : nullptr;
@@ -1006,6 +1014,14 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
            DiagnosticIDs::Note);
     break;
+  case Finding::Argument:
+    if (H.Kind == Hazard::Overflows &&
+        !isWithin(H.Source, Call->getArg(Found.Index), *Context))
+      diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
+           DiagnosticIDs::Note)
+          << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+          << H.Source->getSourceRange();
+    break;
   default:
     break;
   }
@@ -1098,11 +1114,15 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
            << typeName(H.SourceType, *Context) << consequenceFor(F)
            << Arg->getSourceRange();
   case Hazard::Overflows:
-    return diag(Loc, "%0 '%1' is computed in '%2' and can overflow before "
+    // A product inside a helper: name the call, the note shows the product.
+    return diag(Loc, "%0 '%1' is computed in '%2'%5 and can overflow before "
                      "%select{MPI sees it|it is converted to '%4'}3")
-           << Noun << textOf(H.Source, *Context)
+           << Noun
+           << textOf(isWithin(H.Source, Arg, *Context) ? H.Source : Arg, *Context)
            << typeName(H.SourceType, *Context) << (P.Kind == ParamKind::Wide)
-           << P.ClassicType << Arg->getSourceRange();
+           << P.ClassicType
+           << (isWithin(H.Source, Arg, *Context) ? std::string() : " by a helper")
+           << Arg->getSourceRange();
   case Hazard::ConstantTooLarge:
     return diag(Loc, "constant %0 '%1' is %2, which does not fit in 'int' "
                      "(INT_MAX is 2147483647)")

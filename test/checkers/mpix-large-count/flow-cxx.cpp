@@ -31,7 +31,7 @@ int cells(int nx, int ny) { return nx * ny; }
 
 void send_plane(const char *buf, int nx, int ny, MPI_Comm comm) {
   MPI_Send(buf, cells(nx, ny), MPI_BYTE, 0, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'nx * ny' is computed in 'int' and can overflow before MPI sees it
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'cells(nx, ny)' is computed in 'int' by a helper and can overflow before MPI sees it
 }
 
 // A lambda may change n between the clamp and the call: not followed.

@@ -10,8 +10,9 @@ static int cells(int nx, int ny, int nz) { return nx * ny * nz; }
 // Unbounded edges: the helper's product can overflow before MPI sees it.
 void send_field(const char *buf, int nx, int ny, int nz, MPI_Comm comm) {
   MPI_Send(buf, cells(nx, ny, nz), MPI_BYTE, 0, 0, comm);
-  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'nx * ny * nz' is computed in 'int' and can overflow before MPI sees it
-  // CHECK-NOTES: :[[@LINE-6]]:51: note: no automatic fix: 'nx * ny * nz' is computed in 'int' in 'cells': its return type must change by hand
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'cells(nx, ny, nz)' is computed in 'int' by a helper and can overflow before MPI sees it
+  // CHECK-NOTES: :[[@LINE-6]]:51: note: 'nx * ny * nz' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-7]]:51: note: no automatic fix: 'nx * ny * nz' is computed in 'int' in 'cells': its return type must change by hand
 }
 
 // Small edges: the same helper cannot overflow here.
@@ -25,8 +26,8 @@ void send_block(const char *buf, int nx, int ny, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value computed in 'int' that can overflow
   // With nz = 1 it is the first product that can overflow.
-  // CHECK-NOTES: :[[@LINE-20]]:51: note: 'nx * ny' can overflow 'int' here
-  // CHECK-NOTES: :[[@LINE-21]]:51: note: no automatic fix: 'nx * ny' is computed in 'int' in 'cells': its return type must change by hand
+  // CHECK-NOTES: :[[@LINE-21]]:51: note: 'nx * ny' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-22]]:51: note: no automatic fix: 'nx * ny' is computed in 'int' in 'cells': its return type must change by hand
 }
 
 // A helper that clamps: what it returns fits.
