@@ -85,31 +85,29 @@ struct Parsed {
 
 const WideInt IntMin = -2147483648LL, IntMax = 2147483647;
 
+/// The interval is known and is [Lo, Hi].
+::testing::AssertionResult is(std::optional<Interval> R, WideInt Lo, WideInt Hi) {
+  if (!R)
+    return ::testing::AssertionFailure() << "not known";
+  if (R->Lo != Lo || R->Hi != Hi)
+    return ::testing::AssertionFailure()
+           << "[" << toString(R->Lo) << ", " << toString(R->Hi) << "]";
+  return ::testing::AssertionSuccess();
+}
+
 TEST(FlowRanges, StoresReachingAUse) {
   Parsed P("void f(int n) { int x = n; x = 5; use(x); x = x + 1; use(x); }");
   ASSERT_TRUE(P.F);
-  std::optional<Interval> X = P.before("x");
-  ASSERT_TRUE(X);
-  EXPECT_EQ(X->Lo, 5);
-  EXPECT_EQ(X->Hi, 5);
-  X = P.before("x", 1);
-  ASSERT_TRUE(X);
-  EXPECT_EQ(X->Lo, 6);
-  EXPECT_EQ(X->Hi, 6);
+  EXPECT_TRUE(is(P.before("x"), 5, 5));
+  EXPECT_TRUE(is(P.before("x", 1), 6, 6));
 }
 
 TEST(FlowRanges, BranchesJoin) {
   Parsed P("void f(int n, int c) { int x = n; if (x > 100) x = 100; use(x);"
            " int y = 1; if (c) y = 7; use(y); }");
   ASSERT_TRUE(P.F);
-  std::optional<Interval> X = P.before("x");
-  ASSERT_TRUE(X);
-  EXPECT_EQ(X->Lo, IntMin);
-  EXPECT_EQ(X->Hi, 100);
-  std::optional<Interval> Y = P.before("y", 1);
-  ASSERT_TRUE(Y);
-  EXPECT_EQ(Y->Lo, 1);
-  EXPECT_EQ(Y->Hi, 7);
+  EXPECT_TRUE(is(P.before("x"), IntMin, 100));
+  EXPECT_TRUE(is(P.before("y", 1), 1, 7));
 }
 
 TEST(FlowRanges, LoopsWidenThenNarrow) {
@@ -121,10 +119,7 @@ TEST(FlowRanges, LoopsWidenThenNarrow) {
   ASSERT_TRUE(Pw);
   EXPECT_GE(Pw->Lo, 1000);
   EXPECT_LE(Pw->Hi, 1998);
-  std::optional<Interval> I = P.before("i", 1);
-  ASSERT_TRUE(I);
-  EXPECT_EQ(I->Lo, 0);
-  EXPECT_EQ(I->Hi, 9);
+  EXPECT_TRUE(is(P.before("i", 1), 0, 9));
 }
 
 TEST(FlowRanges, LoopsWithoutBoundGrowToTheType) {
