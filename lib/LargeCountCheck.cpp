@@ -2,6 +2,7 @@
 
 #include "LargeCountCheck.h"
 #include "CheckNames.h"
+#include "utils/ConstantArrays.h"
 #include "utils/TypeMigration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -581,6 +582,37 @@ bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
          hazardUnder(W.Value, Stored, MayBeNegative, At->Known, FS);
 }
 
+void LargeCountCheck::dropRefilled(
+    llvm::SmallVectorImpl<FunctionFacts::Write> &Writes, const CallExpr *Call,
+    const FunctionInfo &F, FunctionState &FS) {
+  // How many elements the call reads: its block count (datatype
+  // constructors); other arrays have one element per process.
+  std::optional<int64_t> Read;
+  LocalKnowledge K{FS.Facts, nullptr, FS.Ranges};
+  for (unsigned I = 0; I < F.Params.size(); ++I)
+    if (F.Params[I].Role == ParamRole::COUNT && F.Params[I].Name == "count")
+      Read = knownInt(Call->getArg(I), K, *Context);
+  if (!Read)
+    return;
+  const SourceManager &SM = Context->getSourceManager();
+  auto Before = [&SM](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  };
+  llvm::SmallVector<const ForStmt *, 2> Refills;
+  for (const FunctionFacts::Write &W : Writes)
+    if (const auto *Store = dyn_cast<BinaryOperator>(W.Site))
+      if (std::optional<FillLoop> L = fillLoopOf(Store, K, *Context))
+        if (L->From == 0 && L->To >= *Read && Before(L->Loop, Call))
+          Refills.push_back(L->Loop);
+  // A refill on the straight line between a store and the call overwrites
+  // every element the call reads.
+  llvm::erase_if(Writes, [&](const FunctionFacts::Write &W) {
+    return llvm::any_of(Refills, [&](const ForStmt *Loop) {
+      return Before(W.Site, Loop) && !FS.Facts->isWithin(W.Site, Loop);
+    });
+  });
+}
+
 const CallExpr *LargeCountCheck::scanInto(const VarDecl *Array,
                                           FunctionState &FS) {
   const SourceManager &SM = Context->getSourceManager();
@@ -620,6 +652,7 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
   // with new constants before a second call is judged by those.
   llvm::SmallVector<FunctionFacts::Write, 4> Writes =
       FS.Facts->elementWritesReaching(Array, Call);
+  dropRefilled(Writes, Call, F, FS);
   for (const FunctionFacts::Write &W : Writes) {
     if (!IsDispl || !W.Value)
       continue;

@@ -144,6 +144,11 @@ private:
   llvm::SmallVector<FunctionFacts::Write, 4>
   elementWritesOf(const clang::Expr *Arg, const clang::CallExpr *Call,
                   FunctionState &FS);
+  /// Leaves out of \p Writes the stores that a later fill loop, before
+  /// \p Call, overwrites in every element the call reads.
+  void dropRefilled(llvm::SmallVectorImpl<FunctionFacts::Write> &Writes,
+                    const clang::CallExpr *Call, const FunctionInfo &F,
+                    FunctionState &FS);
   /// A std::partial_sum / inclusive_scan / exclusive_scan that stores its
   /// running sums into \p Array, if one does.
   const clang::CallExpr *scanInto(const clang::VarDecl *Array,

@@ -222,24 +222,22 @@ static const Expr *subscriptOf(const Expr *E) {
 /// Most elements a loop fill is followed for.
 static constexpr int64_t MaxFilledElements = 1 << 16;
 
-/// `for (int i = A; i < B; ++i) V[i] = f(i);`, the loop itself on the
-/// straight line and the store on the straight line of its body: sets
-/// V[A..B) to f's value at each i. False for any other store in a loop.
-static bool applyLoopStore(const BinaryOperator *Store, const Expr *IndexExpr,
-                           Elements &Values, const LocalKnowledge &K,
-                           ASTContext &Ctx) {
+std::optional<FillLoop> fillLoopOf(const BinaryOperator *Store,
+                                   const LocalKnowledge &K, ASTContext &Ctx) {
+  const Expr *IndexExpr = subscriptOf(Store->getLHS());
+  if (!IndexExpr || !K.Facts)
+    return std::nullopt;
   const Stmt *Child = Store;
   const Stmt *P = K.Facts->parentOf(Store);
   while (P && isa<CompoundStmt, ExprWithCleanups, ParenExpr>(P))
     Child = P, P = K.Facts->parentOf(P);
   const auto *For = dyn_cast_or_null<ForStmt>(P);
-  if (!For || Child != For->getBody() || !isStraightLine(For, *K.Facts) ||
-      !K.Ranges)
-    return false;
+  if (!For || Child != For->getBody() || !isStraightLine(For, *K.Facts))
+    return std::nullopt;
   const auto *Counter = dyn_cast_or_null<VarDecl>(
       referencedVariable(IndexExpr));
   if (!Counter)
-    return false;
+    return std::nullopt;
   // Started at a constant by the init, counted up by one, below a constant.
   const Expr *Start = nullptr;
   if (const auto *D = dyn_cast_or_null<DeclStmt>(For->getInit()))
@@ -260,24 +258,36 @@ static bool applyLoopStore(const BinaryOperator *Store, const Expr *IndexExpr,
       referencedVariable(Step->getSubExpr()) != Counter ||
       referencedVariable(Cond->getLHS()) != Counter ||
       (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
-    return false;
+    return std::nullopt;
+  // The init sets the counter; inside the loop only the step changes it.
   for (const FunctionFacts::Write &CW : K.Facts->writesOf(Counter))
     if (CW.Site != Step && CW.Site != For->getInit() &&
-        CW.Site != Counter->getInit())
-      return false;
+        CW.Site != Counter->getInit() && K.Facts->isWithin(CW.Site, For))
+      return std::nullopt;
   std::optional<int64_t> From = knownInt(Start, K, Ctx);
   std::optional<int64_t> To = knownInt(Cond->getRHS(), K, Ctx);
   if (!From || !To)
-    return false;
+    return std::nullopt;
   if (Cond->getOpcode() == BO_LE)
     ++*To;
   if (*From < 0 || *To - *From > MaxFilledElements)
+    return std::nullopt;
+  return FillLoop{For, Counter, *From, *To};
+}
+
+/// Sets V[A..B) from the fill loop around \p Store to the stored value at
+/// each index (evaluated by the value analysis with the counter exact).
+/// False for any other store in a loop.
+static bool applyLoopStore(const BinaryOperator *Store, Elements &Values,
+                           const LocalKnowledge &K, ASTContext &Ctx) {
+  std::optional<FillLoop> Loop = fillLoopOf(Store, K, Ctx);
+  if (!Loop || !K.Ranges)
     return false;
-  for (int64_t I = *From; I < *To; ++I) {
+  for (int64_t I = Loop->From; I < Loop->To; ++I) {
     if (uint64_t(I) >= Values.size())
       break;
     Constraints AtI;
-    AtI[Counter] = Interval::exact(I);
+    AtI[Loop->Counter] = Interval::exact(I);
     std::optional<RangeAnalysis::Result> R =
         K.Ranges->evaluate(Store->getRHS(), AtI);
     Values[I] = R && R->Range.isExact() ? std::optional<int64_t>(R->Range.Lo)
@@ -312,7 +322,7 @@ static bool applyStores(const VarDecl *V, Elements &Values,
     if (!IndexExpr)
       return false;
     if (!isStraightLine(Store, *K.Facts)) {
-      if (!applyLoopStore(Store, IndexExpr, Values, K, Ctx))
+      if (!applyLoopStore(Store, Values, K, Ctx))
         return false;
       continue;
     }

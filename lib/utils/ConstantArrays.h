@@ -101,6 +101,19 @@ knownElements(const clang::Expr *Arg, std::optional<uint64_t> Count,
               const clang::CallExpr *Call, const LocalKnowledge &K,
               clang::ASTContext &Ctx);
 
+/// `for (int i = A; i < B; ++i) V[i] = f(i);` around a store, with
+/// constant A and B, the loop itself on the straight line of its function
+/// (no branch or loop around it) and the store on the straight line of the
+/// loop's body: it stores every element of V[A..B).
+struct FillLoop {
+  const clang::ForStmt *Loop;
+  const clang::VarDecl *Counter;
+  int64_t From, To;
+};
+std::optional<FillLoop> fillLoopOf(const clang::BinaryOperator *Store,
+                                   const LocalKnowledge &K,
+                                   clang::ASTContext &Ctx);
+
 /// The number of elements of the array \p Arg names or spells, when its
 /// type says.
 std::optional<uint64_t> declaredLength(const clang::Expr *Arg);

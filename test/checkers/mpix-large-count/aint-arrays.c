@@ -46,3 +46,21 @@ void halo_type(struct halo *h, int face, MPI_Datatype *out) {
   // CHECK-NOTES: :[[@LINE-6]]:36: note: 'face' is a parameter: its callers may pass any value
   // CHECK-FIXES: h->offsets[k] = (MPI_Aint)face * face * k;
 }
+
+// Refilled by a second loop before the second call: only the first call
+// reads the products.
+void two_types(int gx, MPI_Datatype *first, MPI_Datatype *second) {
+  MPI_Aint d[2];
+  int lens[2] = {1, 1};
+  MPI_Datatype types[2] = {MPI_INT, MPI_INT};
+  for (int i = 0; i < 2; i++)
+    d[i] = gx * gx * i;
+  // CHECK-FIXES: d[i] = (MPI_Aint)gx * gx * i;
+  MPI_Type_create_struct(2, lens, d, types, first);
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: displacement array 'd' of MPI_Type_create_struct is filled with values computed in 'int' that can overflow before they are stored as 'MPI_Aint'
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: 'gx * gx' can overflow 'int' here: gx unbounded, gx unbounded
+  // CHECK-NOTES: :[[@LINE-10]]:20: note: 'gx' is a parameter: its callers may pass any value
+  for (int i = 0; i < 2; i++)
+    d[i] = 1024 * i;
+  MPI_Type_create_struct(2, lens, d, types, second);
+}
