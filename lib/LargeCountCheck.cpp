@@ -115,6 +115,7 @@ bool isIgnoredCount(const CallExpr *Call, const FunctionInfo &F,
 StringRef consequenceFor(const FunctionInfo &F) {
   switch (F.Fam) {
   case Family::DATATYPE:
+  case Family::PACK: // MPI_Pack and co. count elements of a datatype too.
     return "datatypes over 2^31-1 elements are truncated";
   case Family::QUERY:
   case Family::MISC:

@@ -35,7 +35,9 @@ enum class ParamKind {
   Other
 };
 
-enum class Family { PT2PT, COLL, VCOLL, NEIGHBOR, REDUCE, DATATYPE, QUERY, RMA, IO, MISC };
+/// Where libmpix implements a function: runtime/src/<family>.c, or generated
+/// (MPIFunctions.def says which).
+enum class Family { PT2PT, COLL, VCOLL, NEIGHBOR, REDUCE, DATATYPE, PACK, QUERY, RMA, IO, MISC };
 
 struct ParamInfo {
   ParamRole Role;

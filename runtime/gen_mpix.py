@@ -8,10 +8,14 @@ clang-tidy checks include) and writes, for one backend:
               every row the backend provides;
   mpix_gen.c  native: a forward to MPI_<Name>_c per row;
               emulated: the body of every "mechanical" row (see MECHANICAL_ROLES),
-              built from the parameter roles so that no body is written by hand.
+              built from the parameter roles so that no body is written by hand;
+  mpix_shims.inc  the entry points of the hand-written rows of SHIM_FAMILIES:
+              each calls its family's implementation of the operation, and
+              runtime/src/<family>.c includes them after those (see SHIM_FAMILIES).
 
-Rows of other families are implemented by hand in runtime/src/*.c; the
-generated header still declares them.
+Other rows are implemented by hand in runtime/src/<family>.c, Family being the
+table's column; the generated header still declares them. --check-families
+holds the sources to that column.
 """
 import argparse
 import re
@@ -103,7 +107,7 @@ def guarded(row, backend, lines):
 
 
 # Generated bodies that a hand-written one replaces where the macro is 1
-# (runtime/src/pcoll.c says why).
+# (runtime/src/coll.c, pt2pt.c say why).
 REPLACED_WHEN = {"Scatter_init": "MPIX_SCATTER_INIT_VIA_SCATTERV",
                  "Isendrecv": "MPIX_ISENDRECV_BY_COPY",
                  "Isendrecv_replace": "MPIX_ISENDRECV_BY_COPY"}
@@ -161,8 +165,8 @@ def native_source(roles, rows):
            "   derived-datatype bodies of NATIVE_VIA_TYPES rows). */",
            '#include "internal.h"', ""]
     for row in rows:
-        if row["family"] == "REDUCE" and row["name"] in NATIVE_CHUNKED:
-            continue  # hand-written in reduce.c
+        if hand_written(row, "native"):
+            continue  # reduce.c
         if native_via_types(row):
             out.append(emulated_body(roles, row))
             continue
@@ -223,22 +227,16 @@ def emulated_body(roles, row):
         if i in in_triple:
             k = in_triple[i]
             args.append("b%d.count" % k if role == "COUNT" else "b%d.type" % k)
-        elif role == "COUNT":
+        elif role in ("COUNT", "INT_AINT"):  # narrowed below
             lines.append("  int %s_i = 0;" % name)
             args.append("%s_i" % name)
-        elif role == "INT_AINT":
-            lines.append("  int %s_i = 0;" % name)
-            args.append("%s_i" % name)
-        elif role in ("COUNT_OUT", "INT_AINT_OUT"):
-            lines.append("  int %s_o = 0;" % name)
+        elif role in ("COUNT_OUT", "INT_AINT_OUT", "AINT_COUNT_OUT"):
+            # the classic binding's output, widened after the call
+            lines.append("  %s %s_o = 0;" % (roles[role]["classic"].rstrip(" *"), name))
             args.append("&%s_o" % name)
             post.append("  if (rc == MPI_SUCCESS && %s) *%s = %s_o;" % (name, name, name))
         elif role == "AINT_COUNT":
             args.append("(MPI_Aint)%s" % name)
-        elif role == "AINT_COUNT_OUT":
-            lines.append("  MPI_Aint %s_o = 0;" % name)
-            args.append("&%s_o" % name)
-            post.append("  if (rc == MPI_SUCCESS && %s) *%s = %s_o;" % (name, name, name))
         else:
             args.append(name)
     # Validation and narrowing, in parameter order, before the call.
@@ -289,10 +287,135 @@ def emulated_source(roles, rows):
     return "\n".join(out)
 
 
-def hand_written(rows, backend):
-    """Rows the hand-written sources must define (for the symbol test)."""
-    return [r["name"] for r in rows
-            if provided(r, backend) and not (backend == "native" or is_mechanical(r))]
+def hand_written(row, backend):
+    """Whether runtime/src/<family>.c implements the row for the backend
+    (the rows that REPLACED_WHEN names have a generated body as well)."""
+    if not provided(row, backend):
+        return False
+    if backend == "native":
+        return row["name"] in NATIVE_CHUNKED
+    return not is_mechanical(row)
+
+
+# Families whose hand-written rows are a few operations in several forms: the
+# public function of each row is a generated shim that calls the family's
+# implementation of its operation, a static function in runtime/src/<family>.c
+# (which defines MPIX_SHIMS_<FAMILY> and includes mpix_shims.inc after it).
+#   "start"     <op>(<params but info and request>, <start>): start is NULL for
+#               the blocking row, else how the nonblocking (MPI_I<Op>) or
+#               persistent (<Op>_init) form starts (mpix_start); op is the
+#               blocking form's name in lower case.
+#   "combiner"  type_<op>(MPI_COMBINER_<KIND>, <params>): a datatype
+#               constructor, told the combiner that MPIX_Type_get_envelope_x
+#               reports; KIND is the name less Type_ and create_, and an h-form
+#               (byte displacements) shares op with its element form.
+SHIM_FAMILIES = {"VCOLL": "start", "REDUCE": "start", "DATATYPE": "combiner"}
+
+
+def start_form(row):
+    if persistent(row):
+        return "persistent"
+    if row["params"][-1][0] == "REQUEST_OUT":
+        return "nonblocking"
+    return "blocking"
+
+
+def start_op(row, names):
+    """The blocking form of a row, checked to be a row too: Ineighbor_alltoallw
+    and Neighbor_alltoallw_init are forms of Neighbor_alltoallw."""
+    form, name = start_form(row), row["name"]
+    base = {"persistent": name[:-len("_init")], "blocking": name,
+            "nonblocking": name[1:2].upper() + name[2:]}[form]
+    if (form == "nonblocking" and name[0] != "I") or base not in names:
+        sys.exit("gen_mpix.py: %s is no form of a blocking row" % name)
+    return base.lower()
+
+
+def combiner_kind(name):
+    if not name.startswith("Type_"):
+        sys.exit("gen_mpix.py: %s is no datatype constructor" % name)
+    kind = name[len("Type_"):]
+    return kind[len("create_"):] if kind.startswith("create_") else kind
+
+
+def shim_body(roles, row, how, rows):
+    params = row["params"]
+    if how == "combiner":
+        kinds = {combiner_kind(r["name"]) for r in rows if r["family"] == row["family"]}
+        kind = combiner_kind(row["name"])
+        op = kind[1:] if kind.startswith("h") and kind[1:] in kinds else kind
+        call = "type_%s(MPI_COMBINER_%s, %s)" % (
+            op, kind.upper(), ", ".join(n for _, n in params))
+        return "%s {\n  return %s;\n}\n" % (prototype(roles, row), call)
+    form = start_form(row)
+    trailing = {"blocking": [], "nonblocking": ["REQUEST_OUT"],
+                "persistent": ["INFO", "REQUEST_OUT"]}[form]
+    if [r for r, _ in params[len(params) - len(trailing):]] != trailing:
+        sys.exit("gen_mpix.py: %s does not end in %s" % (row["name"], trailing))
+    args = [n for _, n in params[:len(params) - len(trailing)]]
+    lines = [prototype(roles, row) + " {"]
+    if form == "blocking":
+        args.append("NULL")
+    else:
+        info = params[-2][1] if form == "persistent" else "MPI_INFO_NULL"
+        lines.append("  const mpix_start st = {%s, %d, %s};" % (
+            params[-1][1], 1 if form == "persistent" else 0, info))
+        args.append("&st")
+    names = {r["name"] for r in rows}
+    lines.append("  return %s(%s);" % (start_op(row, names), ", ".join(args)))
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def shims(roles, rows, backend):
+    out = ["/* Generated by runtime/gen_mpix.py: the entry points of the hand-written",
+           "   rows of %s, one section per family for" % ", ".join(sorted(SHIM_FAMILIES)),
+           "   runtime/src/<family>.c to include after its implementations. */", ""]
+    for family, how in sorted(SHIM_FAMILIES.items()):
+        out.append("#ifdef MPIX_SHIMS_%s" % family)
+        for row in rows:
+            if row["family"] == family and hand_written(row, backend):
+                out.extend(guarded(row, backend, [shim_body(roles, row, how, rows)]))
+        out.append("#endif /* MPIX_SHIMS_%s */" % family)
+        out.append("")
+    return "\n".join(out)
+
+
+def check_families(rows, specials, src_dir):
+    """Errors where runtime/src disagrees with the table's Family column: an
+    MPIX_<Name>_x of the table defined outside src/<family>.c (native.c
+    forwards the specials), a hand-written row of the emulated backend that its
+    family's source does not define, or a shim family whose source does not
+    include its shims."""
+    import os
+    family = {r["name"]: r["family"] for r in rows + specials}
+    special = {sp["name"] for sp in specials}
+    defined, errors = {}, []
+    for fname in sorted(os.listdir(src_dir)):
+        if not fname.endswith(".c"):
+            continue
+        with open(os.path.join(src_dir, fname)) as f:
+            text = f.read()
+        for m in re.finditer(r"^int MPIX_(\w+)_x\(", text, re.M):
+            defined.setdefault(m.group(1), []).append(fname)
+        for fam in SHIM_FAMILIES:
+            if fname == fam.lower() + ".c" and not re.search(
+                    r"^#define MPIX_SHIMS_%s\b.*\n#include \"mpix_shims.inc\"" % fam,
+                    text, re.M):
+                errors.append("%s does not include the %s shims" % (fname, fam))
+    for name, files in sorted(defined.items()):
+        if name not in family:
+            continue
+        home = family[name].lower() + ".c"
+        for fname in files:
+            if fname != home and not (fname == "native.c" and name in special):
+                errors.append("MPIX_%s_x is defined in %s, but its family %s is %s"
+                              % (name, fname, family[name], home))
+    for row in rows:
+        if (hand_written(row, "emulated") and row["family"] not in SHIM_FAMILIES
+                and row["family"].lower() + ".c" not in defined.get(row["name"], [])):
+            errors.append("MPIX_%s_x is not defined in %s"
+                          % (row["name"], row["family"].lower() + ".c"))
+    return errors
 
 
 def symbol_test(rows, specials, backend):
@@ -319,11 +442,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--functions", required=True)
     ap.add_argument("--roles", required=True)
-    ap.add_argument("--backend", choices=["native", "emulated"], required=True)
-    ap.add_argument("--header", required=True)
-    ap.add_argument("--source", required=True)
+    ap.add_argument("--backend", choices=["native", "emulated"])
+    ap.add_argument("--header")
+    ap.add_argument("--source")
+    ap.add_argument("--shims")
     ap.add_argument("--symbol-test")
-    ap.add_argument("--list-hand-written", action="store_true")
+    ap.add_argument("--check-families", metavar="SRC_DIR",
+                    help="only check that SRC_DIR agrees with the Family column")
     a = ap.parse_args()
     with open(a.roles) as f:
         roles = parse_roles(f.read())
@@ -333,13 +458,22 @@ def main():
         for role, _ in row["params"]:
             if role not in roles:
                 sys.exit("gen_mpix.py: %s uses unknown role %s" % (row["name"], role))
-    if a.list_hand_written:
-        print("\n".join(hand_written(rows, a.backend)))
+    if a.check_families:
+        errors = check_families(rows, specials, a.check_families)
+        for e in errors:
+            print("error:", e)
+        print("%d rows, %d special: %d errors" % (len(rows), len(specials), len(errors)))
+        sys.exit(1 if errors else 0)
+    if not (a.backend and a.header and a.source):
+        ap.error("--backend, --header and --source are required")
     with open(a.header, "w") as f:
         f.write(header(roles, rows, specials, a.backend))
     with open(a.source, "w") as f:
         f.write(native_source(roles, rows) if a.backend == "native"
                 else emulated_source(roles, rows))
+    if a.shims:
+        with open(a.shims, "w") as f:
+            f.write(shims(roles, rows, a.backend))
     if a.symbol_test:
         with open(a.symbol_test, "w") as f:
             f.write(symbol_test(rows, specials, a.backend))

@@ -17,6 +17,12 @@ static constexpr unsigned VisitsBeforeWidening = 2;
 /// bounds the rounds by the number of tracked locals; this only guards
 /// against a pathological graph.
 static constexpr unsigned VisitBudgetPerBlock = 64;
+/// Rounds of recomputing every block's entry from its predecessors once the
+/// widened fixpoint is reached. Each round keeps the states sound (the
+/// fixpoint is above the least one) and gives back what widening lost
+/// where a loop's own condition bounds it: `while (p < np) p *= 2;` leaves
+/// p below 2 * np, not at INT_MAX.
+static constexpr unsigned NarrowingRounds = 2;
 
 FlowRanges::FlowRanges(const Decl *Function, const Stmt *Body, ASTContext &Ctx,
                        Hooks Hooks)
@@ -164,7 +170,7 @@ FlowRanges::State FlowRanges::along(const CFGBlock &From, const State &Out,
     for (auto It = Edge.Known.begin(); It != Edge.Known.end();) {
       auto Next = std::next(It);
       const auto *V = dyn_cast<VarDecl>(It->first);
-      if (!V || !H.IsTracked(V))
+      if (!V || !H.IsTracked(V) || Edge.Frozen.count(V))
         Edge.Known.erase(It);
       It = Next;
     }
@@ -180,6 +186,8 @@ bool FlowRanges::join(State &Into, const State &From) {
     return true;
   }
   bool Changed = false;
+  for (const clang::ValueDecl *V : From.Frozen)
+    Changed |= Into.Frozen.insert(V).second;
   for (auto It = Into.Known.begin(); It != Into.Known.end();) {
     auto Next = std::next(It);
     auto Other = From.Known.find(It->first);
@@ -224,8 +232,16 @@ static bool isLoopHead(const CFGBlock &B) {
   return false;
 }
 
-/// Whether \p E stores a whole new value into \p V: an assignment, or its
-/// declaration met again on a loop's next turn.
+static bool mentions(const Stmt *S, const VarDecl *V) {
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S))
+    return Ref->getDecl() == V;
+  return S && llvm::any_of(S->children(),
+                           [V](const Stmt *C) { return mentions(C, V); });
+}
+
+/// Whether \p E stores into \p V a value that owes nothing to the old one:
+/// an assignment whose value does not read V (`n = n * 2` carries it on),
+/// or V's declaration met again on a loop's next turn.
 static bool replaces(const CFGElement &E, const VarDecl *V) {
   std::optional<CFGStmt> Element = E.getAs<CFGStmt>();
   if (!Element)
@@ -234,7 +250,7 @@ static bool replaces(const CFGElement &E, const VarDecl *V) {
   if (const auto *B = dyn_cast<BinaryOperator>(S))
     if (B->getOpcode() == BO_Assign)
       if (const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
-        return Ref->getDecl() == V;
+        return Ref->getDecl() == V && !mentions(B->getRHS(), V);
   if (const auto *D = dyn_cast<DeclStmt>(S))
     return llvm::is_contained(D->decls(), V);
   return false;
@@ -281,6 +297,7 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
   unsigned Count = Graph->getNumBlockIDs();
   Entry.assign(Count, State());
   std::vector<unsigned> Visits(Count, 0);
+  const State Initial = In;
   std::deque<std::pair<const CFGBlock *, unsigned>> Work{{&Start, From}};
   llvm::BitVector Queued(Count);
   unsigned Budget = VisitBudgetPerBlock * Count;
@@ -321,7 +338,42 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
       }
     }
   }
+  narrow(Start, From, Initial, W, Entry);
   return true;
+}
+
+void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
+                        const State &Initial, const Walk &W,
+                        std::vector<State> &Entry) const {
+  unsigned Count = Graph->getNumBlockIDs();
+  for (unsigned Round = 0; Round < NarrowingRounds; ++Round) {
+    std::vector<State> Out(Count);
+    for (const CFGBlock *B : *Graph) {
+      State O = Entry[B->getBlockID()];
+      for (unsigned I = 0; I < B->size() && O.Reachable; ++I)
+        step((*B)[I], O, W);
+      if (B == &Start) {
+        State Started = Initial;
+        for (unsigned I = From; I < B->size() && Started.Reachable; ++I)
+          step((*B)[I], Started, W);
+        join(O, Started);
+      }
+      Out[B->getBlockID()] = std::move(O);
+    }
+    std::vector<State> Next(Count);
+    for (const CFGBlock *B : *Graph) {
+      const State &O = Out[B->getBlockID()];
+      if (!O.Reachable)
+        continue;
+      unsigned Index = 0;
+      for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+        unsigned I = Index++;
+        if (const CFGBlock *To = Succ.getReachableBlock())
+          join(Next[To->getBlockID()], along(*B, O, I));
+      }
+    }
+    Entry = std::move(Next);
+  }
 }
 
 void FlowRanges::solve() {
@@ -379,6 +431,10 @@ std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
     transfer((*B)[I], In);
   if (!In.Reachable)
     return PointFacts{true, Constraints()};
+  // What V holds now is the stored value, not what the value read from V
+  // (`n = n * 2`).
+  In.Known.erase(V);
+  In.Frozen.insert(V);
   Walk W;
   W.Stored = V;
   // A use later in the store's own block is reached straight on; Entries

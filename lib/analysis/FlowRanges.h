@@ -89,6 +89,10 @@ private:
   /// budget ran out.
   bool propagate(const clang::CFGBlock &Start, unsigned From, State In,
                  const Walk &W, std::vector<State> &Entry);
+  /// Recomputes \p Entry from the predecessors a few times, without
+  /// widening (see NarrowingRounds).
+  void narrow(const clang::CFGBlock &Start, unsigned From, const State &Initial,
+              const Walk &W, std::vector<State> &Entry) const;
   void step(const clang::CFGElement &E, State &S, const Walk &W) const;
   std::optional<PointFacts> stateBefore(const clang::Stmt *S,
                                         const std::vector<State> &Entries,

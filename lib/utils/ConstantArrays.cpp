@@ -208,6 +208,84 @@ static bool isInside(const Stmt *S, const Stmt *Ancestor,
   return false;
 }
 
+/// The index of `a[i]` or of a std::vector's `v[i]`.
+static const Expr *subscriptOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return ASE->getIdx();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return Op->getArg(1);
+  return nullptr;
+}
+
+/// Most elements a loop fill is followed for.
+static constexpr int64_t MaxFilledElements = 1 << 16;
+
+/// `for (int i = A; i < B; ++i) V[i] = f(i);`, the loop itself on the
+/// straight line and the store on the straight line of its body: sets
+/// V[A..B) to f's value at each i. False for any other store in a loop.
+static bool applyLoopStore(const BinaryOperator *Store, const Expr *IndexExpr,
+                           Elements &Values, const LocalKnowledge &K,
+                           ASTContext &Ctx) {
+  const Stmt *Child = Store;
+  const Stmt *P = K.Facts->parentOf(Store);
+  while (P && isa<CompoundStmt, ExprWithCleanups, ParenExpr>(P))
+    Child = P, P = K.Facts->parentOf(P);
+  const auto *For = dyn_cast_or_null<ForStmt>(P);
+  if (!For || Child != For->getBody() || !isStraightLine(For, *K.Facts) ||
+      !K.Ranges)
+    return false;
+  const auto *Counter = dyn_cast_or_null<VarDecl>(
+      referencedVariable(IndexExpr));
+  if (!Counter)
+    return false;
+  // Started at a constant by the init, counted up by one, below a constant.
+  const Expr *Start = nullptr;
+  if (const auto *D = dyn_cast_or_null<DeclStmt>(For->getInit()))
+    Start = D->isSingleDecl() && D->getSingleDecl() == Counter
+                ? Counter->getInit()
+                : nullptr;
+  else if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+    Start = A->getOpcode() == BO_Assign &&
+                    referencedVariable(A->getLHS()) == Counter
+                ? A->getRHS()
+                : nullptr;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts()
+                                  : nullptr;
+  const auto *Step = dyn_cast_or_null<UnaryOperator>(Inc);
+  if (!Start || !Cond || !Step || !Step->isIncrementOp() ||
+      referencedVariable(Step->getSubExpr()) != Counter ||
+      referencedVariable(Cond->getLHS()) != Counter ||
+      (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return false;
+  for (const FunctionFacts::Write &CW : K.Facts->writesOf(Counter))
+    if (CW.Site != Step && CW.Site != For->getInit() &&
+        CW.Site != Counter->getInit())
+      return false;
+  std::optional<int64_t> From = knownInt(Start, K, Ctx);
+  std::optional<int64_t> To = knownInt(Cond->getRHS(), K, Ctx);
+  if (!From || !To)
+    return false;
+  if (Cond->getOpcode() == BO_LE)
+    ++*To;
+  if (*From < 0 || *To - *From > MaxFilledElements)
+    return false;
+  for (int64_t I = *From; I < *To; ++I) {
+    if (uint64_t(I) >= Values.size())
+      break;
+    Constraints AtI;
+    AtI[Counter] = Interval::exact(I);
+    std::optional<RangeAnalysis::Result> R =
+        K.Ranges->evaluate(Store->getRHS(), AtI);
+    Values[I] = R && R->Range.isExact() ? std::optional<int64_t>(R->Range.Lo)
+                                        : std::nullopt;
+  }
+  return true;
+}
+
 /// Applies `V[c] = value` stores before \p Call; false when a store that can
 /// reach the call is not one we can follow. In a loop, a store after the
 /// call reaches it on the next iteration.
@@ -228,13 +306,17 @@ static bool applyStores(const VarDecl *V, Elements &Values,
       continue;
     }
     const auto *Store = dyn_cast<BinaryOperator>(W.Site);
-    if (!Store || Store->getOpcode() != BO_Assign ||
-        !isStraightLine(Store, *K.Facts))
+    if (!Store || Store->getOpcode() != BO_Assign)
       return false;
-    const auto *ASE =
-        dyn_cast<ArraySubscriptExpr>(Store->getLHS()->IgnoreParenImpCasts());
-    std::optional<int64_t> Index = ASE ? knownInt(ASE->getIdx(), K, Ctx)
-                                       : std::nullopt;
+    const Expr *IndexExpr = subscriptOf(Store->getLHS());
+    if (!IndexExpr)
+      return false;
+    if (!isStraightLine(Store, *K.Facts)) {
+      if (!applyLoopStore(Store, IndexExpr, Values, K, Ctx))
+        return false;
+      continue;
+    }
+    std::optional<int64_t> Index = knownInt(IndexExpr, K, Ctx);
     if (!Index || *Index < 0)
       return false;
     if (uint64_t(*Index) < Values.size())
@@ -262,6 +344,92 @@ std::optional<uint64_t> declaredLength(const Expr *Arg) {
   return std::nullopt;
 }
 
+/// How a local std::vector is built: `v(n)`, `v(n, c)` or `v = {...}`.
+static const CXXConstructExpr *vectorConstruction(const VarDecl *V) {
+  const auto *Record = V->getType()->getAsCXXRecordDecl();
+  if (!V->hasLocalStorage() || !Record || !Record->isInStdNamespace() ||
+      !Record->getIdentifier() || Record->getName() != "vector" ||
+      !V->getInit())
+    return nullptr;
+  return dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
+}
+
+/// The list of `std::vector<int> v = {1, 2}`.
+static const InitListExpr *vectorList(const CXXConstructExpr *C) {
+  if (C->getNumArgs() == 0)
+    return nullptr;
+  const auto *List = dyn_cast<CXXStdInitializerListExpr>(
+      C->getArg(0)->IgnoreImplicit());
+  return List ? dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit())
+              : nullptr;
+}
+
+static std::optional<uint64_t> vectorLength(const VarDecl *V,
+                                            const LocalKnowledge &K,
+                                            ASTContext &Ctx) {
+  const CXXConstructExpr *C = vectorConstruction(V);
+  if (!C || C->getNumArgs() == 0)
+    return std::nullopt;
+  if (const InitListExpr *List = vectorList(C))
+    return List->getNumInits();
+  if (!C->getArg(0)->getType()->isIntegerType())
+    return std::nullopt;
+  std::optional<int64_t> N = knownInt(C->getArg(0), K, Ctx);
+  return N && *N >= 0 ? std::optional<uint64_t>(*N) : std::nullopt;
+}
+
+static void applyVectorConstruction(const CXXConstructExpr *C, Elements &Values,
+                                    const LocalKnowledge &K, ASTContext &Ctx) {
+  if (const InitListExpr *List = vectorList(C))
+    return applyInitializer(List, Values, K, Ctx);
+  // v(n) holds zeros, v(n, c) copies of c.
+  std::optional<int64_t> Fill = 0;
+  if (C->getNumArgs() >= 2 && C->getArg(1)->getType()->isIntegerType() &&
+      !isa<CXXDefaultArgExpr>(C->getArg(1)))
+    Fill = knownInt(C->getArg(1), K, Ctx);
+  for (std::optional<int64_t> &E : Values)
+    E = Fill;
+}
+
+/// Whether every use of the vector \p V reads or stores an element, asks
+/// its size, or hands its data to \p Call: nothing else can resize or
+/// write it.
+static bool usedOnlyByIndexOrBy(const VarDecl *V, const CallExpr *Call,
+                                const FunctionFacts &Facts) {
+  for (const DeclRefExpr *Use : Facts.usesOf(V)) {
+    const Stmt *P = Facts.parentOf(Use);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+        Op && Op->getOperator() == OO_Subscript) {
+      // &v[0] hands the data out too.
+      const Stmt *Up = Facts.parentOf(Op);
+      const auto *Addr = dyn_cast_or_null<UnaryOperator>(Up);
+      if (!Addr || Addr->getOpcode() != UO_AddrOf)
+        continue;
+      P = Addr;
+    } else {
+      const auto *Member = dyn_cast_or_null<MemberExpr>(P);
+      const auto *Method = Member ? dyn_cast<CXXMethodDecl>(
+                                        Member->getMemberDecl())
+                                  : nullptr;
+      if (!Method || !Method->getIdentifier())
+        return false;
+      if (Method->getName() == "size")
+        continue;
+      if (Method->getName() != "data")
+        return false;
+      P = Facts.parentOf(Member);
+    }
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+      P = Facts.parentOf(P);
+    const Stmt *Holder = P ? Facts.parentOf(P) : nullptr;
+    while (Holder && isa<ImplicitCastExpr, ParenExpr>(Holder))
+      Holder = Facts.parentOf(Holder);
+    if (Holder != Call)
+      return false;
+  }
+  return true;
+}
+
 /// Fills \p Values from where \p Arg's elements come from; false when some
 /// store to them cannot be followed.
 static bool collectElements(const Expr *Arg, Elements &Values,
@@ -272,9 +440,15 @@ static bool collectElements(const Expr *Arg, Elements &Values,
                      Ctx);
     return true;
   }
-  const VarDecl *V = referencedVariable(Arg);
+  const VarDecl *V = arrayVariable(Arg);
   if (!V)
     return false;
+  if (const CXXConstructExpr *Vector = vectorConstruction(V)) {
+    if (!K.Facts || !usedOnlyByIndexOrBy(V, Call, *K.Facts))
+      return false;
+    applyVectorConstruction(Vector, Values, K, Ctx);
+    return applyStores(V, Values, Call, K, Ctx);
+  }
   if (!V->hasLocalStorage()) {
     // A global is known only if nothing can store to it.
     if (!V->getType().isConstQualified())
@@ -295,6 +469,9 @@ std::optional<llvm::SmallVector<int64_t, 8>>
 knownElements(const Expr *Arg, std::optional<uint64_t> Count,
               const CallExpr *Call, const LocalKnowledge &K, ASTContext &Ctx) {
   std::optional<uint64_t> Length = declaredLength(Arg);
+  if (!Length)
+    if (const VarDecl *V = arrayVariable(Arg))
+      Length = vectorLength(V, K, Ctx);
   if (!Count)
     Count = Length;
   // Reading past the declared array is a different bug; do not guess.

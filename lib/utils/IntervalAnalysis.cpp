@@ -1178,21 +1178,54 @@ static WideInt saturatingMul(WideInt A, WideInt B) {
   return A * B;
 }
 
+/// `A op B` for the operators whose interval rules lose exactness (the
+/// others stay exact through them); none when C leaves it undefined.
+static std::optional<WideInt> exactly(BinaryOperatorKind Op, WideInt A,
+                                      WideInt B) {
+  switch (Op) {
+  case BO_Div: return B ? std::optional<WideInt>(A / B) : std::nullopt;
+  case BO_Rem: return B ? std::optional<WideInt>(A % B) : std::nullopt;
+  case BO_Shr: return B >= 0 && B < 64 ? std::optional<WideInt>(A >> int(B)) : std::nullopt;
+  case BO_And: return A & B;
+  case BO_Or: return A | B;
+  case BO_Xor: return A ^ B;
+  case BO_LT: return WideInt(A < B);
+  case BO_GT: return WideInt(A > B);
+  case BO_LE: return WideInt(A <= B);
+  case BO_GE: return WideInt(A >= B);
+  case BO_EQ: return WideInt(A == B);
+  case BO_NE: return WideInt(A != B);
+  default: return std::nullopt;
+  }
+}
+
 std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
                                                   const Constraints &C,
                                                   State &S) {
   QualType T = B->getType();
   BinaryOperatorKind Op = B->getOpcode();
-  if (B->isComparisonOp() || B->isLogicalOp())
+  if (B->isLogicalOp())
     return Interval{0, 1};
   if (Op == BO_Comma)
     return eval(B->getRHS(), C, S);
   if (B->isAssignmentOp())
     return Op == BO_Assign ? eval(B->getRHS(), C, S) : Interval::ofType(T, Ctx);
 
-  std::optional<Interval> L = eval(B->getLHS(), C, S);
-  std::optional<Interval> R = eval(B->getRHS(), C, S);
+  // A product compared is not a count: its overflow is not this value's.
+  State Compared;
+  State &Operands = B->isComparisonOp() ? Compared : S;
+  std::optional<Interval> L = eval(B->getLHS(), C, Operands);
+  std::optional<Interval> R = eval(B->getRHS(), C, Operands);
   std::optional<Interval> Full = Interval::ofType(T, Ctx);
+  // An element filled at a known index (`edges[i] = (i + 1) % 3`) is asked
+  // for with the index exact: give the exact value where C would.
+  if (L && R && L->isExact() && R->isExact())
+    if (std::optional<WideInt> V = exactly(Op, L->Lo, R->Lo))
+      return Full && !B->isComparisonOp() ? clampTo(T, Interval::exact(*V), B,
+                                                    false, S)
+                                          : Interval::exact(*V);
+  if (B->isComparisonOp())
+    return Interval{0, 1};
   if (!L || !R || !Full)
     return Full;
   switch (Op) {

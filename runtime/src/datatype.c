@@ -258,19 +258,21 @@ static int large_blocks(const block_list *b, MPI_Datatype *out) {
 
 /* ---- contiguous, vector, hvector ----------------------------------------- */
 
-int MPIX_Type_contiguous_x(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype) {
+static int type_contiguous(int combiner, MPI_Count count, MPI_Datatype oldtype,
+                           MPI_Datatype *newtype) {
   const mpix_ctx ctx = mpix_ctx_none();
   int rc = check_ctor(&ctx, count, oldtype, newtype);
   if (rc != MPI_SUCCESS) return rc;
   rc = mpix_fits(count) ? mpix_tracked(MPI_Type_contiguous((int)count, oldtype, newtype), newtype)
                         : mpix_type_big(count, oldtype, newtype);
   if (rc == MPI_SUCCESS)
-    rc = record_simple(newtype, MPI_COMBINER_CONTIGUOUS, count, NULL, 0, NULL, 0, oldtype);
+    rc = record_simple(newtype, combiner, count, NULL, 0, NULL, 0, oldtype);
   return hand_over(rc, &ctx, *newtype);
 }
 
-static int vector_common(int combiner, MPI_Count count, MPI_Count bl, MPI_Count stride,
-                         MPI_Datatype old, MPI_Datatype *out) {
+/* Vector (stride in elements) and hvector (in bytes). */
+static int type_vector(int combiner, MPI_Count count, MPI_Count bl, MPI_Count stride,
+                       MPI_Datatype old, MPI_Datatype *out) {
   const mpix_ctx ctx = mpix_ctx_none();
   MPI_Count abs_stride = stride < 0 ? -stride : stride;
   MPI_Count tail[2] = {bl, stride};
@@ -287,16 +289,6 @@ static int vector_common(int combiner, MPI_Count count, MPI_Count bl, MPI_Count 
                       out);
   if (rc == MPI_SUCCESS) rc = record_simple(out, combiner, count, tail, 2, NULL, 0, old);
   return hand_over(rc, &ctx, *out);
-}
-
-int MPIX_Type_vector_x(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
-                       MPI_Datatype oldtype, MPI_Datatype *newtype) {
-  return vector_common(MPI_COMBINER_VECTOR, count, blocklength, stride, oldtype, newtype);
-}
-
-int MPIX_Type_create_hvector_x(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
-                               MPI_Datatype oldtype, MPI_Datatype *newtype) {
-  return vector_common(MPI_COMBINER_HVECTOR, count, blocklength, stride, oldtype, newtype);
 }
 
 /* ---- indexed family ------------------------------------------------------- */
@@ -373,48 +365,32 @@ static int blocks_common(int combiner, block_list *b, MPI_Datatype *out) {
   return hand_over(rc, &ctx, *out);
 }
 
-int MPIX_Type_indexed_x(MPI_Count count, const MPI_Count *array_of_blocklengths,
-                        const MPI_Count *array_of_displacements, MPI_Datatype oldtype,
-                        MPI_Datatype *newtype) {
-  block_list b = {count, array_of_blocklengths, 0, array_of_displacements, 1, NULL, oldtype, 1};
-  return blocks_common(MPI_COMBINER_INDEXED, &b, newtype);
+/* Indexed and hindexed: a length per block. */
+static int type_indexed(int combiner, MPI_Count count, const MPI_Count *lens,
+                        const MPI_Count *displs, MPI_Datatype old, MPI_Datatype *out) {
+  block_list b = {count, lens, 0, displs, 1, NULL, old, 1};
+  return blocks_common(combiner, &b, out);
 }
 
-int MPIX_Type_create_hindexed_x(MPI_Count count, const MPI_Count *array_of_blocklengths,
-                                const MPI_Count *array_of_displacements, MPI_Datatype oldtype,
-                                MPI_Datatype *newtype) {
-  block_list b = {count, array_of_blocklengths, 0, array_of_displacements, 1, NULL, oldtype, 1};
-  return blocks_common(MPI_COMBINER_HINDEXED, &b, newtype);
+/* Indexed_block and hindexed_block: one length for all blocks. */
+static int type_indexed_block(int combiner, MPI_Count count, MPI_Count len,
+                              const MPI_Count *displs, MPI_Datatype old, MPI_Datatype *out) {
+  block_list b = {count, NULL, len, displs, 1, NULL, old, 1};
+  return blocks_common(combiner, &b, out);
 }
 
-int MPIX_Type_create_indexed_block_x(MPI_Count count, MPI_Count blocklength,
-                                     const MPI_Count *array_of_displacements,
-                                     MPI_Datatype oldtype, MPI_Datatype *newtype) {
-  block_list b = {count, NULL, blocklength, array_of_displacements, 1, NULL, oldtype, 1};
-  return blocks_common(MPI_COMBINER_INDEXED_BLOCK, &b, newtype);
-}
-
-int MPIX_Type_create_hindexed_block_x(MPI_Count count, MPI_Count blocklength,
-                                      const MPI_Count *array_of_displacements,
-                                      MPI_Datatype oldtype, MPI_Datatype *newtype) {
-  block_list b = {count, NULL, blocklength, array_of_displacements, 1, NULL, oldtype, 1};
-  return blocks_common(MPI_COMBINER_HINDEXED_BLOCK, &b, newtype);
-}
-
-int MPIX_Type_create_struct_x(MPI_Count count, const MPI_Count *array_of_blocklengths,
-                              const MPI_Count *array_of_displacements,
-                              const MPI_Datatype *array_of_types, MPI_Datatype *newtype) {
-  block_list b = {count, array_of_blocklengths, 0, array_of_displacements, 1,
-                  array_of_types, MPI_BYTE, 0};
+static int type_struct(int combiner, MPI_Count count, const MPI_Count *lens,
+                       const MPI_Count *displs, const MPI_Datatype *types, MPI_Datatype *out) {
+  block_list b = {count, lens, 0, displs, 1, types, MPI_BYTE, 0};
   const mpix_ctx ctx = mpix_ctx_none();
-  if (count > 0 && !array_of_types) return mpix_error(&ctx, MPI_ERR_ARG);
-  return blocks_common(MPI_COMBINER_STRUCT, &b, newtype);
+  if (count > 0 && !types) return mpix_error(&ctx, MPI_ERR_ARG);
+  return blocks_common(combiner, &b, out);
 }
 
 /* ---- resized --------------------------------------------------------------- */
 
-int MPIX_Type_create_resized_x(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
-                               MPI_Datatype *newtype) {
+static int type_resized(int combiner, MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
+                        MPI_Datatype *newtype) {
   const mpix_ctx ctx = mpix_ctx_none();
   MPI_Count bounds[2] = {lb, extent};
   int rc = check_ctor(&ctx, 0, oldtype, newtype);
@@ -422,7 +398,7 @@ int MPIX_Type_create_resized_x(MPI_Datatype oldtype, MPI_Count lb, MPI_Count ext
   rc = mpix_tracked(MPI_Type_create_resized(oldtype, (MPI_Aint)lb, (MPI_Aint)extent, newtype),
                     newtype);
   if (rc == MPI_SUCCESS) {
-    ctor_record *r = record_new(MPI_COMBINER_RESIZED, 0, 2, 1);
+    ctor_record *r = record_new(combiner, 0, 2, 1);
     if (!r) {
       mpix_type_free(newtype);
       rc = MPI_ERR_NO_MEM;
@@ -555,10 +531,9 @@ static int classic_subarray(int ndims, const MPI_Count *sizes, const MPI_Count *
   return mpix_tracked(rc, out);
 }
 
-int MPIX_Type_create_subarray_x(int ndims, const MPI_Count *array_of_sizes,
-                                const MPI_Count *array_of_subsizes,
-                                const MPI_Count *array_of_starts, int order,
-                                MPI_Datatype oldtype, MPI_Datatype *newtype) {
+static int type_subarray(int combiner, int ndims, const MPI_Count *array_of_sizes,
+                         const MPI_Count *array_of_subsizes, const MPI_Count *array_of_starts,
+                         int order, MPI_Datatype oldtype, MPI_Datatype *newtype) {
   const mpix_ctx ctx = mpix_ctx_none();
   ctor_record *r;
   int rc = check_ctor(&ctx, 0, oldtype, newtype);
@@ -572,7 +547,7 @@ int MPIX_Type_create_subarray_x(int ndims, const MPI_Count *array_of_sizes,
     rc = large_subarray(ndims, array_of_sizes, array_of_subsizes, array_of_starts, order,
                         oldtype, newtype);
   if (rc != MPI_SUCCESS) return mpix_check(&ctx, rc);
-  r = record_new(MPI_COMBINER_SUBARRAY, 2, 3 * (MPI_Count)ndims, 1);
+  r = record_new(combiner, 2, 3 * (MPI_Count)ndims, 1);
   if (!r) {
     mpix_type_free(newtype);
     return mpix_error(&ctx, MPI_ERR_NO_MEM);
@@ -636,10 +611,10 @@ static int large_darray(int size, int rank, int ndims, const MPI_Count *gsizes,
   return rc;
 }
 
-int MPIX_Type_create_darray_x(int size, int rank, int ndims, const MPI_Count *array_of_gsizes,
-                              const int *array_of_distribs, const int *array_of_dargs,
-                              const int *array_of_psizes, int order, MPI_Datatype oldtype,
-                              MPI_Datatype *newtype) {
+static int type_darray(int combiner, int size, int rank, int ndims,
+                       const MPI_Count *array_of_gsizes, const int *array_of_distribs,
+                       const int *array_of_dargs, const int *array_of_psizes, int order,
+                       MPI_Datatype oldtype, MPI_Datatype *newtype) {
   const mpix_ctx ctx = mpix_ctx_none();
   ctor_record *r;
   int rc = check_ctor(&ctx, 0, oldtype, newtype);
@@ -651,7 +626,7 @@ int MPIX_Type_create_darray_x(int size, int rank, int ndims, const MPI_Count *ar
       size, rank, ndims, array_of_gsizes, array_of_distribs, array_of_dargs, array_of_psizes,
       order, oldtype, newtype);
   if (rc != MPI_SUCCESS) return mpix_check(&ctx, rc);
-  r = record_new(MPI_COMBINER_DARRAY, 4 + 3 * ndims, ndims, 1);
+  r = record_new(combiner, 4 + 3 * ndims, ndims, 1);
   if (!r) {
     mpix_type_free(newtype);
     return mpix_error(&ctx, MPI_ERR_NO_MEM);
@@ -667,3 +642,11 @@ int MPIX_Type_create_darray_x(int size, int rank, int ndims, const MPI_Count *ar
   rc = record_attach(r, &oldtype, newtype);
   return hand_over(rc, &ctx, *newtype);
 }
+
+/* ---- the public constructors ------------------------------------------------- */
+
+/* MPIX_Type_[create_]<kind>_x of the DATATYPE rows, generated from the table
+   (gen_mpix.py): each passes MPI_COMBINER_<KIND> and its parameters to the
+   type_<kind> above, an h-form to its element form's. */
+#define MPIX_SHIMS_DATATYPE 1
+#include "mpix_shims.inc"

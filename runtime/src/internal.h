@@ -48,7 +48,8 @@ int mpix_narrow(const mpix_ctx *ctx, MPI_Count v, int *out, int errclass);
    is MPI_BOTTOM with an absolute-address datatype is allowed). Reports it. */
 int mpix_check_buffer(const mpix_ctx *ctx, const void *buf, int has_buf, MPI_Count count,
                       MPI_Datatype type);
-/* Like mpix_check_buffer for each of n (buf + displs[i]*extent, counts[i]). */
+/* MPI_ERR_COUNT for a NULL array of n > 0 counts or a negative count in it.
+   Reports it. */
 int mpix_check_counts(const mpix_ctx *ctx, const MPI_Count *counts, int n);
 int mpix_is_root(MPI_Comm comm, int root);
 
@@ -94,7 +95,7 @@ typedef struct {
 #define MPIX_PCOLL(Name) MPIX_##Name
 #endif
 
-/* MPICH 4.0's persistent scatter cannot be restarted: pcoll.c. */
+/* MPICH 4.0's persistent scatter cannot be restarted: coll.c. */
 #if defined(MPICH_NUMVERSION) && MPICH_NUMVERSION < 40100000 && MPIX_HAVE_PERSISTENT_COLL
 #define MPIX_SCATTER_INIT_VIA_SCATTERV 1
 #else
@@ -134,9 +135,7 @@ int mpix_is_predefined(MPI_Datatype t);
 /* Frees a temporary (and sets it to MPI_DATATYPE_NULL). Predefined types and
    MPI_DATATYPE_NULL are left alone. */
 void mpix_type_free(MPI_Datatype *t);
-/* Count a datatype created by a direct MPI call as a live temporary / stop
-   counting one that is handed to the caller. */
-void mpix_type_track(MPI_Datatype t);
+/* Stops counting a temporary that is handed to the caller. */
 void mpix_type_untrack(MPI_Datatype t);
 /* A new datatype from a constructor: rc, and on success counted. */
 int mpix_tracked(int rc, MPI_Datatype *t);
@@ -153,7 +152,6 @@ void mpix_free(void *p);
    operation using it completes). */
 void *mpix_keep_alloc(size_t bytes);
 int mpix_keep_attach(void *block, MPI_Datatype t);
-void mpix_keep_retain(void *block);
 void mpix_keep_release(void *block);
 /* Holds a reference to block until MPI_Finalize. */
 void mpix_keep_defer(void *block);

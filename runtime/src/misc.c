@@ -1,6 +1,7 @@
 /* User-defined ops and data representations with MPI_Count callbacks
-   (emulated backend): the int callbacks MPI-3 calls are trampolines that
-   widen the count and call the user's _c function. */
+   (family MISC, emulated backend; its buffer attach/detach are generated):
+   the int callbacks MPI-3 calls are trampolines that widen the count and
+   call the user's _c function. */
 #include "internal.h"
 
 /* ---- MPIX_Op_create_x ----------------------------------------------------- */

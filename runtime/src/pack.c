@@ -6,9 +6,8 @@
 
 /* Elements per piece: at most the threshold, and few enough that one piece's
    packed size fits an int. */
-static MPI_Count piece_elements(MPI_Datatype type, MPI_Count per_element) {
+static MPI_Count piece_elements(MPI_Count per_element) {
   MPI_Count n = mpix_threshold();
-  (void)type;
   if (per_element > 0 && n > INT_MAX / per_element) n = INT_MAX / per_element;
   return n > 0 ? n : 1;
 }
@@ -29,7 +28,7 @@ static int pieces(int unpack, const mpix_ctx *ctx, void *data, MPI_Count n, MPI_
   if (!position || *position < 0 || size < 0) return mpix_error(ctx, MPI_ERR_ARG);
   ext = mpix_extent(type);
   MPI_Type_size_x(type, &per);
-  step = piece_elements(type, per);
+  step = piece_elements(per);
   while (rc == MPI_SUCCESS && done < n) {
     MPI_Count k = n - done < step ? n - done : step;
     void *at = mpix_offset(data, done * ext), *in = mpix_offset(packed, *position);

@@ -160,37 +160,7 @@ static int blocking(reduce_call c, const void *s, void *r, MPI_Count count, MPI_
   return rc;
 }
 
-int MPIX_Allreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                     MPI_Op op, MPI_Comm comm) {
-  reduce_call c = {comm, 0, R_ALLREDUCE};
-  return blocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Reduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                  MPI_Op op, int root, MPI_Comm comm) {
-  reduce_call c = {comm, root, R_REDUCE};
-  return blocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
 #if MPIX_BACKEND_EMULATED
-
-int MPIX_Scan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                MPI_Op op, MPI_Comm comm) {
-  reduce_call c = {comm, 0, R_SCAN};
-  return blocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Exscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                  MPI_Op op, MPI_Comm comm) {
-  reduce_call c = {comm, 0, R_EXSCAN};
-  return blocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Reduce_local_x(const void *inbuf, void *inoutbuf, MPI_Count count,
-                        MPI_Datatype datatype, MPI_Op op) {
-  reduce_call c = {MPI_COMM_NULL, 0, R_LOCAL};
-  return blocking(c, inbuf, inoutbuf, count, datatype, op);
-}
 
 /* ---- units: one datatype for a whole large count ---------------------------- */
 
@@ -316,61 +286,6 @@ static int nonblocking(ireduce_call c, const void *s, void *r, MPI_Count count, 
   return rc;
 }
 
-int MPIX_Iallreduce_x(const void *sendbuf, void *recvbuf, MPI_Count count,
-                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_ALLREDUCE, {request, 0, MPI_INFO_NULL}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Ireduce_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                   MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, root, R_REDUCE, {request, 0, MPI_INFO_NULL}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Iscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                 MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_SCAN, {request, 0, MPI_INFO_NULL}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Iexscan_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                   MPI_Op op, MPI_Comm comm, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_EXSCAN, {request, 0, MPI_INFO_NULL}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-#if MPIX_HAVE_PERSISTENT_COLL
-
-int MPIX_Allreduce_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
-                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
-                          MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_ALLREDUCE, {request, 1, info}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Reduce_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
-                       MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info,
-                       MPI_Request *request) {
-  ireduce_call c = {comm, root, R_REDUCE, {request, 1, info}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Scan_init_x(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
-                     MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_SCAN, {request, 1, info}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-int MPIX_Exscan_init_x(const void *sendbuf, void *recvbuf, MPI_Count count,
-                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
-                       MPI_Request *request) {
-  ireduce_call c = {comm, 0, R_EXSCAN, {request, 1, info}};
-  return nonblocking(c, sendbuf, recvbuf, count, datatype, op);
-}
-
-#endif /* MPIX_HAVE_PERSISTENT_COLL */
-
 /* ---- reduce_scatter and reduce_scatter_block ------------------------------- */
 
 static MPI_Count gcd(MPI_Count a, MPI_Count b) {
@@ -445,8 +360,8 @@ static int reduce_per_root(const void *s, void *r, const MPI_Count *recvcounts, 
 }
 
 /* Shared by the six reduce_scatter forms: start NULL means blocking. */
-static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, MPI_Count block,
-                          MPI_Datatype t, MPI_Op op, MPI_Comm comm, const mpix_start *start) {
+static int scatter_reduced(const void *s, void *r, const MPI_Count *recvcounts, MPI_Count block,
+                           MPI_Datatype t, MPI_Op op, MPI_Comm comm, const mpix_start *start) {
   MPI_Request *request = start ? start->request : NULL;
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   scatter_plan p = {0, 1, NULL, 1};
@@ -500,52 +415,71 @@ static int reduce_scatter(const void *s, void *r, const MPI_Count *recvcounts, M
   return rc;
 }
 
-int MPIX_Reduce_scatter_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
-                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+#endif /* MPIX_BACKEND_EMULATED */
+
+/* ---- the operations of the table's rows --------------------------------------- */
+
+/* start is NULL for a blocking form (pieces), else how a nonblocking or
+   persistent one starts (one request: units). */
+static int reduction(int kind, const void *s, void *r, MPI_Count count, MPI_Datatype t,
+                     MPI_Op op, int root, MPI_Comm comm, const mpix_start *start) {
+#if MPIX_BACKEND_EMULATED
+  if (start) {
+    ireduce_call c = {comm, root, kind, *start};
+    return nonblocking(c, s, r, count, t, op);
+  }
+#endif
+  reduce_call c = {comm, root, kind};
+  return blocking(c, s, r, count, t, op);
+}
+
+static int allreduce(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm, const mpix_start *start) {
+  return reduction(R_ALLREDUCE, sendbuf, recvbuf, count, datatype, op, 0, comm, start);
+}
+
+static int reduce(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                  MPI_Op op, int root, MPI_Comm comm, const mpix_start *start) {
+  return reduction(R_REDUCE, sendbuf, recvbuf, count, datatype, op, root, comm, start);
+}
+
+#if MPIX_BACKEND_EMULATED
+
+static int scan(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                MPI_Op op, MPI_Comm comm, const mpix_start *start) {
+  return reduction(R_SCAN, sendbuf, recvbuf, count, datatype, op, 0, comm, start);
+}
+
+static int exscan(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm, const mpix_start *start) {
+  return reduction(R_EXSCAN, sendbuf, recvbuf, count, datatype, op, 0, comm, start);
+}
+
+/* Local: no communicator, and only a blocking form. */
+static int reduce_local(const void *inbuf, void *inoutbuf, MPI_Count count,
+                        MPI_Datatype datatype, MPI_Op op, const mpix_start *start) {
+  return reduction(R_LOCAL, inbuf, inoutbuf, count, datatype, op, 0, MPI_COMM_NULL, start);
+}
+
+static int reduce_scatter(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                          const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
   if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
-  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, NULL);
+  return scatter_reduced(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, start);
 }
 
-int MPIX_Ireduce_scatter_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
-                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                           MPI_Request *request) {
-  const mpix_ctx ctx = mpix_ctx_comm(comm);
-  if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
-  const mpix_start st = {request, 0, MPI_INFO_NULL};
-  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, &st);
+static int reduce_scatter_block(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                const mpix_start *start) {
+  return scatter_reduced(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, start);
 }
-
-int MPIX_Reduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
-                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
-  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, NULL);
-}
-
-int MPIX_Ireduce_scatter_block_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
-                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                 MPI_Request *request) {
-  const mpix_start st = {request, 0, MPI_INFO_NULL};
-  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, &st);
-}
-
-#if MPIX_HAVE_PERSISTENT_COLL
-
-int MPIX_Reduce_scatter_init_x(const void *sendbuf, void *recvbuf, const MPI_Count *recvcounts,
-                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
-                               MPI_Request *request) {
-  const mpix_ctx ctx = mpix_ctx_comm(comm);
-  const mpix_start st = {request, 1, info};
-  if (!recvcounts) return mpix_error(&ctx, MPI_ERR_COUNT);
-  return reduce_scatter(sendbuf, recvbuf, recvcounts, 0, datatype, op, comm, &st);
-}
-
-int MPIX_Reduce_scatter_block_init_x(const void *sendbuf, void *recvbuf, MPI_Count recvcount,
-                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                     MPI_Info info, MPI_Request *request) {
-  const mpix_start st = {request, 1, info};
-  return reduce_scatter(sendbuf, recvbuf, NULL, recvcount, datatype, op, comm, &st);
-}
-
-#endif /* MPIX_HAVE_PERSISTENT_COLL */
 
 #endif /* MPIX_BACKEND_EMULATED */
+
+/* MPIX_<Op>_x, MPIX_I<op>_x and MPIX_<Op>_init_x of the REDUCE rows this
+   backend implements here (native: MPIX_Allreduce_x and MPIX_Reduce_x),
+   generated from the table (gen_mpix.py): each passes its parameters to the
+   <op> above, with how it starts. */
+#define MPIX_SHIMS_REDUCE 1
+#include "mpix_shims.inc"

@@ -13,7 +13,6 @@ int mpix_tracked(int rc, MPI_Datatype *t) {
   return rc;
 }
 
-void mpix_type_track(MPI_Datatype t) { (void)t; mpix_live_add(1); }
 void mpix_type_untrack(MPI_Datatype t) { (void)t; mpix_live_add(-1); }
 
 int mpix_is_predefined(MPI_Datatype t) {
@@ -225,7 +224,9 @@ void *mpix_keep_alloc(size_t bytes) {
   return k->payload;
 }
 
-void mpix_keep_retain(void *bytes) { __atomic_add_fetch(&keep_of(bytes)->refs, 1, __ATOMIC_ACQ_REL); }
+static void keep_retain(void *bytes) {
+  __atomic_add_fetch(&keep_of(bytes)->refs, 1, __ATOMIC_ACQ_REL);
+}
 
 void mpix_keep_release(void *bytes) {
   keep_block *k;
@@ -250,7 +251,7 @@ int mpix_delete_free(MPI_Datatype t, int keyval, void *value, void *state) {
 int mpix_keep_attach(void *bytes, MPI_Datatype t) {
   int rc = mpix_type_keyval(&keep_keyval, MPI_TYPE_NULL_COPY_FN, keep_delete);
   if (rc != MPI_SUCCESS) return rc;
-  __atomic_add_fetch(&keep_of(bytes)->refs, 1, __ATOMIC_ACQ_REL);
+  keep_retain(bytes);
   rc = MPI_Type_set_attr(t, keep_keyval, bytes);
   if (rc != MPI_SUCCESS) mpix_keep_release(bytes);
   return rc;
@@ -301,7 +302,7 @@ static void defer_entry(MPI_Datatype *t, void *keep) {
     deferred = grown;
     cap_deferred = cap;
   }
-  if (keep) mpix_keep_retain(keep);
+  if (keep) keep_retain(keep);
   deferred[n_deferred].type = *t;
   deferred[n_deferred].keep = keep;
   n_deferred++;

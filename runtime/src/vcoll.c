@@ -273,10 +273,14 @@ static int check_one(const mpix_ctx *ctx, const void *buf, MPI_Count count, MPI_
   return buf == MPI_IN_PLACE ? MPI_SUCCESS : mpix_check_buffer(ctx, buf, 1, count, type);
 }
 
+/* start is NULL for a blocking form. A nonblocking or persistent form with no
+   request to return fails with MPI_ERR_REQUEST before it does anything. */
+static int check_start(const mpix_ctx *ctx, const mpix_start *start) {
+  return start && !start->request ? mpix_error(ctx, MPI_ERR_REQUEST) : MPI_SUCCESS;
+}
+
 /* ---- gatherv, scatterv, allgatherv ------------------------------------------ */
 
-/* Gatherv (scatter = 0) and scatterv: the "one" side is each process's
-   single block (gather: send, scatter: receive), the v side the root's. */
 /* Gatherv (scatter = 0) and scatterv: the "one" side is each process's
    single block (gather: send, scatter: receive), the v side the root's. On
    an intercommunicator the root passes MPI_ROOT and addresses the remote
@@ -286,7 +290,8 @@ static int rooted_v(int scatter, const void *one_buf, MPI_Count one_count, MPI_D
                     const void *v_buf, const MPI_Count *counts, const MPI_Aint *displs,
                     MPI_Datatype v_type, int root, MPI_Comm comm, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
+  int n = 0, me = -1, r, rc = check_start(&ctx, start);
+  if (rc == MPI_SUCCESS) rc = comm_peers(comm, &n, &me);
   int inter = me < 0, is_root = inter ? root == MPI_ROOT : me == root;
   int has_one = inter ? root >= 0 : 1; /* sends to (or receives from) the root */
   int in_place = !inter && is_root && one_buf == MPI_IN_PLACE;
@@ -331,9 +336,10 @@ static int allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype stype, vo
                       const MPI_Count *rcounts, const MPI_Aint *displs, MPI_Datatype rtype,
                       MPI_Comm comm, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int n = 0, me = -1, r, rc = comm_peers(comm, &n, &me);
+  int n = 0, me = -1, r, rc = check_start(&ctx, start);
   int in_place = sbuf == MPI_IN_PLACE;
   plan p = {0};
+  if (rc == MPI_SUCCESS) rc = comm_peers(comm, &n, &me);
   if (rc == MPI_SUCCESS && in_place && me < 0) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
   if (rc == MPI_SUCCESS) rc = check_one(&ctx, sbuf, scount, stype);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, n, NULL, rtype);
@@ -408,7 +414,8 @@ static int alltoall_vw(side s, side r, MPI_Comm comm, int neighbor, const mpix_s
   const char *lo = NULL;
   MPI_Aint span = 0;
   plan p = {0};
-  int inter = 0, rc = peers_for(&ctx, comm, neighbor, &ns, &nr, &inter);
+  int inter = 0, rc = check_start(&ctx, start);
+  if (rc == MPI_SUCCESS) rc = peers_for(&ctx, comm, neighbor, &ns, &nr, &inter);
   if (rc == MPI_SUCCESS && in_place && (neighbor || inter)) rc = mpix_error(&ctx, MPI_ERR_BUFFER);
   /* In place, what is sent is a copy of the receive buffer taken now; a
      persistent request would need a fresh copy at every MPI_Start, which
@@ -442,9 +449,10 @@ static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype 
                                void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
                                MPI_Datatype rtype, MPI_Comm comm, const mpix_start *start) {
   const mpix_ctx ctx = mpix_ctx_comm(comm);
-  int ns = 0, nr = 0, i, rc = neighbor_degrees(&ctx, comm, &nr, &ns);
+  int ns = 0, nr = 0, i, rc = check_start(&ctx, start);
   side recv = {rbuf, rcounts, displs, rtype, NULL};
   plan p = {0};
+  if (rc == MPI_SUCCESS) rc = neighbor_degrees(&ctx, comm, &nr, &ns);
   if (rc == MPI_SUCCESS) rc = mpix_check_buffer(&ctx, sbuf, 1, scount, stype);
   if (rc == MPI_SUCCESS) rc = check_side(&ctx, rbuf, rcounts, nr, NULL, rtype);
   if (rc == MPI_SUCCESS && nr > 0 && !displs) rc = mpix_error(&ctx, MPI_ERR_ARG);
@@ -457,238 +465,56 @@ static int neighbor_allgatherv(const void *sbuf, MPI_Count scount, MPI_Datatype 
   return plan_run(&ctx, &p, comm, 1, start);
 }
 
+/* The v sides name one datatype, the w sides one per peer (in bytes). */
+static side v_side(const void *buf, const MPI_Count *counts, const MPI_Aint *displs,
+                   MPI_Datatype type) {
+  side v = {buf, counts, displs, type, NULL};
+  return v;
+}
+
+static side w_side(const void *buf, const MPI_Count *counts, const MPI_Aint *displs,
+                   const MPI_Datatype *types) {
+  side w = {buf, counts, displs, MPI_BYTE, types};
+  return w;
+}
+
+static int alltoallv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
+                     MPI_Datatype stype, void *rbuf, const MPI_Count *rcounts,
+                     const MPI_Aint *rdispls, MPI_Datatype rtype, MPI_Comm comm,
+                     const mpix_start *start) {
+  return alltoall_vw(v_side(sbuf, scounts, sdispls, stype), v_side(rbuf, rcounts, rdispls, rtype),
+                     comm, 0, start);
+}
+
+static int neighbor_alltoallv(const void *sbuf, const MPI_Count *scounts,
+                              const MPI_Aint *sdispls, MPI_Datatype stype, void *rbuf,
+                              const MPI_Count *rcounts, const MPI_Aint *rdispls,
+                              MPI_Datatype rtype, MPI_Comm comm, const mpix_start *start) {
+  return alltoall_vw(v_side(sbuf, scounts, sdispls, stype), v_side(rbuf, rcounts, rdispls, rtype),
+                     comm, 1, start);
+}
+
+static int alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
+                     const MPI_Datatype *stypes, void *rbuf, const MPI_Count *rcounts,
+                     const MPI_Aint *rdispls, const MPI_Datatype *rtypes, MPI_Comm comm,
+                     const mpix_start *start) {
+  return alltoall_vw(w_side(sbuf, scounts, sdispls, stypes),
+                     w_side(rbuf, rcounts, rdispls, rtypes), comm, 0, start);
+}
+
+static int neighbor_alltoallw(const void *sbuf, const MPI_Count *scounts,
+                              const MPI_Aint *sdispls, const MPI_Datatype *stypes, void *rbuf,
+                              const MPI_Count *rcounts, const MPI_Aint *rdispls,
+                              const MPI_Datatype *rtypes, MPI_Comm comm,
+                              const mpix_start *start) {
+  return alltoall_vw(w_side(sbuf, scounts, sdispls, stypes),
+                     w_side(rbuf, rcounts, rdispls, rtypes), comm, 1, start);
+}
+
 /* ---- the public functions ------------------------------------------------------ */
 
-/* Declares st, how a nonblocking (persistent 0) or persistent call starts;
-   returns MPI_ERR_REQUEST when there is no request to return. */
-#define START_OR_FAIL(st, comm, req, pers, inf)                         \
-  const mpix_start st = {req, pers, inf};                               \
-  do {                                                                  \
-    if (!(req)) {                                                       \
-      const mpix_ctx ctx_ = mpix_ctx_comm(comm);                        \
-      return mpix_error(&ctx_, MPI_ERR_REQUEST);                        \
-    }                                                                   \
-  } while (0)
-
-int MPIX_Gatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                   void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                 comm, NULL);
-}
-
-int MPIX_Igatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                    void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                    MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                 comm, &st);
-}
-
-int MPIX_Scatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
-                    MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
-                    MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                  comm, NULL);
-}
-
-int MPIX_Iscatterv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
-                     MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
-                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                  comm, &st);
-}
-
-int MPIX_Allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                      void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                      MPI_Datatype recvtype, MPI_Comm comm) {
-  return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
-                    NULL);
-}
-
-int MPIX_Iallgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                       void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
-                    &st);
-}
-
-int MPIX_Alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
-                     MPI_Datatype sendtype, void *recvbuf, const MPI_Count *recvcounts,
-                     const MPI_Aint *rdispls, MPI_Datatype recvtype, MPI_Comm comm) {
-  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
-  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  return alltoall_vw(s, r, comm, 0, NULL);
-}
-
-int MPIX_Ialltoallv_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
-                      MPI_Datatype sendtype, void *recvbuf, const MPI_Count *recvcounts,
-                      const MPI_Aint *rdispls, MPI_Datatype recvtype, MPI_Comm comm,
-                      MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
-  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return alltoall_vw(s, r, comm, 0, &st);
-}
-
-int MPIX_Alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
-                     const MPI_Datatype *sendtypes, void *recvbuf, const MPI_Count *recvcounts,
-                     const MPI_Aint *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm) {
-  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
-  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  return alltoall_vw(s, r, comm, 0, NULL);
-}
-
-int MPIX_Ialltoallw_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *sdispls,
-                      const MPI_Datatype *sendtypes, void *recvbuf, const MPI_Count *recvcounts,
-                      const MPI_Aint *rdispls, const MPI_Datatype *recvtypes, MPI_Comm comm,
-                      MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
-  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return alltoall_vw(s, r, comm, 0, &st);
-}
-
-int MPIX_Neighbor_allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                               void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                               MPI_Datatype recvtype, MPI_Comm comm) {
-  return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                             recvtype, comm, NULL);
-}
-
-int MPIX_Ineighbor_allgatherv_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                                void *recvbuf, const MPI_Count *recvcounts,
-                                const MPI_Aint *displs, MPI_Datatype recvtype, MPI_Comm comm,
-                                MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                             recvtype, comm, &st);
-}
-
-int MPIX_Neighbor_alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts,
-                              const MPI_Aint *sdispls, MPI_Datatype sendtype, void *recvbuf,
-                              const MPI_Count *recvcounts, const MPI_Aint *rdispls,
-                              MPI_Datatype recvtype, MPI_Comm comm) {
-  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
-  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  return alltoall_vw(s, r, comm, 1, NULL);
-}
-
-int MPIX_Ineighbor_alltoallv_x(const void *sendbuf, const MPI_Count *sendcounts,
-                               const MPI_Aint *sdispls, MPI_Datatype sendtype, void *recvbuf,
-                               const MPI_Count *recvcounts, const MPI_Aint *rdispls,
-                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
-  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return alltoall_vw(s, r, comm, 1, &st);
-}
-
-int MPIX_Neighbor_alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts,
-                              const MPI_Aint *sdispls, const MPI_Datatype *sendtypes,
-                              void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *rdispls,
-                              const MPI_Datatype *recvtypes, MPI_Comm comm) {
-  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
-  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  return alltoall_vw(s, r, comm, 1, NULL);
-}
-
-int MPIX_Ineighbor_alltoallw_x(const void *sendbuf, const MPI_Count *sendcounts,
-                               const MPI_Aint *sdispls, const MPI_Datatype *sendtypes,
-                               void *recvbuf, const MPI_Count *recvcounts,
-                               const MPI_Aint *rdispls, const MPI_Datatype *recvtypes,
-                               MPI_Comm comm, MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
-  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  START_OR_FAIL(st, comm, request, 0, MPI_INFO_NULL);
-  return alltoall_vw(s, r, comm, 1, &st);
-}
-
-/* ---- persistent forms: on the library's int persistent alltoallw ---------------- */
-
-#if MPIX_HAVE_PERSISTENT_COLL
-
-int MPIX_Gatherv_init_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                        void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
-                        MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 1, info);
-  return gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
-                 comm, &st);
-}
-
-int MPIX_Scatterv_init_x(const void *sendbuf, const MPI_Count *sendcounts, const MPI_Aint *displs,
-                         MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount,
-                         MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
-                         MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 1, info);
-  return scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                  comm, &st);
-}
-
-int MPIX_Allgatherv_init_x(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, const MPI_Count *recvcounts, const MPI_Aint *displs,
-                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
-                           MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 1, info);
-  return allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
-                    &st);
-}
-
-int MPIX_Alltoallv_init_x(const void *sendbuf, const MPI_Count *sendcounts,
-                          const MPI_Aint *sdispls, MPI_Datatype sendtype, void *recvbuf,
-                          const MPI_Count *recvcounts, const MPI_Aint *rdispls,
-                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
-                          MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
-  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  START_OR_FAIL(st, comm, request, 1, info);
-  return alltoall_vw(s, r, comm, 0, &st);
-}
-
-int MPIX_Alltoallw_init_x(const void *sendbuf, const MPI_Count *sendcounts,
-                          const MPI_Aint *sdispls, const MPI_Datatype *sendtypes, void *recvbuf,
-                          const MPI_Count *recvcounts, const MPI_Aint *rdispls,
-                          const MPI_Datatype *recvtypes, MPI_Comm comm, MPI_Info info,
-                          MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
-  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  START_OR_FAIL(st, comm, request, 1, info);
-  return alltoall_vw(s, r, comm, 0, &st);
-}
-
-int MPIX_Neighbor_allgatherv_init_x(const void *sendbuf, MPI_Count sendcount,
-                                    MPI_Datatype sendtype, void *recvbuf,
-                                    const MPI_Count *recvcounts, const MPI_Aint *displs,
-                                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
-                                    MPI_Request *request) {
-  START_OR_FAIL(st, comm, request, 1, info);
-  return neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                             recvtype, comm, &st);
-}
-
-int MPIX_Neighbor_alltoallv_init_x(const void *sendbuf, const MPI_Count *sendcounts,
-                                   const MPI_Aint *sdispls, MPI_Datatype sendtype,
-                                   void *recvbuf, const MPI_Count *recvcounts,
-                                   const MPI_Aint *rdispls, MPI_Datatype recvtype,
-                                   MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, sendtype, NULL};
-  side r = {recvbuf, recvcounts, rdispls, recvtype, NULL};
-  START_OR_FAIL(st, comm, request, 1, info);
-  return alltoall_vw(s, r, comm, 1, &st);
-}
-
-int MPIX_Neighbor_alltoallw_init_x(const void *sendbuf, const MPI_Count *sendcounts,
-                                   const MPI_Aint *sdispls, const MPI_Datatype *sendtypes,
-                                   void *recvbuf, const MPI_Count *recvcounts,
-                                   const MPI_Aint *rdispls, const MPI_Datatype *recvtypes,
-                                   MPI_Comm comm, MPI_Info info, MPI_Request *request) {
-  side s = {sendbuf, sendcounts, sdispls, MPI_BYTE, sendtypes};
-  side r = {recvbuf, recvcounts, rdispls, MPI_BYTE, recvtypes};
-  START_OR_FAIL(st, comm, request, 1, info);
-  return alltoall_vw(s, r, comm, 1, &st);
-}
-
-#endif /* MPIX_HAVE_PERSISTENT_COLL */
+/* MPIX_<Op>_x, MPIX_I<op>_x and MPIX_<Op>_init_x of the VCOLL rows, generated
+   from the table (gen_mpix.py): each passes its parameters to the <op> above
+   (gatherv ... neighbor_alltoallw), with how it starts. */
+#define MPIX_SHIMS_VCOLL 1
+#include "mpix_shims.inc"

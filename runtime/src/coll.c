@@ -1,4 +1,6 @@
-/* Persistent collectives that cannot simply forward to the library's own.
+/* Collectives (family COLL) that are not generated: the persistent ones that
+ * cannot simply forward to the library's own. Every other COLL row is
+ * mechanical (mpix_gen.c).
  *
  * MPICH 4.0's persistent scatter (MPI_Scatter_init and _c) fails at its
  * second MPI_Start ("Invalid communicator" from the schedule's progress, on 3
