@@ -3062,11 +3062,16 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
         Filled = Interval::exact(0);
       break;
     case ModelRole::COMPLETE:
-      if (Filler->Request >= 0 &&
-          unsigned(Filler->Request) < Call->getNumArgs())
-        if (const VarDecl *Request =
-                handleVariable(Call->getArg(Filler->Request)))
-          Filled = requestCount(Request, TypeId);
+      if (Filler->Request < 0 ||
+          unsigned(Filler->Request) >= Call->getNumArgs())
+        break;
+      // MPI_Request_get_status(MPI_REQUEST_NULL, ...): an empty status.
+      if (isSpelledAs(Call->getArg(Filler->Request),
+                      ModelConstant::NULL_REQUEST, Ctx))
+        Filled = Interval::exact(0);
+      else if (const VarDecl *Request =
+                   handleVariable(Call->getArg(Filler->Request)))
+        Filled = requestCount(Request, TypeId);
       break;
     default:
       break;

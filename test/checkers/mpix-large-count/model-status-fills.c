@@ -88,6 +88,15 @@ int irecv_get_status(int *b, MPI_Comm comm) {
   return got + got2 + st.MPI_TAG;
 }
 
+// The null request gives an empty status.
+int null_request_status(void) {
+  MPI_Status st;
+  int flag, got;
+  MPI_Request_get_status(MPI_REQUEST_NULL, &flag, &st);
+  MPI_Get_count(&st, MPI_INT, &got);
+  return got;
+}
+
 // A matched message received without blocking; the message of the null
 // process gives an empty status.
 int imrecv_test(int *b, int count, MPI_Comm comm) {
