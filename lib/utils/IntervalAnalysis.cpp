@@ -1402,6 +1402,9 @@ std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
   auto Cached = ElementRanges.find(Array);
   if (Cached != ElementRanges.end())
     return Cached->second;
+  // Unknown while it is judged: MPI_Dims_create(dims[0], 2, dims) reads
+  // the elements it bounds.
+  ElementRanges[Array] = std::nullopt;
   std::optional<Interval> Range;
   if (Facts && Array->hasLocalStorage() && Facts->isOnlyIndexed(Array))
     Range = rangeOfWrites(Array, Facts->elementWritesOf(Array));

@@ -55,3 +55,13 @@ int coordinate_offset(MPI_Comm cart, int rank, MPI_Datatype *t) {
   MPI_Cart_coords(cart, rank, 2, coords);
   return MPI_Type_contiguous(64 * coords[0] + coords[1], MPI_DOUBLE, t);
 }
+
+// The number of grid points read from the array being filled: unknown while
+// the array is judged, so the extents are bounded by their type only (and
+// the analysis does not loop).
+int self_referential(MPI_Datatype *t) {
+  int dims[2] = {4, 0};
+  MPI_Dims_create(dims[0], 2, dims);
+  return MPI_Type_contiguous(dims[0] * dims[1] * 1024, MPI_DOUBLE, t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: count 'dims[0] * dims[1] * 1024' is computed in 'int' and can overflow before MPI sees it
+}
