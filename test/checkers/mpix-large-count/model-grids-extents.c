@@ -32,6 +32,13 @@ int column_type(MPI_Datatype *t) {
   return MPI_Type_vector(4, 8, stride, MPI_DOUBLE, t);
 }
 
+// The extents of a Cartesian communicator are bounded the same way.
+int cart_column_type(MPI_Comm cart, MPI_Datatype *t) {
+  int dims[2], periods[2], coords[2];
+  MPI_Cart_get(cart, 2, dims, periods, coords);
+  return MPI_Type_vector(4, 8, 10 * dims[0], MPI_DOUBLE, t);
+}
+
 // Each extent is bounded, not their product with another factor.
 int plane_type(MPI_Datatype *t) {
   int np, dims[3] = {0, 0, 0};
