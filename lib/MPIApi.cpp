@@ -58,8 +58,10 @@ const Index &index() {
 }
 
 const ModelInfo ModelFunctions[] = {
-#define MPIX_MODEL(Name, Arity, Role, Out, Status, Count, Type, Source)        \
-  {#Name, Arity, ModelRole::Role, Out, Status, Count, Type, Source},
+#define MPIX_MODEL(Name, Arity, Role, Out, Status, Count, Type, Source,        \
+                   Request, Flag)                                              \
+  {#Name, Arity, ModelRole::Role, Out, Status, Count, Type, Source, Request,   \
+   Flag},
 #include "MPIModel.def"
 };
 
@@ -100,6 +102,13 @@ llvm::StringRef spellingOf(ModelConstant C) {
 #include "MPIModel.def"
   }
   return "";
+}
+
+bool isPublicStatusField(llvm::StringRef Field) {
+  return llvm::StringSwitch<bool>(Field)
+#define MPIX_MODEL_STATUS_FIELD(Spelling) .Case(#Spelling, true)
+#include "MPIModel.def"
+      .Default(false);
 }
 
 std::optional<unsigned> FunctionInfo::datatypeFor(unsigned CountIndex) const {

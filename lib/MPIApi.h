@@ -83,10 +83,14 @@ enum class ModelRole {
   SIZE_OUT,
   REMOTE_SIZE_OUT,
   RANK_OUT,
+  GRID_OUT,
+  GRID_INDEX_OUT,
   TYPE_SIZE_OUT,
   STATUS_COUNT,
   STATUS_ELEMENTS,
   RECEIVE,
+  IRECEIVE,
+  COMPLETE,
   PROBE,
   NORETURN,
 };
@@ -96,7 +100,9 @@ struct ModelInfo {
   llvm::StringRef Name; ///< Without the MPI_ prefix.
   unsigned Arity;
   ModelRole Role;
-  int Out, Status, Count, Type, Source;
+  int Out, Status, Count, Type, Source, Request;
+  /// The int output that says whether Status was filled; -1 when it always is.
+  int Flag;
 };
 
 llvm::ArrayRef<ModelInfo> allModelFunctions();
@@ -112,6 +118,10 @@ enum class ModelConstant {
 };
 /// How a constant the model reads is spelled (MPI_PROC_NULL).
 llvm::StringRef spellingOf(ModelConstant C);
+
+/// Whether \p Field names a public field of MPI_Status (MPI_SOURCE, ...): a
+/// store to it leaves the status's count as it is.
+bool isPublicStatusField(llvm::StringRef Field);
 
 } // namespace mpix
 

@@ -1366,9 +1366,14 @@ std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
   auto Cached = ElementRanges.find(Array);
   if (Cached != ElementRanges.end())
     return Cached->second;
+  // Unknown while it is judged: MPI_Dims_create(dims[0], 2, dims) reads
+  // the elements it bounds.
+  ElementRanges[Array] = std::nullopt;
   std::optional<Interval> Range;
   if (Facts && Array->hasLocalStorage() && Facts->isOnlyIndexed(Array))
     Range = rangeOfWrites(Array, Facts->elementWritesOf(Array));
+  else if (Facts && Array->hasLocalStorage())
+    Range = rangeOfGridElements(Array);
   ElementRanges[Array] = Range;
   return Range;
 }
@@ -2524,6 +2529,20 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
     if (M.Type >= 0 && isPredefinedHandle(Call->getArg(M.Type), Ctx))
       return Interval{0, 64};
     return std::nullopt;
+  case ModelRole::GRID_OUT: {
+    // Each extent divides the number of grid points, Count; with Count not
+    // bounded, the grid is one of processes.
+    WideInt Hi = Model->MaxProcesses;
+    if (M.Count >= 0 && unsigned(M.Count) < Call->getNumArgs()) {
+      State Ignored;
+      if (std::optional<Interval> N =
+              eval(Call->getArg(M.Count), constraintsAt(Call), Ignored))
+        Hi = std::max<WideInt>(N->Hi, 0);
+    }
+    return Interval{0, Hi};
+  }
+  case ModelRole::GRID_INDEX_OUT:
+    return Interval{0, Model->MaxProcesses - 1};
   case ModelRole::STATUS_COUNT:
   case ModelRole::STATUS_ELEMENTS:
     return statusCount(Call, M);
@@ -2574,6 +2593,68 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
   return Outputs;
 }
 
+static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index);
+
+std::optional<Interval>
+RangeAnalysis::rangeOfGridElements(const VarDecl *Array) {
+  if (!model() || !Array->getType()->isConstantArrayType() ||
+      !Array->getType()->castAsArrayTypeUnsafe()->getElementType()
+           ->isIntegerType() ||
+      Facts->isCaptured(Array) || Array->getType().isVolatileQualified())
+    return std::nullopt;
+  std::optional<Interval> Outputs;
+  for (const DeclRefExpr *Use : Facts->usesOf(Array)) {
+    const Stmt *Child = Use, *P = Facts->parentOf(Use);
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
+      Child = P;
+      P = Facts->parentOf(P);
+    }
+    // dims[i] read or stored.
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+        ASE && ASE->getBase() == Child) {
+      const Stmt *Up = parentPastParens(ASE, *Facts);
+      if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
+          Read && Read->getCastKind() == CK_LValueToRValue)
+        continue;
+      if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Up);
+          Store && Store->isAssignmentOp() &&
+          Store->getLHS()->IgnoreParens() == ASE)
+        continue;
+      if (const auto *Step = dyn_cast_or_null<UnaryOperator>(Up);
+          Step && Step->isIncrementDecrementOp())
+        continue;
+      return std::nullopt;
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return std::nullopt;
+    unsigned Index = 0;
+    while (Index < Call->getNumArgs() && Call->getArg(Index) != Child)
+      ++Index;
+    if (isReadOnlyArgument(Call, Index))
+      continue;
+    const ModelInfo *M = lookupModel(*Callee);
+    if (!M || M->Out != int(Index) ||
+        (M->Role != ModelRole::GRID_OUT && M->Role != ModelRole::GRID_INDEX_OUT))
+      return std::nullopt;
+    std::optional<Interval> R = outputRange(Call, *M);
+    if (!R)
+      return std::nullopt;
+    Outputs = Outputs ? Outputs->join(*R) : *R;
+  }
+  if (!Outputs)
+    return std::nullopt;
+  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->elementWritesOf(Array);
+  if (!Writes.empty()) {
+    std::optional<Interval> Stored = rangeOfWrites(Array, Writes);
+    if (!Stored)
+      return std::nullopt;
+    Outputs = Outputs->join(*Stored);
+  }
+  return Outputs;
+}
+
 std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
                                                    const ModelInfo &M) {
   if (!model() || !Facts || M.Status < 0 || M.Type < 0 ||
@@ -2606,81 +2687,377 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
   return Count;
 }
 
+/// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
+static bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  return E->getBeginLoc().isMacroID() && spelledText(E, Ctx) == spellingOf(C);
+}
+
+/// The call that \p Arg (a use with its `&`, subscript or decay) is an
+/// argument of, with its index there.
+static const CallExpr *argumentOf(const Stmt *Arg, const FunctionFacts &F,
+                                  unsigned &Index) {
+  const Stmt *Up = F.parentOf(Arg);
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Up)) {
+    Arg = Up;
+    Up = F.parentOf(Up);
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+  if (!Call)
+    return nullptr;
+  for (Index = 0; Index < Call->getNumArgs(); ++Index)
+    if (Call->getArg(Index) == Arg)
+      return Call;
+  return nullptr;
+}
+
+/// Whether argument \p Index of \p Call goes to a pointer to const: the
+/// callee only reads through it.
+static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Index >= Callee->getNumParams())
+    return false;
+  QualType PT = Callee->getParamDecl(Index)->getType();
+  return PT->isPointerType() && PT->getPointeeType().isConstQualified();
+}
+
+/// The variable a handle argument names: `&v`, `v`, `&v[i]` or `v[i]`.
+static const VarDecl *handleVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    E = ASE->getBase();
+  return namedVariable(E);
+}
+
+/// Whether \p Callee is memset (or its fortified builtin).
+static bool isMemset(const FunctionDecl *Callee) {
+  switch (Callee->getBuiltinID()) {
+  case Builtin::BImemset:
+  case Builtin::BI__builtin_memset:
+  case Builtin::BI__builtin___memset_chk:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::optional<Interval>
+RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
+                             const llvm::FoldingSetNodeID &TypeId) {
+  if (Filler.Source >= 0 && isNullProcess(Call->getArg(Filler.Source), Ctx))
+    return Interval::exact(0);
+  if (Filler.Count < 0 || Filler.Type < 0)
+    return std::nullopt;
+  // At most the count posted, in the receive's datatype: the query must ask
+  // in the same one.
+  const Expr *Posted = Call->getArg(Filler.Type)->IgnoreParenImpCasts();
+  llvm::FoldingSetNodeID PostedId;
+  Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
+  if (PostedId != TypeId)
+    return std::nullopt;
+  // The count as the program computes it, before any narrowing to the int
+  // parameter: a narrowed count is itself a finding, and once its fix
+  // widens the receive, the status can hold all of it.
+  const Expr *Count = Call->getArg(Filler.Count)->IgnoreParenImpCasts();
+  // static_cast<int>(v.size()) is a NoOp around an implicit conversion.
+  while (const auto *Cast = dyn_cast<ExplicitCastExpr>(Count)) {
+    if (Cast->getCastKind() != CK_IntegralCast &&
+        Cast->getCastKind() != CK_NoOp)
+      break;
+    Count = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  State Computed;
+  std::optional<Interval> N = eval(Count, constraintsAt(Call), Computed);
+  // int arithmetic that can overflow is a finding too; its fix computes the
+  // count wide.
+  if (!N || Computed.OverflowSite)
+    return std::nullopt;
+  return Interval{0, std::max<WideInt>(N->Hi, 0)};
+}
+
+std::optional<Interval>
+RangeAnalysis::requestCount(const VarDecl *Request,
+                            const llvm::FoldingSetNodeID &TypeId) {
+  auto &Known = RequestCounts[Request];
+  for (const auto &[Id, Bound] : Known)
+    if (Id == TypeId)
+      return Bound;
+  // Unknown while it is judged: a request whose receive's count depends on
+  // its own completion says nothing.
+  Known.push_back({TypeId, std::nullopt});
+  std::optional<Interval> Count = requestCountIn(Request, TypeId);
+  for (auto &[Id, Bound] : RequestCounts[Request])
+    if (Id == TypeId)
+      Bound = Count;
+  return Count;
+}
+
+std::optional<Interval>
+RangeAnalysis::requestCountIn(const VarDecl *Request,
+                              const llvm::FoldingSetNodeID &TypeId) {
+  if (!Request->hasLocalStorage() || isa<ParmVarDecl>(Request) ||
+      Facts->isCaptured(Request) || Request->getType().isVolatileQualified())
+    return std::nullopt;
+  // The null request completes with an empty status.
+  std::optional<Interval> Count;
+  if (const Expr *Init = Request->getInit()) {
+    if (!isSpelledAs(Init, ModelConstant::NULL_REQUEST, Ctx))
+      return std::nullopt;
+    Count = Interval::exact(0);
+  }
+  for (const DeclRefExpr *Use : Facts->usesOf(Request)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const Stmt *Node = Use;
+    const Stmt *P = parentPastParens(Use, *Facts);
+    if (const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(P);
+        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay) {
+      Node = Decay;
+      P = parentPastParens(Decay, *Facts);
+    }
+    // An element of an array of requests.
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+        ASE && ASE->getBase()->IgnoreParenImpCasts() == Use) {
+      Node = ASE;
+      P = parentPastParens(ASE, *Facts);
+      if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(P);
+          Read && Read->getCastKind() == CK_LValueToRValue)
+        continue;
+    }
+    if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
+        Store && Store->getOpcode() == BO_Assign &&
+        Store->getLHS()->IgnoreParens() == Node) {
+      if (!isSpelledAs(Store->getRHS(), ModelConstant::NULL_REQUEST, Ctx))
+        return std::nullopt;
+      Count = Count ? Count->join(Interval::exact(0)) : Interval::exact(0);
+      continue;
+    }
+    if (const auto *Addr = dyn_cast_or_null<UnaryOperator>(P);
+        Addr && Addr->getOpcode() == UO_AddrOf)
+      Node = Addr;
+    unsigned Index = 0;
+    const CallExpr *Call = argumentOf(Node, *Facts, Index);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return std::nullopt;
+    const ModelInfo *M = lookupModel(*Callee);
+    if (M && M->Request == int(Index) && M->Role == ModelRole::COMPLETE)
+      continue; // Completed (or freed): it becomes the null request.
+    if (M && M->Request == int(Index) && M->Role == ModelRole::IRECEIVE) {
+      std::optional<Interval> Posted = receivedCount(Call, *M, TypeId);
+      if (!Posted)
+        return std::nullopt;
+      Count = Count ? Count->join(*Posted) : *Posted;
+      continue;
+    }
+    if (isReadOnlyArgument(Call, Index))
+      continue;
+    return std::nullopt;
+  }
+  return Count;
+}
+
+/// Whether \p S can leave the statement list it is in other than by running
+/// to its end or returning (a break, continue or goto that leaves it), or
+/// mentions \p V. Counts the nodes it visits in \p Budget.
+static bool leavesOrMentions(const Stmt *S, const VarDecl *V, bool InLoop,
+                             bool InSwitch, unsigned &Budget) {
+  if (!S)
+    return false;
+  if (Budget == 0)
+    return true;
+  --Budget;
+  if (isa<GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == V;
+  if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr, BlockExpr>(S))
+    return false;
+  bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (leavesOrMentions(Child, V, InLoop || Loop, InSwitch || Switch, Budget))
+      return true;
+  return false;
+}
+
+/// The statement of a compound that runs \p Call whenever it runs: Call is
+/// in it outside any conditional operand, or in the condition of an if,
+/// switch or while or the init of a for.
+static const Stmt *statementRunning(const CallExpr *Call,
+                                    const FunctionFacts &F) {
+  const Stmt *S = Call;
+  for (const Stmt *P = F.parentOf(S); P; S = P, P = F.parentOf(P)) {
+    if (isa<CompoundStmt>(P))
+      return S;
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
+      if (S != CO->getCond())
+        return nullptr;
+    } else if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (B->isLogicalOp() && S != B->getLHS())
+        return nullptr;
+    } else if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (S != If->getCond() && S != If->getInit() &&
+          S != If->getConditionVariableDeclStmt())
+        return nullptr;
+    } else if (const auto *Sw = dyn_cast<SwitchStmt>(P)) {
+      if (S != Sw->getCond() && S != Sw->getInit())
+        return nullptr;
+    } else if (const auto *W = dyn_cast<WhileStmt>(P)) {
+      if (S != W->getCond())
+        return nullptr;
+    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (S != For->getInit())
+        return nullptr;
+    } else if (!isa<Expr, DeclStmt, ReturnStmt>(P)) {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// Whether every path from \p Write runs one of \p Fills (each the statement
+/// of a compound that runs a call filling \p Status) before it reads
+/// \p Status or leaves the statements around: then what Write stored is
+/// replaced before anything can read it. Climbs out of compounds and ifs
+/// only; a loop would bring control back before the write.
+static bool filledAfter(const Stmt *Write, const VarDecl *Status,
+                        const llvm::SmallPtrSetImpl<const Stmt *> &Fills,
+                        const FunctionFacts &F, unsigned &Budget) {
+  const Stmt *S = Write;
+  for (const Stmt *P = F.parentOf(S); P; S = P, P = F.parentOf(P)) {
+    if (const auto *C = dyn_cast<CompoundStmt>(P)) {
+      bool After = false;
+      for (const Stmt *Child : C->body()) {
+        if (!After) {
+          After = Child == S;
+          continue;
+        }
+        if (Fills.count(Child))
+          return true;
+        if (leavesOrMentions(Child, Status, false, false, Budget))
+          return false;
+      }
+      continue;
+    }
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
+            CapturedStmt, LambdaExpr, BlockExpr>(P) ||
+        !isa<Expr, IfStmt, DeclStmt, LabelStmt, AttributedStmt>(P))
+      return false;
+  }
+  return false;
+}
+
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
                              const llvm::FoldingSetNodeID &TypeId) {
   std::optional<Interval> Count;
+  // Stores of the whole status (memset, `st = other`) or of a hidden field:
+  // harmless when a fill replaces them on every path.
+  llvm::SmallVector<const Stmt *, 2> Presets;
+  llvm::SmallPtrSet<const Stmt *, 4> Fills;
   for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
     if (onlyReads(Use, *Facts))
       continue;
     const Stmt *P = parentPastParens(Use, *Facts);
-    // status.MPI_SOURCE read.
+    // sizeof st
+    if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
+      continue;
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
-      const auto *Read =
-          dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(ME, *Facts));
-      if (Read && Read->getCastKind() == CK_LValueToRValue)
+      const Stmt *Up = parentPastParens(ME, *Facts);
+      // status.MPI_SOURCE read.
+      if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
+          Read && Read->getCastKind() == CK_LValueToRValue)
         continue;
-      return std::nullopt;
+      const auto *Store = dyn_cast_or_null<BinaryOperator>(Up);
+      const auto *Step = dyn_cast_or_null<UnaryOperator>(Up);
+      bool Stored = (Store && Store->isAssignmentOp() &&
+                     Store->getLHS()->IgnoreParens() == ME) ||
+                    (Step && Step->isIncrementDecrementOp());
+      if (!Stored)
+        return std::nullopt;
+      // status.MPI_ERROR = ...: the count is elsewhere.
+      if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          Field && Field->getIdentifier() &&
+          isPublicStatusField(Field->getName()))
+        continue;
+      Presets.push_back(Up);
+      continue;
+    }
+    if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
+        Store && Store->getOpcode() == BO_Assign &&
+        Store->getLHS()->IgnoreParens() == Use) {
+      Presets.push_back(Store);
+      continue;
     }
     const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
     if (!Taken || Taken->getOpcode() != UO_AddrOf)
       return std::nullopt;
-    const Stmt *Arg = Taken, *Up = Facts->parentOf(Taken);
-    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Up)) {
-      Arg = Up;
-      Up = Facts->parentOf(Up);
-    }
-    const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+    unsigned Index = 0;
+    const CallExpr *Call = argumentOf(Taken, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return std::nullopt;
-    unsigned Index = 0;
-    while (Index < Call->getNumArgs() && Call->getArg(Index) != Arg)
-      ++Index;
     // Handed to a `const MPI_Status *` (MPI_Get_count itself): read only.
-    if (Index < Callee->getNumParams()) {
-      QualType PT = Callee->getParamDecl(Index)->getType();
-      if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
-        continue;
+    if (isReadOnlyArgument(Call, Index))
+      continue;
+    // memset(&st, 0, sizeof st)
+    if (Index == 0 && isMemset(Callee)) {
+      Presets.push_back(Call);
+      continue;
     }
     const ModelInfo *Filler = lookupModel(*Callee);
-    if (!Filler || Filler->Status != int(Index) ||
-        (Filler->Role != ModelRole::RECEIVE && Filler->Role != ModelRole::PROBE))
+    if (!Filler || Filler->Status != int(Index))
       return std::nullopt;
     std::optional<Interval> Filled;
-    if (Filler->Source >= 0 && isNullProcess(Call->getArg(Filler->Source), Ctx)) {
-      Filled = Interval::exact(0);
-    } else if (Filler->Role == ModelRole::RECEIVE) {
-      // At most the count posted, in the receive's datatype: the query
-      // must ask in the same one.
-      const Expr *Posted = Call->getArg(Filler->Type)->IgnoreParenImpCasts();
-      llvm::FoldingSetNodeID PostedId;
-      Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
-      if (PostedId != TypeId)
-        return std::nullopt;
-      // The count as the program computes it, before any narrowing to
-      // the int parameter: a narrowed count is itself a finding, and once
-      // its fix widens the receive, the status can hold all of it.
-      const Expr *Count = Call->getArg(Filler->Count)->IgnoreParenImpCasts();
-      // static_cast<int>(v.size()) is a NoOp around an implicit conversion.
-      while (const auto *Cast = dyn_cast<ExplicitCastExpr>(Count)) {
-        if (Cast->getCastKind() != CK_IntegralCast &&
-            Cast->getCastKind() != CK_NoOp)
-          break;
-        Count = Cast->getSubExpr()->IgnoreParenImpCasts();
-      }
-      State Computed;
-      std::optional<Interval> N = eval(Count, constraintsAt(Call), Computed);
-      // int arithmetic that can overflow is a finding too; its fix computes
-      // the count wide.
-      if (!N || Computed.OverflowSite)
-        return std::nullopt;
-      Filled = Interval{0, std::max<WideInt>(N->Hi, 0)};
-    } else {
-      return std::nullopt; // A probe: the sender decides.
+    bool NullSource = Filler->Source >= 0 &&
+                      isNullProcess(Call->getArg(Filler->Source), Ctx);
+    switch (Filler->Role) {
+    case ModelRole::RECEIVE:
+      Filled = receivedCount(Call, *Filler, TypeId);
+      break;
+    case ModelRole::PROBE:
+      // A probe of a real process: the sender decides.
+      if (NullSource)
+        Filled = Interval::exact(0);
+      break;
+    case ModelRole::COMPLETE:
+      if (Filler->Request < 0 ||
+          unsigned(Filler->Request) >= Call->getNumArgs())
+        break;
+      // MPI_Request_get_status(MPI_REQUEST_NULL, ...): an empty status.
+      if (isSpelledAs(Call->getArg(Filler->Request),
+                      ModelConstant::NULL_REQUEST, Ctx))
+        Filled = Interval::exact(0);
+      else if (const VarDecl *Request =
+                   handleVariable(Call->getArg(Filler->Request)))
+        Filled = requestCount(Request, TypeId);
+      break;
+    default:
+      break;
     }
+    if (!Filled)
+      return std::nullopt;
+    // A call with a flag may leave the status as it was; a probe of the
+    // null process always sets it.
+    if (Filler->Flag < 0 || NullSource)
+      if (const Stmt *Runs = statementRunning(Call, *Facts))
+        Fills.insert(Runs);
     Count = Count ? Count->join(*Filled) : *Filled;
   }
+  // Linear: each preset scans the statements up to the next fill, within a
+  // budget for the whole status.
+  unsigned Budget = 4096;
+  for (const Stmt *Preset : Presets)
+    if (!filledAfter(Preset, Status, Fills, *Facts, Budget))
+      return std::nullopt;
   return Count;
 }
 

@@ -339,6 +339,22 @@ private:
                                       const ModelInfo &M);
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
                                         const llvm::FoldingSetNodeID &TypeId);
+  /// The count a status filled by \p Call (a RECEIVE or IRECEIVE row) holds
+  /// in the datatype \p TypeId: at most the count posted, 0 for the null
+  /// process; none in another datatype or for an unbounded count.
+  std::optional<Interval> receivedCount(const clang::CallExpr *Call,
+                                        const ModelInfo &Filler,
+                                        const llvm::FoldingSetNodeID &TypeId);
+  /// The count a status holds once \p Request (a request, or an array of
+  /// them) completes: the join of the nonblocking receives that set it, 0
+  /// for the null request; none when anything else may have set it.
+  std::optional<Interval> requestCount(const clang::VarDecl *Request,
+                                       const llvm::FoldingSetNodeID &TypeId);
+  std::optional<Interval> requestCountIn(const clang::VarDecl *Request,
+                                         const llvm::FoldingSetNodeID &TypeId);
+  /// The elements of a local int array that only model outputs
+  /// (MPI_Dims_create's dims) and plain stores set.
+  std::optional<Interval> rangeOfGridElements(const clang::VarDecl *Array);
   std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
                               const Constraints &C, Explanation &X);
 
@@ -459,6 +475,12 @@ private:
                                              std::optional<Interval>>,
                                    1>>
       StatusCounts;
+  /// What requestCount found per request and datatype.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<std::pair<llvm::FoldingSetNodeID,
+                                             std::optional<Interval>>,
+                                   1>>
+      RequestCounts;
   /// Locals bounded by the model as a process count (true) or a rank.
   llvm::DenseMap<const clang::VarDecl *, bool> ModelledAsSize;
 };

@@ -36,7 +36,8 @@ TEST(ModelTable, Roles) {
   EXPECT_EQ(lookupModel("MPI_Send"), nullptr);
   EXPECT_EQ(spellingOf(ModelConstant::NULL_PROCESS), "MPI_PROC_NULL");
   for (const ModelInfo &M : allModelFunctions())
-    for (int I : {M.Out, M.Status, M.Count, M.Type, M.Source})
+    for (int I : {M.Out, M.Status, M.Count, M.Type, M.Source, M.Request,
+                  M.Flag})
       EXPECT_LT(I, int(M.Arity)) << M.Name.str();
 }
 

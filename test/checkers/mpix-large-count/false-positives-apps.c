@@ -8,6 +8,8 @@
 #include <mpi.h>
 #include <string.h>
 
+extern void set_extents(int *extents);
+
 // L: a negative sentinel stored before the real value is no count; the
 // product stored later is what the diagnostic points at (sentinel-note.c).
 void sentinel(int *v, int limit, int elem, MPI_Comm comm) {
@@ -59,10 +61,17 @@ void const_array_argument(int *v, MPI_Datatype *t, MPI_Comm comm) {
   // A callee taking a non-const pointer may change the elements.
   int dims[2];
   dims[0] = dims[1] = 0;
-  MPI_Dims_create(4, 2, dims);
+  set_extents(dims);
   int area = dims[0] * dims[1];
   MPI_Send(v, area, MPI_INT, 0, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'area' holds a value computed in 'int' that can overflow
+
+  // Unless it is MPI_Dims_create: each extent is at most its 4 processes.
+  int grid2[2];
+  grid2[0] = grid2[1] = 0;
+  MPI_Dims_create(4, 2, grid2);
+  int area2 = grid2[0] * grid2[1];
+  MPI_Send(v, area2, MPI_INT, 0, 0, comm);
 }
 
 // P: a count bounded above by INT_MAX fits; below INT_MIN it would be a
