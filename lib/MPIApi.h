@@ -83,6 +83,7 @@ enum class ModelRole {
   SIZE_OUT,
   REMOTE_SIZE_OUT,
   RANK_OUT,
+  RANK_OF_OUT,
   GRID_OUT,
   GRID_INDEX_OUT,
   TYPE_SIZE_OUT,

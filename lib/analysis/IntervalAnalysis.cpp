@@ -2522,6 +2522,7 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
   case ModelRole::REMOTE_SIZE_OUT:
     return Interval{0, Model->MaxProcesses};
   case ModelRole::RANK_OUT:
+  case ModelRole::RANK_OF_OUT:
     return Interval{0, Model->MaxProcesses - 1};
   case ModelRole::TYPE_SIZE_OUT:
     // The largest predefined datatypes (long double complex, MPI_LONG_DOUBLE_INT
@@ -2576,7 +2577,8 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
       return std::nullopt;
     AllSizes &= M->Role == ModelRole::SIZE_OUT ||
                 M->Role == ModelRole::REMOTE_SIZE_OUT;
-    AllRanks &= M->Role == ModelRole::RANK_OUT;
+    AllRanks &= M->Role == ModelRole::RANK_OUT ||
+                M->Role == ModelRole::RANK_OF_OUT;
     Outputs = Outputs ? Outputs->join(*R) : *R;
   }
   if (!Outputs)

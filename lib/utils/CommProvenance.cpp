@@ -1,6 +1,7 @@
 //===-- CommProvenance.cpp - Where a communicator comes from --------------===//
 
 #include "CommProvenance.h"
+#include "MPIApi.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -319,8 +320,10 @@ static bool isRankIn(const VarDecl *R, const Expr *Parent,
       C = Facts.parentOf(C);
     const auto *Call = dyn_cast_or_null<CallExpr>(C);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (Callee && Callee->getIdentifier() &&
-        Callee->getName().ends_with("MPI_Comm_rank") && Call->getNumArgs() == 2 &&
+    const ModelInfo *Model = Callee ? lookupModel(*Callee) : nullptr;
+    // The caller's own rank in Parent (MPI_Comm_rank).
+    if (Model && Model->Role == ModelRole::RANK_OUT &&
+        Call->getArg(Model->Out)->IgnoreParenImpCasts() == AddrOf &&
         sameComm(Call->getArg(0), Parent, Ctx))
       return true;
   }
