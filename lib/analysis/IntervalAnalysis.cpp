@@ -1299,6 +1299,16 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   return Full;
 }
 
+std::optional<Interval>
+RangeAnalysis::withStores(std::optional<Interval> Outputs, const VarDecl *V,
+                          llvm::ArrayRef<FunctionFacts::Write> Writes) {
+  if (!Outputs || Writes.empty())
+    return Outputs;
+  std::optional<Interval> Stored = rangeOfWrites(V, Writes);
+  return Stored ? std::optional<Interval>(Outputs->join(*Stored))
+                : std::nullopt;
+}
+
 /// The join of every value stored by \p Writes, or none if one is unknown.
 std::optional<Interval>
 RangeAnalysis::rangeOfWrites(const VarDecl *V,
@@ -2581,16 +2591,8 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
                 M->Role == ModelRole::RANK_OF_OUT;
     Outputs = Outputs ? Outputs->join(*R) : *R;
   }
-  if (!Outputs)
-    return std::nullopt;
-  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
-  if (!Writes.empty()) {
-    std::optional<Interval> Stored = rangeOfWrites(V, Writes);
-    if (!Stored)
-      return std::nullopt;
-    Outputs = Outputs->join(*Stored);
-  }
-  if (AllSizes || AllRanks)
+  Outputs = withStores(Outputs, V, Facts->writesOf(V));
+  if (Outputs && (AllSizes || AllRanks))
     ModelledAsSize[V] = AllSizes;
   return Outputs;
 }
@@ -2645,16 +2647,7 @@ RangeAnalysis::rangeOfGridElements(const VarDecl *Array) {
       return std::nullopt;
     Outputs = Outputs ? Outputs->join(*R) : *R;
   }
-  if (!Outputs)
-    return std::nullopt;
-  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->elementWritesOf(Array);
-  if (!Writes.empty()) {
-    std::optional<Interval> Stored = rangeOfWrites(Array, Writes);
-    if (!Stored)
-      return std::nullopt;
-    Outputs = Outputs->join(*Stored);
-  }
-  return Outputs;
+  return withStores(Outputs, Array, Facts->elementWritesOf(Array));
 }
 
 std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,

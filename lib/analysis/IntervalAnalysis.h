@@ -425,6 +425,11 @@ private:
                                    const Constraints &C, State &S);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
   std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
+  /// What model outputs \p Outputs and the stores \p Writes of \p V give
+  /// together; none when either is unknown.
+  std::optional<Interval> withStores(std::optional<Interval> Outputs,
+                                     const clang::VarDecl *V,
+                                     llvm::ArrayRef<FunctionFacts::Write> Writes);
   std::optional<Interval> rangeOfWrites(const clang::VarDecl *V,
                                         llvm::ArrayRef<FunctionFacts::Write> W);
   std::optional<Interval> clampTo(clang::QualType T, Interval I,
