@@ -43,7 +43,7 @@ std::string nounFor(const ParamInfo &P) {
 }
 
 /// Whether \p Inner is spelled inside \p Outer.
-bool isWithin(const Expr *Inner, const Expr *Outer, const ASTContext &Ctx) {
+bool isWithin(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.isPointWithin(SM.getExpansionLoc(Inner->getBeginLoc()),
                           SM.getExpansionLoc(Outer->getBeginLoc()),
@@ -53,12 +53,7 @@ bool isWithin(const Expr *Inner, const Expr *Outer, const ASTContext &Ctx) {
 /// Whether \p E is written in the body of \p F.
 bool isWithinBody(const Expr *E, const FunctionDecl *F) {
   const Stmt *Body = F ? F->getBody() : nullptr;
-  if (!Body)
-    return false;
-  const SourceManager &SM = F->getASTContext().getSourceManager();
-  SourceLocation Loc = SM.getExpansionLoc(E->getBeginLoc());
-  return SM.isPointWithin(Loc, SM.getExpansionLoc(Body->getBeginLoc()),
-                          SM.getExpansionLoc(Body->getEndLoc()));
+  return Body && isWithin(E, Body, F->getASTContext());
 }
 
 /// The top-level function whose body holds \p E, if there is one. Asked

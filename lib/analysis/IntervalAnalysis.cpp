@@ -88,6 +88,18 @@ const VarDecl *arrayVariable(const Expr *E) {
 // FunctionFacts
 //===----------------------------------------------------------------------===//
 
+/// A call after which the program does not go on: a noreturn function, or
+/// one the model says never returns (MPI_Abort).
+static bool neverReturns(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F)
+    return false;
+  if (F->isNoReturn())
+    return true;
+  const ModelInfo *M = lookupModel(*F);
+  return M && M->Role == ModelRole::NORETURN;
+}
+
 /// Whether control never falls through \p S: a return, throw, break, continue
 /// or a call that does not return (abort, exit, MPI_Abort).
 static bool leaves(const Stmt *S) {
@@ -98,14 +110,8 @@ static bool leaves(const Stmt *S) {
   if (const auto *C = dyn_cast<CompoundStmt>(S))
     return llvm::any_of(C->body(), leaves);
   if (const auto *E = dyn_cast<Expr>(S)) {
-    if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts())) {
-      if (const FunctionDecl *F = Call->getDirectCallee()) {
-        if (F->isNoReturn())
-          return true;
-        const ModelInfo *M = lookupModel(*F);
-        return M && M->Role == ModelRole::NORETURN;
-      }
-    }
+    if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
+      return neverReturns(Call);
     if (isa<CXXThrowExpr>(E->IgnoreParenCasts()))
       return true;
   }
@@ -1035,18 +1041,6 @@ RangeAnalysis::RangeAnalysis(ASTContext &Ctx, const FunctionFacts *Facts,
     : Ctx(Ctx), Facts(Facts), Unit(Unit), Function(Function) {}
 
 RangeAnalysis::~RangeAnalysis() = default;
-
-/// A call after which the program does not go on: a noreturn function, or
-/// one the model says never returns (MPI_Abort).
-static bool neverReturns(const CallExpr *Call) {
-  const FunctionDecl *F = Call->getDirectCallee();
-  if (!F)
-    return false;
-  if (F->isNoReturn())
-    return true;
-  const ModelInfo *M = lookupModel(*F);
-  return M && M->Role == ModelRole::NORETURN;
-}
 
 FlowRanges *RangeAnalysis::flow() {
   if (!Function || !Facts || !Function->getBody())
