@@ -263,6 +263,7 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
     MaxProcesses = int64_t(1) << 24;
   }
   Model.MaxProcesses = MaxProcesses;
+  SummariesPath = Options.get("Summaries", "").str();
 }
 
 void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -270,6 +271,7 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Target", Target);
   Options.store(Opts, "StrictTypes", Model.StrictTypes);
   Options.store(Opts, "MaxProcesses", int64_t(Model.MaxProcesses));
+  Options.store(Opts, "Summaries", SummariesPath);
 }
 
 void LargeCountCheck::registerMatchers(MatchFinder *Finder) {
@@ -286,6 +288,15 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
 void LargeCountCheck::onEndOfTranslationUnit() {
   if (Analyses)
     Analyses->finishCallPass(Scope);
+  if (Params) {
+    writeSummary();
+    for (const auto &[Unit, Changed] : Params->takeNewStaleUnits())
+      llvm::errs() << "mpix-tidy: note: the summary of '" << Unit
+                   << "' is ignored: '" << Changed
+                   << "' changed since it was summarised (run mpix-tidy -p "
+                      "<build> -j N to refresh it)\n";
+  }
+  Params.reset();
   States.clear();
   ClassicCallees.clear();
   NoFunction = FunctionState();
@@ -320,6 +331,19 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
   Analyses = FunctionAnalyses::of(*Context);
   Analyses->setRunModel(Model);
+  if (!Params) {
+    StringRef Read =
+        SummariesPath.empty() ? processSummaryPaths().Read : SummariesPath;
+    Params = std::make_unique<CountParameters>(
+        *Context, Read.empty() ? nullptr : &loadedSummaries(Read),
+        [this](const ParmVarDecl *P, const CallExpr *FirstUse,
+               const CountParameters::Forwards &Passed, FixPlan &Plan) {
+          planParameterFix(P, FirstUse, Passed, Plan);
+        });
+    Analyses->alsoWantCallees([this](const FunctionDecl *Callee) {
+      return Params->reachesMPI(Callee);
+    });
+  }
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
 }
 
@@ -330,6 +354,8 @@ void LargeCountCheck::analyzeCall(const CallSite &Site) {
     It->second = lookupClassic(*Site.Callee);
   if (It->second)
     checkCall(Site.Call, It->second, Site.Caller);
+  else if (Params && Params->reachesMPI(Site.Callee))
+    checkUserCall(Site.Call, Site.Callee, Site.Caller);
 }
 
 void LargeCountCheck::finishFunction(const FunctionDecl *F) {
@@ -472,12 +498,19 @@ std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
-  const Expr *Arg = Call->getArg(Index);
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
-  bool Negative = mayBeNegative(P);
+  return findValue(Call, Index, Target, mayBeNegative(P),
+                   /*FollowLocals=*/P.Kind != ParamKind::Wide, FS);
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
+                           QualType Target, bool Negative, bool FollowLocals,
+                           FunctionState &FS) {
+  const Expr *Arg = Call->getArg(Index);
   if (std::optional<Hazard> H = hazardOf(Arg, Target, Negative, Call, FS))
     return Finding{Finding::Argument, Index, *H};
-  if (P.Kind == ParamKind::Wide)
+  if (!FollowLocals)
     return std::nullopt;
 
   // An int local that was given a narrowed or overflowing value earlier in
@@ -1004,14 +1037,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   const Hazard &H = Found.H;
   switch (Found.What) {
   case Finding::LocalVariable:
-    diag(H.Source->getBeginLoc(),
-         H.Kind == Hazard::Narrowed   ? "'%0' of type '%1' is narrowed to '%2' here"
-         : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here"
-                                       : "'%0' is assigned here",
-         DiagnosticIDs::Note)
-        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
-        << typeName(Found.Var->getType(), *Context)
-        << H.Source->getSourceRange();
+    noteLocalStore(Found);
     break;
   case Finding::RunningSum:
     diag(Found.NoteSite->getBeginLoc(), "the running sum is computed here",
@@ -1058,6 +1084,23 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << Plan->Blocker;
 }
 
+void LargeCountCheck::noteLocalStore(const Finding &Found) {
+  const Hazard &H = Found.H;
+  diag(H.Source->getBeginLoc(),
+       H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to '%2' here"
+       : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here"
+                                     : "'%0' is assigned here",
+       DiagnosticIDs::Note)
+      << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+      << typeName(Found.Var->getType(), *Context) << H.Source->getSourceRange();
+}
+
+std::string LargeCountCheck::editKey(const FixItHint &Hint) {
+  return std::to_string(Hint.RemoveRange.getBegin().getRawEncoding()) + ":" +
+         std::to_string(Hint.RemoveRange.getEnd().getRawEncoding()) + ":" +
+         Hint.CodeToInsert;
+}
+
 /// A fix that widens a local renames every call using it; the diagnostics at
 /// those calls plan the same edits again. They are emitted once: a later
 /// plan whose edits were all emitted adds none (clang-tidy would otherwise
@@ -1066,9 +1109,7 @@ bool LargeCountCheck::alreadyEmitted(const FixPlan &Plan) {
   bool All = true;
   llvm::SmallVector<std::string, 8> Keys;
   for (const FixItHint &Hint : Plan.Hints) {
-    std::string Key = std::to_string(Hint.RemoveRange.getBegin().getRawEncoding()) +
-                      ":" + std::to_string(Hint.RemoveRange.getEnd().getRawEncoding()) +
-                      ":" + Hint.CodeToInsert;
+    std::string Key = editKey(Hint);
     All &= EmittedEdits.count(Key) > 0;
     Keys.push_back(std::move(Key));
   }
@@ -1163,6 +1204,221 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                    "MPI_ERR_COUNT")
          << Noun << textOf(H.Source, *Context) << toString(H.Range.Lo)
          << Arg->getSourceRange();
+}
+
+//===----------------------------------------------------------------------===//
+// Counts through user functions
+//===----------------------------------------------------------------------===//
+
+/// How a count parameter of a user function is fixed at its callers: as an
+/// MPI count would be.
+static const ParamInfo UserCountParam{ParamRole::COUNT, ParamKind::Count,
+                                      "count", "int", "MPI_Count"};
+
+void LargeCountCheck::checkUserCall(const CallExpr *Call,
+                                    const FunctionDecl *Callee,
+                                    const FunctionDecl *Caller) {
+  FunctionState &FS = stateFor(Caller, *Context);
+  unsigned N = std::min(Call->getNumArgs(), Callee->getNumParams());
+  for (unsigned I = 0; I < N; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (Arg->isTypeDependent() || Arg->isValueDependent())
+      continue;
+    const Reach *R = Params->reach(Callee, I);
+    if (!R)
+      continue;
+    // A wrapper may check its count itself: negative values are not judged
+    // through it.
+    std::optional<Finding> Found =
+        findValue(Call, I, Callee->getParamDecl(I)->getType(),
+                  /*MayBeNegative=*/true, /*FollowLocals=*/true, FS);
+    if (!Found || Found->H.Kind == Hazard::ConstantNegative)
+      continue;
+    FixPlan Plan = planUserCallFix(Call, Caller, *Found, *R, FS);
+    emitUserCall(Call, Callee, *Found, *R, Plan);
+  }
+}
+
+FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
+                                         const FunctionDecl *Caller,
+                                         const Finding &Found, const Reach &R,
+                                         FunctionState &FS) {
+  FixPlan Plan;
+  if (!R.Blocker.empty()) {
+    SourceLocation At = Params->locationOf(R.BlockerAt);
+    Plan.block(At.isValid() ? At : Call->getBeginLoc(), R.Blocker);
+    return Plan;
+  }
+  if (!FS.Facts) {
+    Plan.block(Call->getBeginLoc(), "the call is outside a function");
+    return Plan;
+  }
+  if (Found.H.ComputedInInt && !isWithinBody(Found.H.Source, Caller)) {
+    Plan.block(Found.H.Source->getBeginLoc(),
+               "'" + textOf(Found.H.Source, *Context) +
+                   "' is computed in 'int' in another function: its return "
+                   "type must change by hand");
+    return Plan;
+  }
+  // No MPI call of this function is renamed: the parameters on the way
+  // take the value once widened, as the summary's edits make them.
+  TypeMigration M(*Context, *FS.Facts, Caller, /*FixedCall=*/nullptr,
+                  allFunctions().front(),
+                  [this](const FunctionInfo &G) { return largeName(G); });
+  M.willWidenParameter(Call->getDirectCallee(), Found.Index);
+  if (Found.What == Finding::LocalVariable) {
+    M.willRetype(Found.Var, "MPI_Count");
+    M.retype(Found.Var, "MPI_Count", Plan);
+  }
+  M.finish(Plan, &FS.EmittedSplits);
+  if (Found.What == Finding::Argument)
+    planArgumentFix(UserCountParam, Call->getArg(Found.Index), Found.H, M, Plan);
+  for (const TextEdit &E : R.Fix) {
+    std::optional<FixItHint> Hint = Params->hintOf(E);
+    if (!Hint) {
+      Plan.block(Call->getBeginLoc(),
+                 "'" + E.File + "' cannot be read to edit it");
+      break;
+    }
+    Plan.Hints.push_back(std::move(*Hint));
+  }
+  return Plan;
+}
+
+void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
+                                       const CallExpr *FirstUse,
+                                       const CountParameters::Forwards &Passed,
+                                       FixPlan &Plan) {
+  const auto *F = cast<FunctionDecl>(P->getDeclContext());
+  const FunctionFacts *Facts = Analyses->facts(F);
+  const FunctionInfo *Info =
+      FirstUse ? lookupClassic(*FirstUse->getDirectCallee()) : nullptr;
+  if (!Facts) {
+    Plan.block(P->getLocation(), "'" + F->getNameAsString() + "' has no body here");
+    return;
+  }
+  if (Info) {
+    TUHasMPI4 = declaresLargeForm(*Info);
+    if (Target == "mpi4" && !TUHasMPI4)
+      return Plan.block(FirstUse->getBeginLoc(),
+                        Info->mpi4Name() + " is not declared by this mpi.h (an "
+                                           "MPI-3 library); use "
+                                           "mpix-large-count.Target=mpix");
+    if (useMPIX() && Info->NewInMPI4 && !TUHasMPI4)
+      return Plan.block(FirstUse->getBeginLoc(),
+                        Info->mpixName() + " needs an MPI-4 library");
+    if (!largeFormArguments(FirstUse, *Info, *Context).empty())
+      return Plan.block(FirstUse->getBeginLoc(),
+                        "other arguments of " + Info->classicName() +
+                            " must change type with it, by hand");
+  }
+  // Without an MPI call of its own (only passed on), no call is the fixed
+  // one: the table's first row stands in, never consulted.
+  TypeMigration M(*Context, *Facts, F, FirstUse,
+                  Info ? *Info : allFunctions().front(),
+                  [this](const FunctionInfo &G) { return largeName(G); });
+  for (const auto &[Callee, Index] : Passed)
+    M.willWidenParameter(Callee, Index);
+  M.retypeParameter(P, "MPI_Count", Plan);
+  M.finish(Plan);
+  if (!Info)
+    return;
+  M.rename(FirstUse, *Info, Plan);
+  // The include goes with these edits, wherever they are emitted; a fix of
+  // this unit's own calls must still add its own.
+  llvm::DenseSet<FileID> Included = IncludedMPIX;
+  if (useMPIX())
+    includeMPIX(FirstUse, Plan);
+  IncludedMPIX = std::move(Included);
+}
+
+void LargeCountCheck::emitUserCall(const CallExpr *Call,
+                                   const FunctionDecl *Callee,
+                                   const Finding &Found, const Reach &R,
+                                   const FixPlan &Plan) {
+  const CountUse &Use = R.Uses.front();
+  const FunctionInfo *MPI = lookupClassic(StringRef(Use.MPIFunction));
+  std::string Via = "parameter '" + R.Param->Name + "' of '" +
+                    R.Function->Name + "'";
+  const Expr *Arg = Call->getArg(Found.Index);
+  const Hazard &H = Found.H;
+  {
+    DiagnosticBuilder D = [&] {
+      SourceLocation Loc = Arg->getBeginLoc();
+      if (Found.What == Finding::LocalVariable)
+        return diag(Loc, "'%0' holds %1; %2 passes it to %3 as its %4")
+               << Found.Var->getName()
+               << (H.Kind == Hazard::Narrowed
+                       ? "a value narrowed from '" +
+                             typeName(H.SourceType, *Context) + "'"
+                       : std::string("a value computed in 'int' that can "
+                                     "overflow"))
+               << Via << Use.MPIFunction << Use.Noun << Arg->getSourceRange();
+      if (H.Kind == Hazard::Narrowed)
+        return diag(Loc, "'%0' of type '%1' is narrowed to 'int' by %2, which "
+                         "reaches %3 as its %4; %5")
+               << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+               << Via << Use.MPIFunction << Use.Noun
+               << (MPI ? consequenceFor(*MPI) : StringRef("values over 2^31-1 "
+                                                          "are truncated"))
+               << Arg->getSourceRange();
+      if (H.Kind == Hazard::ConstantTooLarge)
+        return diag(Loc, "constant '%0' is %1, which does not fit in 'int' %2, "
+                         "the %4 of %3")
+               << textOf(H.Source, *Context) << toString(H.Range.Lo) << Via
+               << Use.MPIFunction << Use.Noun << Arg->getSourceRange();
+      return diag(Loc, "'%0' is computed in '%1'%5 and can overflow before %2 "
+                       "passes it to %3 as its %4")
+             << textOf(isWithin(H.Source, Arg, *Context) ? H.Source : Arg,
+                       *Context)
+             << typeName(H.SourceType, *Context) << Via << Use.MPIFunction
+             << Use.Noun
+             << (isWithin(H.Source, Arg, *Context) ? std::string()
+                                                    : " by a helper")
+             << Arg->getSourceRange();
+    }();
+    // Callers of one wrapper share its edits: each goes out once (clang-tidy
+    // drops both copies of an edit as overlapping), with the first
+    // diagnostic that needs it; --fix applies them all.
+    if (Plan.ok())
+      for (const FixItHint &Hint : Plan.Hints)
+        if (EmittedEdits.insert(editKey(Hint)).second)
+          D << Hint;
+  }
+  if (Found.What == Finding::LocalVariable)
+    noteLocalStore(Found);
+  else if (H.Kind == Hazard::Overflows && !isWithin(H.Source, Arg, *Context))
+    diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+        << H.Source->getSourceRange();
+  // Where the value meets MPI, in whichever file that is.
+  for (const CountUse &U : llvm::ArrayRef(R.Uses).take_front(3)) {
+    SourceLocation At = Params->locationOf(U.At);
+    if (At.isValid())
+      diag(At, "it reaches %0 as its %1 here", DiagnosticIDs::Note)
+          << U.MPIFunction << U.Noun;
+  }
+  if (!Plan.ok())
+    diag(Plan.BlockerLoc.isValid() ? Plan.BlockerLoc : Call->getBeginLoc(),
+         "no automatic fix: %0", DiagnosticIDs::Note)
+        << Plan.Blocker;
+}
+
+void LargeCountCheck::writeSummary() {
+  StringRef Out = processSummaryPaths().Write;
+  if (Out.empty() || !Context)
+    return;
+  UnitSummary U = Params->unitSummary(Scope.declarations(*Context));
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Out, EC);
+  if (!EC)
+    OS << unitToJSON(U) << "\n";
+  if (EC || OS.has_error()) {
+    llvm::errs() << "mpix-tidy: error: cannot write the summary '" << Out
+                 << "'\n";
+    OS.clear_error();
+  }
 }
 
 } // namespace mpix

@@ -12,6 +12,7 @@
 
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
 #include "analysis/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
@@ -135,6 +136,36 @@ private:
   std::optional<Finding> findScalar(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);
+  /// What findScalar finds of argument \p Index of \p Call passed where
+  /// \p Target is taken; \p FollowLocals: an int local passed there is
+  /// judged by the values stored into it.
+  std::optional<Finding> findValue(const clang::CallExpr *Call, unsigned Index,
+                                   clang::QualType Target, bool MayBeNegative,
+                                   bool FollowLocals, FunctionState &FS);
+
+  // Counts that reach MPI through the parameters of user functions, in
+  // this unit or in others (analysis/Summaries.h).
+  void checkUserCall(const clang::CallExpr *Call,
+                     const clang::FunctionDecl *Callee,
+                     const clang::FunctionDecl *Caller);
+  /// The fix of a finding at a call of a user function: the caller's side
+  /// here, and the edits that widen the parameters on the way to MPI.
+  FixPlan planUserCallFix(const clang::CallExpr *Call,
+                          const clang::FunctionDecl *Caller,
+                          const Finding &Found, const Reach &R,
+                          FunctionState &FS);
+  /// Plans widening \p P of its function (CountParameters::PlanFn).
+  void planParameterFix(const clang::ParmVarDecl *P,
+                        const clang::CallExpr *FirstUse,
+                        const CountParameters::Forwards &Passed,
+                        FixPlan &Plan);
+  void emitUserCall(const clang::CallExpr *Call,
+                    const clang::FunctionDecl *Callee, const Finding &Found,
+                    const Reach &R, const FixPlan &Plan);
+  /// Writes this unit's summary record (SummaryOutput).
+  void writeSummary();
+  /// The note at the store that gave an int local its hazardous value.
+  void noteLocalStore(const Finding &Found);
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,
                                    FunctionState &FS);
@@ -175,6 +206,7 @@ private:
   void emit(const clang::CallExpr *Call, const FunctionInfo &F,
             const Finding &Found, const FixPlan *Plan, FunctionState &FS);
   bool alreadyEmitted(const FixPlan &Plan);
+  static std::string editKey(const clang::FixItHint &Hint);
   clang::DiagnosticBuilder describe(const clang::CallExpr *Call,
                                     const FunctionInfo &F,
                                     const Finding &Found);
@@ -183,6 +215,9 @@ private:
   /// StrictTypes and MaxProcesses: the model of a run the ranges assume.
   RunModel Model;
   std::string Target;
+  /// The summaries read (Summaries; empty: the driver's, if any).
+  std::string SummariesPath;
+  std::unique_ptr<CountParameters> Params;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
   const clang::tidy::ClangTidyContext &Tidy;

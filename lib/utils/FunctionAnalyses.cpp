@@ -84,7 +84,8 @@ bool FunctionAnalyses::isWantedCallee(const FunctionDecl *Callee) {
   auto [It, Inserted] = WantedCallees.try_emplace(Callee, false);
   if (Inserted)
     It->second = !mpiName(Callee).empty() ||
-                 (Callee->hasBody() && hasCommParameter(Callee));
+                 (Callee->hasBody() && hasCommParameter(Callee)) ||
+                 (ExtraCallees && ExtraCallees(Callee));
   return It->second;
 }
 

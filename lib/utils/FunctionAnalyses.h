@@ -19,6 +19,7 @@
 #include "UserCodeScope.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -59,6 +60,13 @@ public:
   /// that take a communicator (whose parameters the topology checks follow
   /// back to these calls). Only valid once the call pass has started.
   const CallList &unitCalls();
+
+  /// Calls of functions \p Wanted accepts are listed too (user functions
+  /// whose parameters reach MPI counts, for mpix-large-count). Set before
+  /// the call pass.
+  void alsoWantCallees(std::function<bool(const clang::FunctionDecl *)> Wanted) {
+    ExtraCallees = std::move(Wanted);
+  }
 
   /// The mpix checks analyse the unit in one pass over its calls, in order,
   /// every check at each call: a function's facts are built once, used by
@@ -141,6 +149,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, Entry> Entries;
   std::optional<CallList> Calls;
   llvm::DenseMap<const clang::FunctionDecl *, bool> WantedCallees;
+  std::function<bool(const clang::FunctionDecl *)> ExtraCallees;
   llvm::SmallVector<CallAnalysis *, 3> CallPassChecks;
   bool CallPassDone = false;
   void runCallPass(const UserCodeScope &Scope);

@@ -358,6 +358,38 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
               Plan);
 }
 
+void TypeMigration::retypeParameter(const ParmVarDecl *P, StringRef NewType,
+                                    FixPlan &Plan) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!F || Facts.isCaptured(P)) {
+    Plan.block(P->getLocation(), "'" + P->getName().str() +
+                                     "' is captured by a lambda");
+    return;
+  }
+  unsigned Index = P->getFunctionScopeIndex();
+  Retyping.insert(P);
+  RetypedTo[P] = NewType.str();
+  for (const FunctionDecl *D : F->redecls()) {
+    const ParmVarDecl *Q = Index < D->getNumParams() ? D->getParamDecl(Index)
+                                                     : nullptr;
+    // A declaration without a prototype, or one written by a macro, cannot
+    // be edited the same way as the others.
+    if (!Q || !Q->getTypeSourceInfo() ||
+        !replaceIntSpelling(Q->getTypeSourceInfo()->getTypeLoc(), NewType, Ctx,
+                            Plan, Q->getBeginLoc().isValid() ? Q->getBeginLoc()
+                                                             : D->getLocation()))
+      return Plan.block(D->getLocation(),
+                        "a declaration of '" + F->getNameAsString() +
+                            "' does not spell parameter '" + P->getName().str() +
+                            "' as a plain 'int'");
+  }
+  for (const DeclRefExpr *Use : Facts.usesOf(P)) {
+    if (!Plan.ok())
+      return;
+    checkValueUse(Use, NewType, Plan);
+  }
+}
+
 void TypeMigration::widenExpression(const Expr *E, StringRef NewType,
                                     FixPlan &Plan) {
   if (isNarrowArithmetic(E)) {
@@ -829,6 +861,9 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
     Plan.block(Arg->getBeginLoc(), "it is passed to an unknown function");
     return;
   }
+  if (!IsElementBuffer &&
+      WidenedParameters.count({Callee->getCanonicalDecl(), Index}))
+    return;
   // An MPI_Offset or MPI_Aint parameter, of MPI's or the user's, takes it
   // whole; so does a floating one.
   if (!IsElementBuffer && Index < Callee->getNumParams() &&

@@ -78,6 +78,18 @@ public:
   /// fix: the two edits would overlap and clang-tidy would drop one whole.
   void finish(FixPlan &Plan, const DeclSplits *EarlierSplits = nullptr);
 
+  /// Plans changing the int parameter \p P of this function to \p NewType,
+  /// in the definition and every declaration this unit sees; its callers
+  /// convert their arguments implicitly.
+  void retypeParameter(const clang::ParmVarDecl *P, llvm::StringRef NewType,
+                       FixPlan &Plan);
+
+  /// Parameter \p Index of \p Callee is widened by the same fix (another
+  /// function's retypeParameter): the variable may be passed there.
+  void willWidenParameter(const clang::FunctionDecl *Callee, unsigned Index) {
+    WidenedParameters.insert({Callee->getCanonicalDecl(), Index});
+  }
+
   /// Makes the int arithmetic of \p E be computed as \p NewType: the first
   /// operand of each product, shift or sum computed on its own is cast.
   void widenExpression(const clang::Expr *E, llvm::StringRef NewType,
@@ -152,6 +164,8 @@ private:
   const FunctionInfo &Fixed;
   NameFn LargeName;
   llvm::DenseSet<const clang::VarDecl *> Retyping;
+  llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>>
+      WidenedParameters;
   llvm::DenseMap<const clang::VarDecl *, std::string> RetypedTo;
   /// Grouped declarations and the new type of each retyped variable in them.
   llvm::MapVector<const clang::DeclStmt *,

@@ -1,0 +1,406 @@
+//===-- Summaries.cpp - Function summaries that cross translation units ---===//
+
+#include "analysis/Summaries.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+namespace json = llvm::json;
+using llvm::StringRef;
+
+namespace mpix {
+
+const ParameterSummary *FunctionSummary::param(unsigned Index) const {
+  for (const ParameterSummary &P : Params)
+    if (P.Index == Index)
+      return &P;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+static json::Value toJSON(const SourcePoint &P) {
+  return json::Array{P.File, P.Line, P.Column};
+}
+
+static json::Value toJSON(const TextEdit &E) {
+  return json::Array{E.File, E.Offset, E.Length, E.Text};
+}
+
+static json::Value toJSON(const ParameterSummary &P) {
+  json::Array Uses, Forwards, Fix;
+  for (const CountUse &U : P.Uses)
+    Uses.push_back(json::Object{
+        {"mpi", U.MPIFunction}, {"noun", U.Noun}, {"at", toJSON(U.At)}});
+  for (const ForwardEdge &F : P.Forwards)
+    Forwards.push_back(json::Object{
+        {"usr", F.CalleeUSR}, {"index", F.Index}, {"at", toJSON(F.At)}});
+  for (const TextEdit &E : P.Fix)
+    Fix.push_back(toJSON(E));
+  json::Object O{{"index", P.Index}, {"name", P.Name}, {"uses", std::move(Uses)},
+                 {"forwards", std::move(Forwards)}, {"fix", std::move(Fix)}};
+  if (!P.Blocker.empty()) {
+    O["blocker"] = P.Blocker;
+    O["blocker_at"] = toJSON(P.BlockerAt);
+  }
+  return O;
+}
+
+static json::Value toJSON(const UnitSummary &U) {
+  json::Array Inputs, Functions;
+  for (const auto &[Path, Hash] : U.Inputs)
+    Inputs.push_back(json::Array{Path, Hash});
+  for (const FunctionSummary &F : U.Functions) {
+    json::Array Params;
+    for (const ParameterSummary &P : F.Params)
+      Params.push_back(toJSON(P));
+    Functions.push_back(json::Object{{"usr", F.USR},
+                                     {"name", F.Name},
+                                     {"definition", toJSON(F.Definition)},
+                                     {"params", std::move(Params)}});
+  }
+  return json::Object{
+      {"file", U.File},
+      {"command", U.Command},
+      {"inputs", std::move(Inputs)},
+      {"functions", std::move(Functions)},
+      {"external_calls", json::Array(U.ExternalCalls)},
+      {"address_taken", json::Array(U.AddressTaken)}};
+}
+
+namespace {
+/// Reads JSON values into the structures; the first error is kept.
+class Reader {
+public:
+  std::string Error;
+
+  bool point(const json::Value *V, SourcePoint &P) {
+    const json::Array *A = V ? V->getAsArray() : nullptr;
+    if (!A || A->size() != 3 || !str((*A)[0], P.File) ||
+        !num((*A)[1], P.Line) || !num((*A)[2], P.Column))
+      return fail("a source point is not [file, line, column]");
+    return true;
+  }
+  bool edit(const json::Value &V, TextEdit &E) {
+    const json::Array *A = V.getAsArray();
+    if (!A || A->size() != 4 || !str((*A)[0], E.File) ||
+        !num((*A)[1], E.Offset) || !num((*A)[2], E.Length) ||
+        !str((*A)[3], E.Text))
+      return fail("an edit is not [file, offset, length, text]");
+    return true;
+  }
+  bool param(const json::Value &V, ParameterSummary &P) {
+    const json::Object *O = V.getAsObject();
+    if (!O || !num(O->get("index"), P.Index) || !str(O->get("name"), P.Name))
+      return fail("a parameter has no index or name");
+    for (const json::Value &U : array(O->get("uses"))) {
+      const json::Object *UO = U.getAsObject();
+      CountUse Use;
+      if (!UO || !str(UO->get("mpi"), Use.MPIFunction) ||
+          !str(UO->get("noun"), Use.Noun) || !point(UO->get("at"), Use.At))
+        return fail("a count use is malformed");
+      P.Uses.push_back(std::move(Use));
+    }
+    for (const json::Value &F : array(O->get("forwards"))) {
+      const json::Object *FO = F.getAsObject();
+      ForwardEdge Edge;
+      if (!FO || !str(FO->get("usr"), Edge.CalleeUSR) ||
+          !num(FO->get("index"), Edge.Index) || !point(FO->get("at"), Edge.At))
+        return fail("a forward is malformed");
+      P.Forwards.push_back(std::move(Edge));
+    }
+    for (const json::Value &E : array(O->get("fix"))) {
+      P.Fix.emplace_back();
+      if (!edit(E, P.Fix.back()))
+        return false;
+    }
+    if (O->get("blocker") && (!str(O->get("blocker"), P.Blocker) ||
+                              !point(O->get("blocker_at"), P.BlockerAt)))
+      return fail("a blocker is malformed");
+    return true;
+  }
+  bool unit(const json::Value &V, UnitSummary &U) {
+    const json::Object *O = V.getAsObject();
+    if (!O || !str(O->get("file"), U.File) || !str(O->get("command"), U.Command))
+      return fail("a unit has no file or command");
+    for (const json::Value &I : array(O->get("inputs"))) {
+      const json::Array *A = I.getAsArray();
+      std::pair<std::string, std::string> In;
+      if (!A || A->size() != 2 || !str((*A)[0], In.first) ||
+          !str((*A)[1], In.second))
+        return fail("an input is not [path, hash]");
+      U.Inputs.push_back(std::move(In));
+    }
+    for (const json::Value &F : array(O->get("functions"))) {
+      const json::Object *FO = F.getAsObject();
+      FunctionSummary S;
+      if (!FO || !str(FO->get("usr"), S.USR) || !str(FO->get("name"), S.Name) ||
+          !point(FO->get("definition"), S.Definition))
+        return fail("a function has no usr, name or definition");
+      for (const json::Value &P : array(FO->get("params"))) {
+        S.Params.emplace_back();
+        if (!param(P, S.Params.back()))
+          return false;
+      }
+      U.Functions.push_back(std::move(S));
+    }
+    return strings(O->get("external_calls"), U.ExternalCalls) &&
+           strings(O->get("address_taken"), U.AddressTaken);
+  }
+
+private:
+  bool fail(StringRef Why) {
+    if (Error.empty())
+      Error = Why.str();
+    return false;
+  }
+  static bool str(const json::Value *V, std::string &S) {
+    if (!V || !V->getAsString())
+      return false;
+    S = V->getAsString()->str();
+    return true;
+  }
+  static bool str(const json::Value &V, std::string &S) { return str(&V, S); }
+  static bool num(const json::Value *V, unsigned &N) {
+    std::optional<int64_t> I = V ? V->getAsInteger() : std::nullopt;
+    if (!I || *I < 0 || *I > UINT32_MAX)
+      return false;
+    N = unsigned(*I);
+    return true;
+  }
+  static bool num(const json::Value &V, unsigned &N) { return num(&V, N); }
+  static llvm::ArrayRef<json::Value> array(const json::Value *V) {
+    const json::Array *A = V ? V->getAsArray() : nullptr;
+    return A ? llvm::ArrayRef<json::Value>(A->data(), A->size())
+             : llvm::ArrayRef<json::Value>();
+  }
+  bool strings(const json::Value *V, std::vector<std::string> &Out) {
+    for (const json::Value &S : array(V)) {
+      Out.emplace_back();
+      if (!str(S, Out.back()))
+        return fail("a list of names holds something else");
+    }
+    return true;
+  }
+};
+} // namespace
+
+std::string unitToJSON(const UnitSummary &U) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << toJSON(U);
+  return Text;
+}
+
+bool unitFromJSON(StringRef Text, UnitSummary &U, std::string &Error) {
+  llvm::Expected<json::Value> V = json::parse(Text);
+  if (!V) {
+    Error = llvm::toString(V.takeError());
+    return false;
+  }
+  Reader R;
+  if (!R.unit(*V, U)) {
+    Error = R.Error;
+    return false;
+  }
+  return true;
+}
+
+bool SummaryFile::load(StringRef Path, std::string &Error) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Error = "cannot read '" + Path.str() + "': " + Buf.getError().message();
+    return false;
+  }
+  llvm::Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V) {
+    Error = "'" + Path.str() + "' is not JSON: " + llvm::toString(V.takeError());
+    return false;
+  }
+  const json::Object *O = V->getAsObject();
+  if (!O || O->getString("format") != StringRef("mpix-tidy-summaries") ||
+      O->getInteger("version") != Version) {
+    Error = "'" + Path.str() + "' is not an mpix-tidy summary file of version " +
+            std::to_string(Version);
+    return false;
+  }
+  Reader R;
+  if (const json::Array *Records = O->getArray("units"))
+    for (const json::Value &UV : *Records) {
+      UnitSummary U;
+      if (!R.unit(UV, U)) {
+        Error = "'" + Path.str() + "': " + R.Error;
+        return false;
+      }
+      Units.push_back(std::move(U));
+    }
+  return true;
+}
+
+bool SummaryFile::save(StringRef Path, std::string &Error) const {
+  json::Array All;
+  for (const UnitSummary &U : Units)
+    All.push_back(toJSON(U));
+  json::Object O{{"format", "mpix-tidy-summaries"},
+                 {"version", Version},
+                 {"units", std::move(All)}};
+  // Written next to the target and renamed over it: a reader (a per-unit
+  // run in another process) never sees half a file.
+  llvm::SmallString<256> Temp;
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Path + ".tmp-%%%%%%", FD, Temp)) {
+    Error = "cannot write next to '" + Path.str() + "': " + EC.message();
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << json::Value(std::move(O)) << "\n";
+    if (OS.has_error()) {
+      Error = "cannot write '" + Temp.str().str() + "'";
+      OS.clear_error();
+      llvm::sys::fs::remove(Temp);
+      return false;
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    Error = "cannot rename '" + Temp.str().str() + "' to '" + Path.str() +
+            "': " + EC.message();
+    llvm::sys::fs::remove(Temp);
+    return false;
+  }
+  return true;
+}
+
+const UnitSummary *SummaryFile::unit(StringRef File) const {
+  for (const UnitSummary &U : Units)
+    if (U.File == File)
+      return &U;
+  return nullptr;
+}
+
+void SummaryFile::replace(UnitSummary U) {
+  for (UnitSummary &Old : Units)
+    if (Old.File == U.File) {
+      Old = std::move(U);
+      return;
+    }
+  Units.push_back(std::move(U));
+}
+
+//===----------------------------------------------------------------------===//
+// Freshness
+//===----------------------------------------------------------------------===//
+
+std::string contentHash(StringRef Text) {
+  return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true);
+}
+
+const std::string &FileHashes::of(StringRef Path) {
+  auto [It, Inserted] = Cache.try_emplace(Path);
+  if (Inserted)
+    if (auto Buf = llvm::MemoryBuffer::getFile(Path))
+      It->second = contentHash((*Buf)->getBuffer());
+  return It->second;
+}
+
+bool isFresh(const UnitSummary &U, FileHashes &Hashes, std::string *Changed) {
+  for (const auto &[Path, Hash] : U.Inputs)
+    if (Hashes.of(Path) != Hash) {
+      if (Changed)
+        *Changed = Path;
+      return false;
+    }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The index
+//===----------------------------------------------------------------------===//
+
+void SummaryIndex::add(const SummaryFile &File, FileHashes &Hashes) {
+  for (const UnitSummary &U : File.Units) {
+    std::string Changed;
+    if (!isFresh(U, Hashes, &Changed)) {
+      Stale.push_back({U.File, Changed});
+      continue;
+    }
+    for (const std::string &USR : U.AddressTaken)
+      AddressTaken.insert(USR);
+    // A function defined in a header has one summary per unit including
+    // it, all alike: the first stands.
+    for (const FunctionSummary &F : U.Functions)
+      Functions.try_emplace(F.USR, &F);
+  }
+  Reaches.clear();
+}
+
+void SummaryIndex::addLocal(const FunctionSummary &F) {
+  Owned.push_back(std::make_unique<FunctionSummary>(F));
+  Functions[F.USR] = Owned.back().get();
+  Reaches.clear();
+}
+
+const FunctionSummary *SummaryIndex::function(StringRef USR) const {
+  return Functions.lookup(USR);
+}
+
+/// Follows the forwards of one parameter depth-first; a chain that comes
+/// back to a parameter already on the path adds nothing.
+bool SummaryIndex::close(const std::string &Key, Reach &R,
+                         std::vector<std::string> &Path) {
+  if (llvm::is_contained(Path, Key))
+    return true;
+  size_t Bar = Key.rfind('#');
+  const FunctionSummary *F = function(StringRef(Key).take_front(Bar));
+  unsigned Index = std::stoul(Key.substr(Bar + 1));
+  const ParameterSummary *P = F ? F->param(Index) : nullptr;
+  if (!P)
+    return false;
+  Path.push_back(Key);
+  bool Reaches = !P->Uses.empty();
+  R.Uses.insert(R.Uses.end(), P->Uses.begin(), P->Uses.end());
+  R.Fix.insert(R.Fix.end(), P->Fix.begin(), P->Fix.end());
+  if (R.Blocker.empty() && !P->Blocker.empty()) {
+    R.Blocker = P->Blocker;
+    R.BlockerAt = P->BlockerAt;
+  }
+  if (R.Blocker.empty() && AddressTaken.contains(F->USR)) {
+    R.Blocker = "the address of '" + F->Name +
+                "' is taken: a function pointer's type would have to change "
+                "with it";
+    R.BlockerAt = F->Definition;
+  }
+  for (const ForwardEdge &E : P->Forwards)
+    Reaches |= close(E.CalleeUSR + "#" + std::to_string(E.Index), R, Path);
+  Path.pop_back();
+  return Reaches;
+}
+
+const Reach *SummaryIndex::reach(StringRef USR, unsigned Index) {
+  std::string Key = USR.str() + "#" + std::to_string(Index);
+  auto It = Reaches.find(Key);
+  if (It == Reaches.end()) {
+    auto R = std::make_unique<Reach>();
+    std::vector<std::string> Path;
+    if (close(Key, *R, Path)) {
+      R->Function = function(USR);
+      R->Param = R->Function->param(Index);
+      std::sort(R->Fix.begin(), R->Fix.end());
+      R->Fix.erase(std::unique(R->Fix.begin(), R->Fix.end()), R->Fix.end());
+    } else {
+      R.reset();
+    }
+    It = Reaches.emplace(Key, std::move(R)).first;
+  }
+  return It->second.get();
+}
+
+} // namespace mpix

@@ -1,0 +1,188 @@
+//===-- Summaries.h - Function summaries that cross translation units -*- C++ -*-===//
+//
+// A count is often narrowed in one file and handed to MPI in another: a
+// `void exchange(double *b, int n)` wrapper defined in comm.c and called
+// with v.size() from solver.cpp. Each translation unit is analysed alone, so
+// what a unit learns of its functions is written down as summaries, keyed by
+// the functions' USRs, and read by the analysis of every other unit.
+//
+// A summary says, per parameter of an integer type narrower than MPI_Count,
+//  - where it reaches an MPI count unchanged (the MPI call, and its role);
+//  - to which parameters of other functions it is passed unchanged, so that
+//    chains of wrappers across files are closed when the summaries meet;
+//  - the edits that widen it (its type in the definition and each
+//    declaration the defining unit sees, the MPI calls renamed to their
+//    large-count forms), or why no edit can.
+//
+// One record per translation unit, with the content hash of every file it
+// read: a record whose inputs changed is stale, and is ignored, never
+// trusted. This layer knows nothing of clang's AST: the records are built by
+// lib/utils/CountParameters and read here, and are plain JSON on disk.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_ANALYSIS_SUMMARIES_H
+#define MPIX_TIDY_ANALYSIS_SUMMARIES_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace mpix {
+
+/// A place in a file on disk (1-based line and column).
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return !File.empty() && Line != 0; }
+};
+
+/// One replacement in a file on disk, by byte offset.
+struct TextEdit {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+  bool operator<(const TextEdit &O) const {
+    return std::tie(File, Offset, Length, Text) <
+           std::tie(O.File, O.Offset, O.Length, O.Text);
+  }
+  bool operator==(const TextEdit &O) const {
+    return File == O.File && Offset == O.Offset && Length == O.Length &&
+           Text == O.Text;
+  }
+};
+
+/// Where a parameter's value is handed to MPI as a count.
+struct CountUse {
+  std::string MPIFunction; ///< the classic name, "MPI_Send"
+  std::string Noun;        ///< what MPI takes it as: "count", "displacement"
+  SourcePoint At;          ///< the argument in the MPI call
+};
+
+/// A parameter passed on, unchanged, to a parameter of another function.
+struct ForwardEdge {
+  std::string CalleeUSR;
+  unsigned Index = 0;
+  SourcePoint At; ///< the argument in that call
+};
+
+struct ParameterSummary {
+  unsigned Index = 0;
+  std::string Name;
+  std::vector<CountUse> Uses;
+  std::vector<ForwardEdge> Forwards;
+  /// What widening this parameter edits in the defining unit's files.
+  std::vector<TextEdit> Fix;
+  /// Why it cannot be widened automatically (empty: Fix is whole).
+  std::string Blocker;
+  SourcePoint BlockerAt;
+};
+
+struct FunctionSummary {
+  std::string USR, Name;
+  SourcePoint Definition;
+  std::vector<ParameterSummary> Params;
+  const ParameterSummary *param(unsigned Index) const;
+};
+
+/// What one translation unit contributes.
+struct UnitSummary {
+  std::string File;    ///< the main file, absolute
+  std::string Command; ///< a hash of the compile command (the driver's)
+  /// Every user file the unit read, with its content hash.
+  std::vector<std::pair<std::string, std::string>> Inputs;
+  std::vector<FunctionSummary> Functions;
+  /// Functions the unit calls without defining them: a unit must be
+  /// analysed again when one of these gets a summary.
+  std::vector<std::string> ExternalCalls;
+  /// Functions whose address the unit takes: their signature is part of a
+  /// function pointer's type and cannot change alone.
+  std::vector<std::string> AddressTaken;
+};
+
+/// The summary file: every unit's record.
+struct SummaryFile {
+  static constexpr int Version = 1;
+  std::vector<UnitSummary> Units;
+
+  /// Reads \p Path; false with \p Error set when it cannot be read or is
+  /// not a summary file of this version.
+  bool load(llvm::StringRef Path, std::string &Error);
+  bool save(llvm::StringRef Path, std::string &Error) const;
+  /// The record of unit \p File, or null.
+  const UnitSummary *unit(llvm::StringRef File) const;
+  /// Puts \p U in place of the record of the same unit, or adds it.
+  void replace(UnitSummary U);
+};
+
+/// One unit's record as JSON text, and back.
+std::string unitToJSON(const UnitSummary &U);
+bool unitFromJSON(llvm::StringRef Text, UnitSummary &U, std::string &Error);
+
+/// The content hash of a file's text (hex of xxh3-64).
+std::string contentHash(llvm::StringRef Text);
+
+/// Content hashes of files on disk, each read once.
+class FileHashes {
+public:
+  /// The hash, or "" when the file cannot be read.
+  const std::string &of(llvm::StringRef Path);
+
+private:
+  llvm::StringMap<std::string> Cache;
+};
+
+/// Whether every input of \p U has the content it had when summarised; the
+/// first that changed is named in \p Changed.
+bool isFresh(const UnitSummary &U, FileHashes &Hashes, std::string *Changed);
+
+/// What a parameter leads to once chains of wrappers are followed through
+/// every unit's summaries.
+struct Reach {
+  const FunctionSummary *Function = nullptr;
+  const ParameterSummary *Param = nullptr;
+  /// The MPI uses at the ends of the chains (at least one).
+  std::vector<CountUse> Uses;
+  /// The edits of every parameter on the way, sorted, without repeats.
+  std::vector<TextEdit> Fix;
+  std::string Blocker;
+  SourcePoint BlockerAt;
+};
+
+/// The fresh records of a summary file, indexed by USR, with wrapper chains
+/// closed.
+class SummaryIndex {
+public:
+  /// Indexes \p File's fresh records; stale ones are listed in Stale.
+  void add(const SummaryFile &File, FileHashes &Hashes);
+  /// Adds summaries of the unit being analysed (fresh by definition); they
+  /// replace the file's for the same USRs.
+  void addLocal(const FunctionSummary &F);
+  void addAddressTaken(llvm::StringRef USR) { AddressTaken.insert(USR); }
+  bool addressTaken(llvm::StringRef USR) const { return AddressTaken.contains(USR); }
+
+  const FunctionSummary *function(llvm::StringRef USR) const;
+  /// Where parameter \p Index of \p USR reaches MPI, following its
+  /// forwards; null when it reaches no MPI count.
+  const Reach *reach(llvm::StringRef USR, unsigned Index);
+  bool empty() const { return Functions.empty(); }
+
+  /// Stale records skipped by add(): the unit, and the file that changed.
+  std::vector<std::pair<std::string, std::string>> Stale;
+
+private:
+  bool close(const std::string &Key, Reach &R, std::vector<std::string> &Path);
+  llvm::StringMap<const FunctionSummary *> Functions;
+  std::vector<std::unique_ptr<FunctionSummary>> Owned;
+  llvm::StringSet<> AddressTaken;
+  std::map<std::string, std::unique_ptr<Reach>> Reaches;
+};
+
+} // namespace mpix
+
+#endif

@@ -1,0 +1,392 @@
+//===-- CountParameters.cpp - Summaries of the unit's functions -----------===//
+
+#include "utils/CountParameters.h"
+#include "MPIApi.h"
+#include "utils/FunctionAnalyses.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <mutex>
+
+using namespace clang;
+using llvm::StringRef;
+
+namespace mpix {
+
+SummaryPaths &processSummaryPaths() {
+  static SummaryPaths Paths;
+  return Paths;
+}
+
+const SummaryFile &loadedSummaries(StringRef Path) {
+  static std::mutex M;
+  static llvm::StringMap<std::unique_ptr<SummaryFile>> Cache;
+  std::lock_guard<std::mutex> Lock(M);
+  auto [It, Inserted] = Cache.try_emplace(Path);
+  if (Inserted) {
+    It->second = std::make_unique<SummaryFile>();
+    std::string Error;
+    if (!It->second->load(Path, Error)) {
+      llvm::errs() << "mpix-tidy: warning: the summaries are not used: "
+                   << Error << "\n";
+      It->second->Units.clear();
+    }
+  }
+  return *It->second;
+}
+
+/// The stale units reported so far in this process.
+static llvm::StringSet<> &reportedStale() {
+  static llvm::StringSet<> Reported;
+  return Reported;
+}
+
+namespace {
+/// An int parameter of the function being summarised, read where a count
+/// goes: as an argument, with nothing but implicit conversions around it.
+const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!P || P->getDeclContext() != F)
+    return nullptr;
+  return P;
+}
+
+/// An integer type whose values all fit in int: a value above INT_MAX
+/// cannot pass through it.
+bool isNarrowInteger(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 32;
+}
+
+/// Every call in a body, in source order.
+struct CallCollector : RecursiveASTVisitor<CallCollector> {
+  std::vector<const CallExpr *> Calls;
+  bool VisitCallExpr(CallExpr *C) {
+    if (!isa<CXXOperatorCallExpr>(C))
+      Calls.push_back(C);
+    return true;
+  }
+};
+
+/// Functions named other than by being called: their address is taken.
+struct AddressCollector : RecursiveASTVisitor<AddressCollector> {
+  llvm::DenseSet<const DeclRefExpr *> Callees;
+  std::vector<const FunctionDecl *> Named;
+  llvm::SetVector<const FunctionDecl *> Called;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(Ref);
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Called.insert(F);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      if (!Callees.count(Ref))
+        Named.push_back(F);
+    return true;
+  }
+};
+} // namespace
+
+CountParameters::CountParameters(ASTContext &Ctx, const SummaryFile *Loaded,
+                                 PlanFn Plan)
+    : Ctx(Ctx), Plan(std::move(Plan)) {
+  static FileHashes Hashes; // files do not change during one process
+  static std::mutex M;
+  std::lock_guard<std::mutex> Lock(M);
+  if (Loaded)
+    Index.add(*Loaded, Hashes);
+}
+
+std::vector<std::pair<std::string, std::string>>
+CountParameters::takeNewStaleUnits() {
+  std::vector<std::pair<std::string, std::string>> New;
+  for (const auto &S : Index.Stale)
+    if (reportedStale().insert(S.first).second)
+      New.push_back(S);
+  return New;
+}
+
+const std::string &CountParameters::usrOf(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  auto [It, Inserted] = USRs.try_emplace(F);
+  if (Inserted) {
+    llvm::SmallString<128> USR;
+    if (!index::generateUSRForDecl(F, USR))
+      It->second = USR.str().str();
+  }
+  return It->second;
+}
+
+/// A user function: declared outside system headers, not MPI's.
+static bool isUserFunction(const FunctionDecl *F, const SourceManager &SM) {
+  return F && F->getIdentifier() && !SM.isInSystemHeader(F->getLocation()) &&
+         !lookupClassic(*F) && !F->getName().starts_with("MPI") &&
+         !F->getName().starts_with("PMPI");
+}
+
+std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def || Def->isDependentContext() ||
+      !isUserFunction(Def, SM))
+    return std::nullopt;
+  FunctionSummary S;
+  S.USR = usrOf(Def);
+  S.Name = Def->getQualifiedNameAsString();
+  S.Definition = pointOf(Def->getLocation());
+  if (S.USR.empty())
+    return std::nullopt;
+
+  CallCollector Calls;
+  Calls.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  std::map<unsigned, ParameterSummary> Params;
+  llvm::DenseMap<unsigned, const CallExpr *> FirstMPIUse;
+  std::map<unsigned, Forwards> Passed;
+  for (const CallExpr *Call : Calls.Calls) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      continue;
+    const FunctionInfo *MPI = lookupClassic(*Callee);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const ParmVarDecl *P = passedParameter(Call->getArg(I), Def);
+      if (!P || !isNarrowInteger(P->getType(), Ctx))
+        continue;
+      SourcePoint At = pointOf(Call->getArg(I)->getBeginLoc());
+      unsigned PI = P->getFunctionScopeIndex();
+      if (MPI) {
+        if (I >= MPI->Params.size() || MPI->Params[I].Kind != ParamKind::Count)
+          continue;
+        Params[PI].Uses.push_back(
+            {MPI->classicName(), MPI->Params[I].Name.contains("disp")
+                                     ? "displacement"
+                                     : "count",
+             At});
+        FirstMPIUse.try_emplace(PI, Call);
+      } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
+                 isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx)) {
+        const std::string &USR = usrOf(Callee);
+        if (USR.empty())
+          continue;
+        // A callee defined here is summarised now, so that the chain is
+        // closed when this function's reach is asked for.
+        summarize(Callee);
+        Params[PI].Forwards.push_back({USR, I, At});
+        Passed[PI].push_back({Callee, I});
+      }
+    }
+  }
+  if (Params.empty())
+    return std::nullopt;
+
+  // A parameter that is assigned, or whose address is taken, is no longer
+  // what the caller passed.
+  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
+  const FunctionFacts *Facts = Analyses.facts(Def);
+  for (auto &[PI, PS] : Params) {
+    const ParmVarDecl *P = Def->getParamDecl(PI);
+    if (!Facts || !Facts->writesOf(P).empty() || Facts->escapes(P))
+      continue;
+    PS.Index = PI;
+    PS.Name = P->getName().str();
+    FixPlan Fix;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
+      Fix.block(Def->getLocation(), "'" + S.Name +
+                                        "' is virtual: its overrides would "
+                                        "have to change with it");
+    else if (Def->isTemplateInstantiation() || Def->getDescribedFunctionTemplate())
+      Fix.block(Def->getLocation(), "'" + S.Name + "' is a template");
+    else if (Def->getLocation().isMacroID())
+      Fix.block(Def->getLocation(), "'" + S.Name + "' is defined by a macro");
+    else if (Plan)
+      Plan(P, FirstMPIUse.lookup(PI), Passed[PI], Fix);
+    for (const FixItHint &H : Fix.Hints) {
+      std::optional<TextEdit> E = editOf(H);
+      if (!E) {
+        Fix.block(H.RemoveRange.getBegin(), "an edit falls in a macro");
+        break;
+      }
+      PS.Fix.push_back(std::move(*E));
+    }
+    if (!Fix.ok()) {
+      PS.Fix.clear();
+      PS.Blocker = Fix.Blocker;
+      PS.BlockerAt = pointOf(Fix.BlockerLoc);
+    }
+    S.Params.push_back(std::move(PS));
+  }
+  if (S.Params.empty())
+    return std::nullopt;
+  return S;
+}
+
+const FunctionSummary *CountParameters::summarize(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def)
+    return nullptr;
+  auto [It, Inserted] = Summarised.try_emplace(Def->getCanonicalDecl(), false);
+  if (!Inserted)
+    return It->second ? Index.function(usrOf(Def)) : nullptr;
+  std::optional<FunctionSummary> S = build(Def);
+  if (!S)
+    return nullptr;
+  Summarised[Def->getCanonicalDecl()] = true;
+  Index.addLocal(*S);
+  return Index.function(S->USR);
+}
+
+const Reach *CountParameters::reach(const FunctionDecl *Callee, unsigned I) {
+  if (!isUserFunction(Callee, Ctx.getSourceManager()))
+    return nullptr;
+  summarize(Callee);
+  const std::string &USR = usrOf(Callee);
+  return USR.empty() ? nullptr : Index.reach(USR, I);
+}
+
+bool CountParameters::reachesMPI(const FunctionDecl *Callee) {
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx) &&
+        reach(Callee, I))
+      return true;
+  return false;
+}
+
+UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  UnitSummary U;
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    U.File = pointOf(SM.getLocForStartOfFile(SM.getMainFileID())).File;
+  // Every user file the unit read: a change in any of them changes what
+  // the unit says.
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile() || E.getFile().getFileCharacteristic() != SrcMgr::C_User)
+      continue;
+    const SrcMgr::ContentCache &C = E.getFile().getContentCache();
+    if (!C.OrigEntry)
+      continue;
+    llvm::SmallString<256> Path(C.OrigEntry->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (llvm::any_of(U.Inputs, [&](const auto &In) { return In.first == Path; }))
+      continue;
+    std::optional<llvm::MemoryBufferRef> Buf =
+        C.getBufferOrNone(SM.getDiagnostics(), SM.getFileManager());
+    if (Buf)
+      U.Inputs.push_back({Path.str().str(), contentHash(Buf->getBuffer())});
+  }
+  AddressCollector Refs;
+  for (Decl *D : Decls)
+    Refs.TraverseDecl(D);
+  for (const FunctionDecl *F : Refs.Named)
+    if (isUserFunction(F, SM) && !usrOf(F).empty())
+      U.AddressTaken.push_back(usrOf(F));
+  for (const FunctionDecl *F : Refs.Called) {
+    if (!isUserFunction(F, SM) || usrOf(F).empty())
+      continue;
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def))
+      U.ExternalCalls.push_back(usrOf(F));
+  }
+  for (Decl *D : Decls) {
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody() || !F->isExternallyVisible())
+      continue;
+    if (const FunctionSummary *S = summarize(F))
+      U.Functions.push_back(*S);
+  }
+  llvm::sort(U.ExternalCalls);
+  U.ExternalCalls.erase(std::unique(U.ExternalCalls.begin(), U.ExternalCalls.end()),
+                        U.ExternalCalls.end());
+  llvm::sort(U.AddressTaken);
+  U.AddressTaken.erase(std::unique(U.AddressTaken.begin(), U.AddressTaken.end()),
+                       U.AddressTaken.end());
+  return U;
+}
+
+//===----------------------------------------------------------------------===//
+// Places and edits
+//===----------------------------------------------------------------------===//
+
+SourcePoint CountParameters::pointOf(SourceLocation Loc) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourcePoint P;
+  Loc = SM.getFileLoc(Loc);
+  PresumedLoc PL = SM.getPresumedLoc(Loc, /*UseLineDirectives=*/false);
+  if (PL.isInvalid())
+    return P;
+  llvm::SmallString<256> Path(PL.getFilename());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  P.File = Path.str().str();
+  P.Line = PL.getLine();
+  P.Column = PL.getColumn();
+  return P;
+}
+
+std::optional<TextEdit> CountParameters::editOf(const FixItHint &Hint) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Hint.RemoveRange;
+  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+    return std::nullopt;
+  tooling::Replacement R(SM, Range, Hint.CodeToInsert, Ctx.getLangOpts());
+  if (R.getFilePath().empty() || R.getFilePath() == "<invalid-loc>")
+    return std::nullopt;
+  llvm::SmallString<256> Path(R.getFilePath());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return TextEdit{Path.str().str(), R.getOffset(), R.getLength(),
+                  R.getReplacementText().str()};
+}
+
+std::optional<FileID> CountParameters::fileOf(StringRef Path) {
+  auto [It, Inserted] = Files.try_emplace(Path);
+  if (!Inserted)
+    return It->second;
+  SourceManager &SM = Ctx.getSourceManager();
+  llvm::Expected<FileEntryRef> FE = SM.getFileManager().getFileRef(Path);
+  if (!FE) {
+    llvm::consumeError(FE.takeError());
+    return std::nullopt;
+  }
+  FileID ID = SM.translateFile(*FE);
+  // A file this unit never included (the wrapper's own source): opened so
+  // that notes point into it and fixes edit it.
+  if (ID.isInvalid())
+    ID = SM.createFileID(*FE, SourceLocation(), SrcMgr::C_User);
+  if (ID.isValid())
+    It->second = ID;
+  return It->second;
+}
+
+SourceLocation CountParameters::locationOf(const SourcePoint &P) {
+  std::optional<FileID> ID = P.valid() ? fileOf(P.File) : std::nullopt;
+  if (!ID)
+    return SourceLocation();
+  return Ctx.getSourceManager().translateLineCol(*ID, P.Line, P.Column);
+}
+
+std::optional<FixItHint> CountParameters::hintOf(const TextEdit &E) {
+  std::optional<FileID> ID = fileOf(E.File);
+  if (!ID)
+    return std::nullopt;
+  SourceManager &SM = Ctx.getSourceManager();
+  std::optional<llvm::MemoryBufferRef> Buf = SM.getBufferOrNone(*ID);
+  if (!Buf || E.Offset + E.Length > Buf->getBufferSize())
+    return std::nullopt;
+  SourceLocation Begin = SM.getLocForStartOfFile(*ID).getLocWithOffset(E.Offset);
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(E.Length)),
+      E.Text);
+}
+
+} // namespace mpix

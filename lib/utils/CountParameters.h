@@ -1,0 +1,96 @@
+//===-- CountParameters.h - Summaries of the unit's functions --*- C++ -*-===//
+//
+// The AST side of analysis/Summaries.h. In the unit being analysed it
+//  - finds, for each function with a body, the int parameters that reach an
+//    MPI count unchanged or are passed on unchanged to another function;
+//  - answers, for any callee (defined here, or summarised by another unit),
+//    where each of its parameters ends up, chains of wrappers followed;
+//  - moves places and edits between this unit's SourceManager and the
+//    files-on-disk form of the summaries (a note or a fix in a file this
+//    unit never included is still shown and applied).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_UTILS_COUNTPARAMETERS_H
+#define MPIX_TIDY_UTILS_COUNTPARAMETERS_H
+
+#include "analysis/Summaries.h"
+#include "utils/TypeMigration.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
+#include <functional>
+#include <optional>
+
+namespace mpix {
+
+/// Where the driver asks a process to read and write summaries, for the
+/// checks whose options do not say (mpix-large-count.Summaries and
+/// .SummaryOutput do).
+struct SummaryPaths {
+  std::string Read, Write;
+};
+SummaryPaths &processSummaryPaths();
+
+/// The summary file a process reads, loaded once per path; an unreadable
+/// file is reported once and read as empty.
+const SummaryFile &loadedSummaries(llvm::StringRef Path);
+
+class CountParameters {
+public:
+  /// Parameters of other functions a parameter is passed to unchanged.
+  using Forwards =
+      llvm::SmallVector<std::pair<const clang::FunctionDecl *, unsigned>, 2>;
+  /// Plans widening parameter \p P of its function, whose value reaches the
+  /// MPI call \p FirstUse (null when it only reaches \p Passed); the check
+  /// renames MPI calls and adds includes.
+  using PlanFn = std::function<void(const clang::ParmVarDecl *P,
+                                    const clang::CallExpr *FirstUse,
+                                    const Forwards &Passed, FixPlan &Plan)>;
+
+  /// \p Loaded: the summaries of the program (may be null).
+  CountParameters(clang::ASTContext &Ctx, const SummaryFile *Loaded,
+                  PlanFn Plan);
+
+  /// Where parameter \p Index of \p Callee reaches MPI counts; null when it
+  /// reaches none (or \p Callee is not a user function).
+  const Reach *reach(const clang::FunctionDecl *Callee, unsigned Index);
+  /// Whether some parameter of \p Callee reaches an MPI count.
+  bool reachesMPI(const clang::FunctionDecl *Callee);
+
+  /// This unit's record: the summaries of its externally visible functions
+  /// with a body in \p Decls, the files it read, its calls and the
+  /// functions whose address it takes.
+  UnitSummary unitSummary(llvm::ArrayRef<clang::Decl *> Decls);
+
+  /// The place or edit of this unit in the files-on-disk form, and back
+  /// (a file not in the unit is opened for it). std::nullopt / invalid when
+  /// it is in no file (a macro's scratch space) or the file cannot be read.
+  SourcePoint pointOf(clang::SourceLocation Loc) const;
+  clang::SourceLocation locationOf(const SourcePoint &P);
+  std::optional<TextEdit> editOf(const clang::FixItHint &Hint) const;
+  std::optional<clang::FixItHint> hintOf(const TextEdit &E);
+
+  /// The files with unread summaries whose inputs changed, once per process.
+  std::vector<std::pair<std::string, std::string>> takeNewStaleUnits();
+
+private:
+  const std::string &usrOf(const clang::FunctionDecl *F);
+  /// This unit's summary of \p F (with its fix), added to the index; null
+  /// when none of its parameters reaches anything.
+  const FunctionSummary *summarize(const clang::FunctionDecl *F);
+  std::optional<FunctionSummary> build(const clang::FunctionDecl *F);
+  std::optional<clang::FileID> fileOf(llvm::StringRef Path);
+
+  clang::ASTContext &Ctx;
+  PlanFn Plan;
+  SummaryIndex Index;
+  llvm::DenseMap<const clang::FunctionDecl *, std::string> USRs;
+  /// Definitions summarised (null entry: in progress or nothing to say).
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Summarised;
+  llvm::StringMap<std::optional<clang::FileID>> Files;
+};
+
+} // namespace mpix
+
+#endif
