@@ -290,7 +290,10 @@ void LargeCountCheck::onEndOfTranslationUnit() {
     Analyses->finishCallPass(Scope);
   if (Params) {
     writeSummary();
-    for (const auto &[Unit, Changed] : Params->takeNewStaleUnits())
+    // A worker of the driver's first phase reads the summaries it is
+    // refreshing: their staleness is expected there.
+    if (processSummaryPaths().Write.empty())
+      for (const auto &[Unit, Changed] : Params->takeNewStaleUnits())
       llvm::errs() << "mpix-tidy: note: the summary of '" << Unit
                    << "' is ignored: '" << Changed
                    << "' changed since it was summarised (run mpix-tidy -p "
@@ -1021,6 +1024,27 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   Plan.Hints.push_back(FixItHint::CreateInsertion(After, "\n#include <mpix.h>"));
 }
 
+void LargeCountCheck::includeMPIFor(FileID File, SourceLocation Before,
+                                    FixPlan &Plan) {
+  const SourceManager &SM = Context->getSourceManager();
+  if (File.isInvalid() || MPIIncludes.count(File) || HasMPIXInclude.count(File) ||
+      File == SM.getMainFileID())
+    return;
+  // After the file's last include before the declaration, or first of all:
+  // <mpi.h> guards itself.
+  SourceLocation After;
+  auto Ends = IncludeEnds.find(File);
+  if (Ends != IncludeEnds.end())
+    for (SourceLocation End : Ends->second)
+      if (SM.isBeforeInTranslationUnit(End, Before))
+        After = End;
+  Plan.Hints.push_back(
+      After.isValid()
+          ? FixItHint::CreateInsertion(After, "\n#include <mpi.h>")
+          : FixItHint::CreateInsertion(SM.getLocForStartOfFile(File),
+                                       "#include <mpi.h>\n"));
+}
+
 //===----------------------------------------------------------------------===//
 // Diagnostics
 //===----------------------------------------------------------------------===//
@@ -1321,6 +1345,11 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
     M.willWidenParameter(Callee, Index);
   M.retypeParameter(P, "MPI_Count", Plan);
   M.finish(Plan);
+  // A header declaring the function must know MPI_Count by itself.
+  const SourceManager &SM = Context->getSourceManager();
+  for (const FunctionDecl *D : F->redecls())
+    includeMPIFor(SM.getFileID(SM.getFileLoc(D->getLocation())),
+                  SM.getFileLoc(D->getBeginLoc()), Plan);
   if (!Info)
     return;
   M.rename(FirstUse, *Info, Plan);

@@ -199,6 +199,10 @@ private:
   void planArgumentFix(const ParamInfo &P, const clang::Expr *Arg,
                        const Hazard &H, TypeMigration &M, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
+  /// Adds #include <mpi.h> to \p File (a header declaring a function whose
+  /// parameter becomes MPI_Count) unless it includes it already.
+  void includeMPIFor(clang::FileID File, clang::SourceLocation Before,
+                     FixPlan &Plan);
   bool declaresLargeForm(const FunctionInfo &F) const;
   bool useMPIX() const;
   std::string largeName(const FunctionInfo &F) const;

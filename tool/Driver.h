@@ -30,6 +30,10 @@ struct DriverOptions {
   unsigned Jobs = 0;       ///< -j N / --jobs=N; 0: not given.
   std::string SarifFile;   ///< --sarif=FILE
   std::optional<bool> Progress; ///< --progress / --no-progress (default: TTY)
+  /// --summaries=FILE: with -j, where the summaries are kept (default: in
+  /// the build directory); alone, the summaries a per-unit run reads.
+  std::string SummariesFile;
+  bool NoSummaries = false; ///< --no-summaries: -j in one phase
 
   // clang-tidy options the driver must understand.
   std::string BuildPath;   ///< -p DIR

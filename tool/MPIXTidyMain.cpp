@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "utils/CountParameters.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "llvm/ADT/SmallString.h"
@@ -44,6 +45,11 @@ mpix-tidy driver options (docs/tool.md):
                        expressions) in N worker processes; one merged report,
                        --fix and --export-fixes applied across all of them
   --sarif=FILE         also write the diagnostics as SARIF 2.1.0 to FILE
+  --summaries=FILE     with -j: where the function summaries of the
+                       database's units are kept (default: next to
+                       compile_commands.json); without -j: the summaries a
+                       run of single files reads
+  --no-summaries       -j in one phase: no summaries, each unit alone
   --progress, --no-progress
                        "[k/N] file" lines on stderr (default: when it is a
                        terminal)
@@ -172,9 +178,22 @@ static int fail(const Twine &Message) {
 }
 
 int main(int Argc, const char **Argv) {
-  // A worker of a -j run: plain clang-tidy on what the driver prepared.
-  if (Argc > 1 && StringRef(Argv[1]) == "--mpix-tidy-worker")
-    return runClangTidy(Argv[0], std::vector<std::string>(Argv + 2, Argv + Argc));
+  // A worker of a -j run: plain clang-tidy on what the driver prepared,
+  // reading and writing the summaries it names (tool/Phases.h).
+  if (Argc > 1 && StringRef(Argv[1]) == "--mpix-tidy-worker") {
+    int First = 2;
+    for (; First < Argc; ++First) {
+      StringRef Arg(Argv[First]);
+      if (Arg.consume_front("--mpix-summaries="))
+        mpix::processSummaryPaths().Read = Arg.str();
+      else if (Arg.consume_front("--mpix-summary-out="))
+        mpix::processSummaryPaths().Write = Arg.str();
+      else
+        break;
+    }
+    return runClangTidy(Argv[0],
+                        std::vector<std::string>(Argv + First, Argv + Argc));
+  }
 
   DriverOptions Opts;
   std::string Error;
@@ -228,6 +247,15 @@ int main(int Argc, const char **Argv) {
   }
 
   DB.Dropped.report();
+
+  // Without -j, the summaries of an earlier -j run are read, not written.
+  if (!Opts.SummariesFile.empty() && !Parallel) {
+    if (!sys::fs::is_regular_file(Opts.SummariesFile))
+      return fail("--summaries: '" + Opts.SummariesFile +
+                  "' does not exist (a -j run over the compile database "
+                  "writes it)");
+    mpix::processSummaryPaths().Read = Opts.SummariesFile;
+  }
 
   int Status;
   if (Parallel) {

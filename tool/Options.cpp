@@ -99,6 +99,20 @@ bool parseDriverOptions(ArrayRef<const char *> Args, DriverOptions &Opts,
       Opts.SarifFile = Value.str();
       continue;
     }
+    if (Name == "summaries") {
+      if (!HasValue && I + 1 < Args.size())
+        Value = Args[++I];
+      if (Value.empty()) {
+        Error = "--summaries expects a file name (--summaries=FILE)";
+        return false;
+      }
+      Opts.SummariesFile = Value.str();
+      continue;
+    }
+    if (Name == "no-summaries") {
+      Opts.NoSummaries = true;
+      continue;
+    }
     if (Name == "progress" || Name == "no-progress") {
       Opts.Progress = Name == "progress";
       continue;

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "Phases.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/SmallString.h"
@@ -33,6 +34,7 @@
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -171,6 +173,7 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
   FixStats Stats;
   std::map<std::string, clang::tooling::Replacements> PerFile;
   std::set<EditKey> Done;
+  std::set<size_t> AppliedDiags;
   for (size_t I = 0; I < Diags.size(); ++I) {
     const Diagnostic &D = Diags[I];
     const StringMap<clang::tooling::Replacements> *Fix = &D.Message.Fix;
@@ -228,14 +231,21 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
       PerFile[Entry.first] = std::move(Entry.second);
     Done.insert(New.begin(), New.end());
     ++Stats.Applied;
+    AppliedDiags.insert(I);
   }
   // Where each warning stands, per file, to tell which lines the edits touch.
   std::map<std::string, std::vector<unsigned>> WarningOffsets;
-  for (const Diagnostic &D : Diags)
-    if (D.DiagLevel == Diagnostic::Warning) {
+  // A warning whose own fix went in is fixed wherever the edits are (a
+  // call narrowing into a wrapper is fixed in the wrapper's file).
+  for (size_t I = 0; I < Diags.size(); ++I)
+    if (Diags[I].DiagLevel == Diagnostic::Warning) {
       ++Stats.Warnings;
-      WarningOffsets[absolutePath(D.Message.FilePath, D.BuildDirectory)]
-          .push_back(D.Message.FileOffset);
+      if (AppliedDiags.count(I))
+        ++Stats.WarningsFixed;
+      else
+        WarningOffsets[absolutePath(Diags[I].Message.FilePath,
+                                    Diags[I].BuildDirectory)]
+            .push_back(Diags[I].Message.FileOffset);
     }
   for (const auto &[File, Reps] : PerFile) {
     if (Reps.empty())
@@ -272,6 +282,39 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
     ++Stats.Files;
   }
   return Stats;
+}
+
+/// Runs one worker and reads what it left: its output, its diagnostics.
+TUResult runWorker(const char *Self, const std::vector<std::string> &Args,
+                   StringRef File, StringRef Out, StringRef Err,
+                   StringRef Yaml) {
+  std::vector<StringRef> Argv(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), Out, Err};
+  std::string ExecError;
+  bool ExecFailed = false;
+  int RC = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 0, 0,
+                               &ExecError, &ExecFailed);
+  TUResult R;
+  R.File = File.str();
+  R.ExitCode = RC;
+  R.Crashed = RC < 0 || ExecFailed;
+  R.Stdout = readFile(Out);
+  R.Stderr = readFile(Err);
+  if (R.Crashed)
+    R.Stderr += "mpix-tidy: error: the worker analysing '" + R.File + "' " +
+                (ExecFailed ? "could not start" : "crashed") +
+                (ExecError.empty() ? "" : ": " + ExecError) + "\n";
+  std::string YamlText = readFile(Yaml);
+  if (!YamlText.empty()) {
+    yaml::Input YIn(YamlText);
+    YIn >> R.Diags;
+    if (YIn.error()) {
+      R.Stderr += "mpix-tidy: error: cannot read the diagnostics of '" +
+                  R.File + "'\n";
+      R.ExitCode = 1; // they are missing from the merged report
+    }
+  }
+  return R;
 }
 
 /// Selects the files to analyse: all of the database's, or those a
@@ -349,106 +392,108 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
   }
 
   unsigned Jobs = std::max(1u, Opts.Jobs);
-  Jobs = std::min<unsigned>(Jobs, Files.size());
   bool Progress = Opts.Progress.value_or(sys::Process::StandardErrIsDisplayed());
   bool Color = !Opts.HasUseColor && sys::Process::StandardOutIsDisplayed();
 
-  std::vector<TUResult> Results(Files.size());
-  std::vector<char> Finished(Files.size(), 0);
-  std::mutex M;
-  std::condition_variable CV;
-  std::atomic<size_t> Next{0};
-  unsigned Completed = 0;
-
-  auto work = [&] {
-    for (size_t I; (I = Next++) < Files.size();) {
-      std::string Base = (TempDir + "/" + Twine(I)).str();
-      std::string Yaml = Base + ".yaml", Out = Base + ".out", Err = Base + ".err";
-      std::vector<std::string> Args{Self, "--mpix-tidy-worker"};
-      Args.insert(Args.end(), Opts.Forwarded.begin(), Opts.Forwarded.end());
-      if (!DatabaseDir.empty())
-        Args.push_back(("-p=" + DatabaseDir).str());
-      Args.push_back("--export-fixes=" + Yaml);
-      if (Color)
-        Args.push_back("--use-color");
-      Args.push_back(Files[I]);
-      if (Opts.FixedArgs) {
-        Args.push_back("--");
-        Args.insert(Args.end(), Opts.FixedArgs->begin(), Opts.FixedArgs->end());
-      }
-      std::vector<StringRef> Argv(Args.begin(), Args.end());
-      std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
-                                              StringRef(Err)};
-      std::string ExecError;
-      bool ExecFailed = false;
-      int RC = sys::ExecuteAndWait(Self, Argv, std::nullopt, Redirects, 0, 0,
-                                   &ExecError, &ExecFailed);
-      TUResult R;
-      R.File = Files[I];
-      R.ExitCode = RC;
-      R.Crashed = RC < 0 || ExecFailed;
-      R.Stdout = readFile(Out);
-      R.Stderr = readFile(Err);
-      if (R.Crashed)
-        R.Stderr += "mpix-tidy: error: the worker analysing '" + R.File +
-                    "' " + (ExecFailed ? "could not start" : "crashed") +
-                    (ExecError.empty() ? "" : ": " + ExecError) + "\n";
-      std::string YamlText = readFile(Yaml);
-      if (!YamlText.empty()) {
-        yaml::Input YIn(YamlText);
-        YIn >> R.Diags;
-        if (YIn.error()) {
-          R.Stderr += "mpix-tidy: error: cannot read the diagnostics of '" +
-                      R.File + "'\n";
-          R.ExitCode = 1; // they are missing from the merged report
+  // One worker per file of Batch (indices into Units), Jobs at a time, each
+  // with Extra(I) added to its command line.
+  std::vector<std::string> Units = Files;
+  SummaryPlan Plan;
+  bool TwoPhases = DB && !Opts.NoSummaries;
+  if (TwoPhases && !planSummaries(Opts, *DB, Files, Units, Plan, Error)) {
+    errs() << "mpix-tidy: error: " << Error << "\n";
+    sys::fs::remove_directories(TempDir);
+    return 1;
+  }
+  auto runBatch = [&](const std::vector<size_t> &Batch, StringRef Phase,
+                      llvm::function_ref<std::vector<std::string>(size_t)> Extra,
+                      std::vector<TUResult> &Results) {
+    std::mutex M;
+    std::atomic<size_t> Next{0};
+    unsigned Completed = 0;
+    auto work = [&] {
+      for (size_t K; (K = Next++) < Batch.size();) {
+        size_t I = Batch[K];
+        std::string Base = (TempDir + "/" + Phase + Twine(I)).str();
+        std::string Yaml = Base + ".yaml", Out = Base + ".out", Err = Base + ".err";
+        std::vector<std::string> Args{Self, "--mpix-tidy-worker"};
+        for (std::string &A : Extra(I))
+          Args.push_back(std::move(A));
+        Args.insert(Args.end(), Opts.Forwarded.begin(), Opts.Forwarded.end());
+        if (!DatabaseDir.empty())
+          Args.push_back(("-p=" + DatabaseDir).str());
+        Args.push_back("--export-fixes=" + Yaml);
+        if (Color)
+          Args.push_back("--use-color");
+        Args.push_back(Units[I]);
+        if (Opts.FixedArgs) {
+          Args.push_back("--");
+          Args.insert(Args.end(), Opts.FixedArgs->begin(), Opts.FixedArgs->end());
         }
+        Results[I] = runWorker(Self, Args, Units[I], Out, Err, Yaml);
+        std::lock_guard<std::mutex> Lock(M);
+        ++Completed;
+        if (Progress)
+          errs() << "[" << Completed << "/" << Batch.size() << "] " << Phase
+                 << (Phase.empty() ? "" : " ") << Units[I] << "\n";
       }
-      std::lock_guard<std::mutex> Lock(M);
-      Results[I] = std::move(R);
-      Finished[I] = 1;
-      ++Completed;
-      if (Progress)
-        errs() << "[" << Completed << "/" << Files.size() << "] " << Files[I]
-               << "\n";
-      CV.notify_all();
-    }
+    };
+    std::vector<std::thread> Pool;
+    for (unsigned J = 0; J < std::min<size_t>(Jobs, Batch.size()); ++J)
+      Pool.emplace_back(work);
+    for (std::thread &T : Pool)
+      T.join();
   };
-  std::vector<std::thread> Pool;
-  for (unsigned J = 0; J < Jobs; ++J)
-    Pool.emplace_back(work);
 
-  // Print in database order, as soon as each translation unit's turn comes.
+  std::vector<TUResult> Results(Units.size());
+  if (TwoPhases) {
+    // Phase 1: the units whose record is missing or stale are analysed and
+    // summarised; their findings stand unless phase 2 analyses them again.
+    std::vector<TUResult> First(Units.size());
+    runBatch(Plan.Summarise, "summarising",
+             [&](size_t I) { return Plan.phase1Args(I, TempDir); }, First);
+    std::vector<size_t> Again = Plan.merge(TempDir, Units, Error);
+    if (!Error.empty())
+      errs() << "mpix-tidy: warning: " << Error << "\n";
+    for (size_t I : Plan.Summarise)
+      Results[I] = std::move(First[I]);
+    // Phase 2: every selected unit that has not been analysed yet, and
+    // those that call what phase 1 summarised, with all summaries at hand.
+    runBatch(Again, "", [&](size_t) { return Plan.phase2Args(); }, Results);
+    if (!Opts.Quiet)
+      errs() << Plan.report(Again.size()) << "\n";
+  } else {
+    std::vector<size_t> All(Units.size());
+    std::iota(All.begin(), All.end(), 0);
+    runBatch(All, "", [](size_t) { return std::vector<std::string>(); }, Results);
+  }
+  // Only the selected files' results are reported (phase 1 may have
+  // summarised others).
+  Results.resize(Files.size());
+
+  // Print in database order.
   StringSet<> Printed;
   unsigned Repeated = 0;
   int Status = 0;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    TUResult *R;
-    {
-      std::unique_lock<std::mutex> Lock(M);
-      CV.wait(Lock, [&] { return Finished[I] != 0; });
-      R = &Results[I];
-      for (const std::string &Unit : splitDiagnostics(R->Stdout)) {
-        if (!Printed.insert(stripColors(Unit)).second) {
-          ++Repeated;
-          continue;
-        }
-        outs() << Unit;
+  for (TUResult &R : Results) {
+    for (const std::string &Unit : splitDiagnostics(R.Stdout)) {
+      if (!Printed.insert(stripColors(Unit)).second) {
+        ++Repeated;
+        continue;
       }
-      outs().flush();
-      SmallVector<StringRef, 8> Lines;
-      StringRef(R->Stderr).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-      for (StringRef Line : Lines)
-        if (!isStatisticsLine(Line))
-          errs() << Line << "\n";
-      // Printed: only the YAML diagnostics are needed from here on.
-      std::string().swap(R->Stdout);
-      std::string().swap(R->Stderr);
+      outs() << Unit;
     }
-    if (R->ExitCode != 0)
+    outs().flush();
+    SmallVector<StringRef, 8> Lines;
+    StringRef(R.Stderr).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines)
+      if (!isStatisticsLine(Line))
+        errs() << Line << "\n";
+    std::string().swap(R.Stdout);
+    std::string().swap(R.Stderr);
+    if (R.ExitCode != 0)
       Status = 1;
   }
-  for (std::thread &T : Pool)
-    T.join();
 
   // Merge the diagnostics; a header's come once.
   std::vector<Diagnostic> Merged;

@@ -1,0 +1,59 @@
+//===-- Phases.h - mpix-tidy -j in two phases over the summaries -*- C++ -*-===//
+//
+// A count narrowed in one file can reach MPI in another, so a -j run over a
+// compile database goes in two phases (docs/tool.md, "Two phases"):
+//  1. every unit without a fresh summary record is analysed and summarised
+//     (analysis/Summaries.h); its findings stand unless step 2 redoes it;
+//  2. every selected unit not analysed yet, and every unit of step 1 that
+//     calls a function step 1 summarised in another unit, is analysed with
+//     all the summaries at hand.
+// The records live in one summary file in the build tree; a unit whose
+// compile command and input files are unchanged keeps its record, so a
+// second run summarises only what changed and analyses each unit once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TOOL_PHASES_H
+#define MPIX_TOOL_PHASES_H
+
+#include "Driver.h"
+#include "analysis/Summaries.h"
+#include <string>
+#include <vector>
+
+namespace mpix {
+namespace tool {
+
+struct SummaryPlan {
+  std::string Path;  ///< the summary file
+  SummaryFile Records;
+  bool HaveFile = false;
+  /// Per unit (the driver's Units), a hash of its compile command.
+  std::vector<std::string> Commands;
+  /// Units without a fresh record, analysed and summarised first.
+  std::vector<size_t> Summarise;
+  std::vector<char> InPhase1;
+  /// Units[0, Selected) are the files the run reports on.
+  size_t Selected = 0;
+
+  std::vector<std::string> phase1Args(size_t Unit, llvm::StringRef TempDir) const;
+  std::vector<std::string> phase2Args() const;
+  /// Takes the records phase 1 wrote, saves the summary file, and returns
+  /// the units phase 2 analyses. \p Error: the file could not be saved.
+  std::vector<size_t> merge(llvm::StringRef TempDir,
+                            const std::vector<std::string> &Units,
+                            std::string &Error);
+  std::string report(size_t Again) const;
+};
+
+/// Plans the phases: \p Units becomes \p Files followed by the database's
+/// other files (their summaries count too).
+bool planSummaries(const DriverOptions &Opts, const Database &DB,
+                   const std::vector<std::string> &Files,
+                   std::vector<std::string> &Units, SummaryPlan &Plan,
+                   std::string &Error);
+
+} // namespace tool
+} // namespace mpix
+
+#endif
