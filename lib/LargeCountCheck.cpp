@@ -342,6 +342,12 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
         [this](const ParmVarDecl *P, const CallExpr *FirstUse,
                const CountParameters::Forwards &Passed, FixPlan &Plan) {
           planParameterFix(P, FirstUse, Passed, Plan);
+        },
+        [this](const FunctionDecl *F, FixPlan &Plan) { planReturnFix(F, Plan); });
+    Analyses->setExternalReturns(
+        [this](const FunctionDecl *F, llvm::ArrayRef<std::optional<Interval>> Args,
+               bool &Overflows) {
+          return Params->externalReturn(F, Args, Overflows);
         });
     Analyses->alsoWantCallees([this](const FunctionDecl *Callee) {
       return Params->reachesMPI(Callee);
@@ -900,17 +906,14 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       Followers.push_back({A.Var, A.NewType});
     }
   for (const Finding &Found : Findings) {
-    // `return nx * ny * nz;` in a helper: widening here would carry its
-    // wrapped value to the _c call, and hide it from the next run.
-    if (Found.H.ComputedInInt && !isWithinBody(Found.H.Source, Caller)) {
-      const FunctionDecl *Helper = enclosingFunctionOf(Found.H.Source, *Context);
-      Plan.block(Found.H.Source->getBeginLoc(),
-                 "'" + textOf(Found.H.Source, *Context) +
-                     "' is computed in 'int' in " +
-                     (Helper ? "'" + Helper->getNameAsString() + "'"
-                             : std::string("another function")) +
-                     ": its return type must change by hand");
-      return Plan;
+    // `return nx * ny * nz;` in a helper: widening the call here would
+    // carry its wrapped value to the _c call, and hide it from the next
+    // run; the helper returns MPI_Count instead.
+    if (Found.What == Finding::Argument &&
+        planHelperReturnFix(Found.H, Caller, Plan)) {
+      if (!Plan.ok())
+        return Plan;
+      continue;
     }
     // MPI_Count would carry a negative count to the _c call just the same.
     if (Found.What == Finding::LocalVariable &&
@@ -953,7 +956,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       M.retype(V, Type, Plan);
   M.finish(Plan, &FS.EmittedSplits);
   for (const Finding &Found : Findings) {
-    if (Found.What == Finding::Argument)
+    if (Found.What == Finding::Argument && !isHelperOverflow(Found.H, Caller))
       planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),
                       Found.H, M, Plan);
     // An MPI_Aint array keeps its type: what it is filled with is computed
@@ -1027,8 +1030,14 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
 void LargeCountCheck::includeMPIFor(FileID File, SourceLocation Before,
                                     FixPlan &Plan) {
   const SourceManager &SM = Context->getSourceManager();
-  if (File.isInvalid() || MPIIncludes.count(File) || HasMPIXInclude.count(File) ||
-      File == SM.getMainFileID())
+  if (File.isInvalid() || MPIIncludes.count(File) || HasMPIXInclude.count(File))
+    return;
+  // The main file may know MPI through a header of its own; a header must
+  // know it by itself.
+  if (File == SM.getMainFileID() &&
+      !Context->getTranslationUnitDecl()
+           ->lookup(&Context->Idents.get("MPI_Count"))
+           .empty())
     return;
   // After the file's last include before the declaration, or first of all:
   // <mpi.h> guards itself.
@@ -1093,12 +1102,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
            DiagnosticIDs::Note);
     break;
   case Finding::Argument:
-    if (H.Kind == Hazard::Overflows &&
-        !isWithin(H.Source, Call->getArg(Found.Index), *Context))
-      diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
-           DiagnosticIDs::Note)
-          << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
-          << H.Source->getSourceRange();
+    noteHelperOverflow(H, Call->getArg(Found.Index));
     break;
   default:
     break;
@@ -1214,8 +1218,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
            << textOf(isWithin(H.Source, Arg, *Context) ? H.Source : Arg, *Context)
            << typeName(H.SourceType, *Context) << (P.Kind == ParamKind::Wide)
            << P.ClassicType
-           << (isWithin(H.Source, Arg, *Context) ? std::string() : " by a helper")
-           << Arg->getSourceRange();
+           << helperPhrase(H.Source, Arg) << Arg->getSourceRange();
   case Hazard::ConstantTooLarge:
     return diag(Loc, "constant %0 '%1' is %2, which does not fit in 'int' "
                      "(INT_MAX is 2147483647)")
@@ -1277,13 +1280,10 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
     Plan.block(Call->getBeginLoc(), "the call is outside a function");
     return Plan;
   }
-  if (Found.H.ComputedInInt && !isWithinBody(Found.H.Source, Caller)) {
-    Plan.block(Found.H.Source->getBeginLoc(),
-               "'" + textOf(Found.H.Source, *Context) +
-                   "' is computed in 'int' in another function: its return "
-                   "type must change by hand");
+  bool InHelper = Found.What == Finding::Argument &&
+                  planHelperReturnFix(Found.H, Caller, Plan);
+  if (!Plan.ok())
     return Plan;
-  }
   // No MPI call of this function is renamed: the parameters on the way
   // take the value once widened, as the summary's edits make them.
   TypeMigration M(*Context, *FS.Facts, Caller, /*FixedCall=*/nullptr,
@@ -1295,7 +1295,7 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
     M.retype(Found.Var, "MPI_Count", Plan);
   }
   M.finish(Plan, &FS.EmittedSplits);
-  if (Found.What == Finding::Argument)
+  if (Found.What == Finding::Argument && !InHelper)
     planArgumentFix(UserCountParam, Call->getArg(Found.Index), Found.H, M, Plan);
   for (const TextEdit &E : R.Fix) {
     std::optional<FixItHint> Hint = Params->hintOf(E);
@@ -1401,10 +1401,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
              << textOf(isWithin(H.Source, Arg, *Context) ? H.Source : Arg,
                        *Context)
              << typeName(H.SourceType, *Context) << Via << Use.MPIFunction
-             << Use.Noun
-             << (isWithin(H.Source, Arg, *Context) ? std::string()
-                                                    : " by a helper")
-             << Arg->getSourceRange();
+             << Use.Noun << helperPhrase(H.Source, Arg) << Arg->getSourceRange();
     }();
     // Callers of one wrapper share its edits: each goes out once (clang-tidy
     // drops both copies of an edit as overlapping), with the first
@@ -1416,11 +1413,8 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
   }
   if (Found.What == Finding::LocalVariable)
     noteLocalStore(Found);
-  else if (H.Kind == Hazard::Overflows && !isWithin(H.Source, Arg, *Context))
-    diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
-         DiagnosticIDs::Note)
-        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
-        << H.Source->getSourceRange();
+  else
+    noteHelperOverflow(H, Arg);
   // Where the value meets MPI, in whichever file that is.
   for (const CountUse &U : llvm::ArrayRef(R.Uses).take_front(3)) {
     SourceLocation At = Params->locationOf(U.At);
@@ -1432,6 +1426,107 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     diag(Plan.BlockerLoc.isValid() ? Plan.BlockerLoc : Call->getBeginLoc(),
          "no automatic fix: %0", DiagnosticIDs::Note)
         << Plan.Blocker;
+}
+
+std::string LargeCountCheck::helperPhrase(const Expr *Source, const Expr *Arg) {
+  if (!isWithin(Source, Arg, *Context))
+    return " by a helper";
+  if (const FunctionSummary *S = externalHelper(Source))
+    return " by '" + S->Name + "'";
+  return "";
+}
+
+void LargeCountCheck::noteHelperOverflow(const Hazard &H, const Expr *Arg) {
+  if (H.Kind != Hazard::Overflows)
+    return;
+  if (!isWithin(H.Source, Arg, *Context)) {
+    diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+        << H.Source->getSourceRange();
+    return;
+  }
+  // The helper's product is in another file: the summary says where.
+  if (const FunctionSummary *S = externalHelper(H.Source)) {
+    SourceLocation At = Params->locationOf(S->Return.OverflowAt);
+    if (At.isValid())
+      diag(At, "'%0' can overflow 'int' here", DiagnosticIDs::Note)
+          << S->Return.OverflowText;
+  }
+}
+
+bool LargeCountCheck::isHelperOverflow(const Hazard &H,
+                                       const FunctionDecl *Caller) {
+  return H.ComputedInInt &&
+         (!isWithinBody(H.Source, Caller) || externalHelper(H.Source));
+}
+
+const FunctionSummary *LargeCountCheck::externalHelper(const Expr *Source) {
+  const auto *Call = dyn_cast<CallExpr>(Source->IgnoreParenImpCasts());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Params ? Params->returnSummary(Callee) : nullptr;
+}
+
+bool LargeCountCheck::planHelperReturnFix(const Hazard &H,
+                                          const FunctionDecl *Caller,
+                                          FixPlan &Plan) {
+  if (!isHelperOverflow(H, Caller))
+    return false;
+  const FunctionDecl *Helper = nullptr;
+  if (const FunctionSummary *S = externalHelper(H.Source)) {
+    Helper = cast<CallExpr>(H.Source->IgnoreParenImpCasts())->getDirectCallee();
+    if (!S->Return.Blocker.empty()) {
+      SourceLocation At = Params->locationOf(S->Return.BlockerAt);
+      Plan.block(At.isValid() ? At : H.Source->getBeginLoc(), S->Return.Blocker);
+      return true;
+    }
+    if (Params->addressTaken(Helper, Scope.declarations(*Context))) {
+      Plan.block(H.Source->getBeginLoc(),
+                 "the address of '" + Helper->getNameAsString() +
+                     "' is taken: a function pointer's type would have to "
+                     "change with it");
+      return true;
+    }
+    for (const TextEdit &E : S->Return.Fix) {
+      std::optional<FixItHint> Hint = Params->hintOf(E);
+      if (!Hint) {
+        Plan.block(H.Source->getBeginLoc(),
+                   "'" + E.File + "' cannot be read to edit it");
+        return true;
+      }
+      Plan.Hints.push_back(std::move(*Hint));
+    }
+    return true;
+  }
+  Helper = enclosingFunctionOf(H.Source, *Context);
+  if (!Helper || !Helper->getBody() || Helper->isTemplateInstantiation() ||
+      Params->addressTaken(Helper, Scope.declarations(*Context))) {
+    Plan.block(H.Source->getBeginLoc(),
+               "'" + textOf(H.Source, *Context) + "' is computed in 'int' in " +
+                   (Helper ? "'" + Helper->getNameAsString() + "'"
+                           : std::string("another function")) +
+                   ": its return type must change by hand");
+    return true;
+  }
+  planReturnFix(Helper, Plan);
+  return true;
+}
+
+void LargeCountCheck::planReturnFix(const FunctionDecl *F, FixPlan &Plan) {
+  const FunctionFacts *Facts = Analyses->facts(F);
+  if (!Facts) {
+    Plan.block(F->getLocation(), "'" + F->getNameAsString() + "' has no body here");
+    return;
+  }
+  TypeMigration M(*Context, *Facts, F, /*FixedCall=*/nullptr,
+                  allFunctions().front(),
+                  [this](const FunctionInfo &G) { return largeName(G); });
+  M.retypeReturn(F, "MPI_Count", Plan);
+  M.finish(Plan);
+  const SourceManager &SM = Context->getSourceManager();
+  for (const FunctionDecl *D : F->redecls())
+    includeMPIFor(SM.getFileID(SM.getFileLoc(D->getLocation())),
+                  SM.getFileLoc(D->getBeginLoc()), Plan);
 }
 
 void LargeCountCheck::writeSummary() {

@@ -159,6 +159,23 @@ private:
                         const clang::CallExpr *FirstUse,
                         const CountParameters::Forwards &Passed,
                         FixPlan &Plan);
+  /// Plans making \p F return MPI_Count (CountParameters::ReturnPlanFn).
+  void planReturnFix(const clang::FunctionDecl *F, FixPlan &Plan);
+  /// When \p H is an int computation in a helper (its product, or a call of
+  /// a helper of another unit that overflows), adds the edits that make the
+  /// helper return MPI_Count, or blocks; false when it is not.
+  bool planHelperReturnFix(const Hazard &H, const clang::FunctionDecl *Caller,
+                           FixPlan &Plan);
+  /// The helper of another unit whose call \p Source is, if its summary
+  /// says it overflows.
+  const FunctionSummary *externalHelper(const clang::Expr *Source);
+  /// " by a helper", " by 'cells'" or "": who computes \p Source, the
+  /// overflowing part of argument \p Arg.
+  std::string helperPhrase(const clang::Expr *Source, const clang::Expr *Arg);
+  /// A note where a helper's int computation overflows, in whichever file.
+  void noteHelperOverflow(const Hazard &H, const clang::Expr *Arg);
+  /// Whether \p H is an int computation of a helper, here or elsewhere.
+  bool isHelperOverflow(const Hazard &H, const clang::FunctionDecl *Caller);
   void emitUserCall(const clang::CallExpr *Call,
                     const clang::FunctionDecl *Callee, const Finding &Found,
                     const Reach &R, const FixPlan &Plan);

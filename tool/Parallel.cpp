@@ -400,7 +400,7 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
   std::vector<std::string> Units = Files;
   SummaryPlan Plan;
   bool TwoPhases = DB && !Opts.NoSummaries;
-  if (TwoPhases && !planSummaries(Opts, *DB, Files, Units, Plan, Error)) {
+  if (TwoPhases && !planSummaries(Self, Opts, *DB, Files, Units, Plan, Error)) {
     errs() << "mpix-tidy: error: " << Error << "\n";
     sys::fs::remove_directories(TempDir);
     return 1;

@@ -19,7 +19,8 @@ static std::string recordPath(StringRef TempDir, size_t Unit) {
   return (TempDir + "/summary-" + Twine(Unit) + ".json").str();
 }
 
-bool planSummaries(const DriverOptions &Opts, const Database &DB,
+bool planSummaries(const char *Self, const DriverOptions &Opts,
+                   const Database &DB,
                    const std::vector<std::string> &Files,
                    std::vector<std::string> &Units, SummaryPlan &Plan,
                    std::string &Error) {
@@ -57,10 +58,19 @@ bool planSummaries(const DriverOptions &Opts, const Database &DB,
     Error = "cannot read '" + DB.JsonPath + "': " + DBError;
     return false;
   }
+  // A record also holds only for the binary that wrote it and the options
+  // it ran with (the fixes it planned depend on them).
+  std::string Tool;
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Self, Status))
+    Tool = formatv("{0}:{1}\n", Status.getSize(),
+                   Status.getLastModificationTime().time_since_epoch().count())
+               .str();
+  Tool += join(Opts.Forwarded, "\n") + "\n";
   FileHashes Hashes;
   Plan.InPhase1.assign(Units.size(), 0);
   for (size_t I = 0; I < Units.size(); ++I) {
-    std::string Command;
+    std::string Command = Tool;
     for (const clang::tooling::CompileCommand &C :
          Commands->getCompileCommands(Units[I]))
       Command += C.Directory + "\n" + join(C.CommandLine, "\n") + "\n";

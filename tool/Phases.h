@@ -47,8 +47,10 @@ struct SummaryPlan {
 };
 
 /// Plans the phases: \p Units becomes \p Files followed by the database's
-/// other files (their summaries count too).
-bool planSummaries(const DriverOptions &Opts, const Database &DB,
+/// other files (their summaries count too). \p Self: this binary, whose
+/// identity is part of every record's key.
+bool planSummaries(const char *Self, const DriverOptions &Opts,
+                   const Database &DB,
                    const std::vector<std::string> &Files,
                    std::vector<std::string> &Units, SummaryPlan &Plan,
                    std::string &Error);

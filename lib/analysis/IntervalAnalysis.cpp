@@ -1277,7 +1277,7 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
     for (const Expr *Arg : Call->arguments())
       Args.push_back(eval(Arg, C, S));
     const Expr *Site = nullptr;
-    if (std::optional<Interval> R = Unit->returnRange(F, Args, Site)) {
+    if (std::optional<Interval> R = Unit->returnRange(Call, F, Args, Site)) {
       if (Site && !S.OverflowSite)
         S.OverflowSite = Site;
       return R->within(*Full) ? *R : *Full;

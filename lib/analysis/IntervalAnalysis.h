@@ -235,7 +235,7 @@ public:
   /// set to an int product or shift in F that can overflow on the way.
   /// None when F has no body here, or is being followed already.
   virtual std::optional<Interval>
-  returnRange(const clang::FunctionDecl *F,
+  returnRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
               llvm::ArrayRef<std::optional<Interval>> Args,
               const clang::Expr *&OverflowSite) {
     return std::nullopt;

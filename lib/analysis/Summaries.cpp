@@ -53,6 +53,22 @@ static json::Value toJSON(const ParameterSummary &P) {
   return O;
 }
 
+static json::Value toJSON(const ReturnSummary &R) {
+  json::Array Fix;
+  for (const TextEdit &E : R.Fix)
+    Fix.push_back(toJSON(E));
+  json::Object O{{"tree", R.Tree},
+                 {"always_overflows", R.AlwaysOverflows},
+                 {"overflow_at", toJSON(R.OverflowAt)},
+                 {"overflow_text", R.OverflowText},
+                 {"fix", std::move(Fix)}};
+  if (!R.Blocker.empty()) {
+    O["blocker"] = R.Blocker;
+    O["blocker_at"] = toJSON(R.BlockerAt);
+  }
+  return O;
+}
+
 static json::Value toJSON(const UnitSummary &U) {
   json::Array Inputs, Functions;
   for (const auto &[Path, Hash] : U.Inputs)
@@ -61,10 +77,13 @@ static json::Value toJSON(const UnitSummary &U) {
     json::Array Params;
     for (const ParameterSummary &P : F.Params)
       Params.push_back(toJSON(P));
-    Functions.push_back(json::Object{{"usr", F.USR},
-                                     {"name", F.Name},
-                                     {"definition", toJSON(F.Definition)},
-                                     {"params", std::move(Params)}});
+    json::Object O{{"usr", F.USR},
+                   {"name", F.Name},
+                   {"definition", toJSON(F.Definition)},
+                   {"params", std::move(Params)}};
+    if (F.Return.present())
+      O["return"] = toJSON(F.Return);
+    Functions.push_back(std::move(O));
   }
   return json::Object{
       {"file", U.File},
@@ -149,10 +168,31 @@ public:
         if (!param(P, S.Params.back()))
           return false;
       }
+      if (const json::Value *R = FO->get("return"))
+        if (!returns(*R, S.Return))
+          return false;
       U.Functions.push_back(std::move(S));
     }
     return strings(O->get("external_calls"), U.ExternalCalls) &&
            strings(O->get("address_taken"), U.AddressTaken);
+  }
+
+  bool returns(const json::Value &V, ReturnSummary &R) {
+    const json::Object *O = V.getAsObject();
+    if (!O || !str(O->get("tree"), R.Tree) ||
+        !point(O->get("overflow_at"), R.OverflowAt) ||
+        !str(O->get("overflow_text"), R.OverflowText))
+      return fail("a return summary is malformed");
+    R.AlwaysOverflows = O->getBoolean("always_overflows").value_or(false);
+    for (const json::Value &E : array(O->get("fix"))) {
+      R.Fix.emplace_back();
+      if (!edit(E, R.Fix.back()))
+        return false;
+    }
+    if (O->get("blocker") && (!str(O->get("blocker"), R.Blocker) ||
+                              !point(O->get("blocker_at"), R.BlockerAt)))
+      return fail("a blocker is malformed");
+    return true;
   }
 
 private:
@@ -191,6 +231,87 @@ private:
   }
 };
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Return trees
+//===----------------------------------------------------------------------===//
+//
+// A node is ["p", index] (a parameter), ["c", "decimal"] (a constant), or
+// [op, bits, signed, lhs, rhs] for op in + - *, computed in an integer type
+// of that width and sign (an implicit widening is ["w", sub]).
+
+namespace {
+struct TreeEvaluator {
+  llvm::ArrayRef<std::optional<Interval>> Args;
+  bool Overflows = false;
+
+  std::optional<Interval> eval(const json::Value &V) {
+    const json::Array *A = V.getAsArray();
+    if (!A || A->empty() || !(*A)[0].getAsString())
+      return std::nullopt;
+    StringRef Op = *(*A)[0].getAsString();
+    if (Op == "p" && A->size() == 2) {
+      std::optional<int64_t> I = (*A)[1].getAsInteger();
+      if (!I || *I < 0 || size_t(*I) >= Args.size())
+        return std::nullopt;
+      return Args[*I];
+    }
+    if (Op == "c" && A->size() == 2 && (*A)[1].getAsString()) {
+      long long C;
+      if ((*A)[1].getAsString()->getAsInteger(10, C))
+        return std::nullopt;
+      return Interval::exact(C);
+    }
+    if (Op == "w" && A->size() == 2)
+      return eval((*A)[1]);
+    if (A->size() != 5)
+      return std::nullopt;
+    std::optional<int64_t> Bits = (*A)[1].getAsInteger();
+    std::optional<bool> Signed = (*A)[2].getAsBoolean();
+    std::optional<Interval> L = eval((*A)[3]), R = eval((*A)[4]);
+    if (!Bits || !Signed || !L || !R || *Bits < 1 || *Bits > 64)
+      return std::nullopt;
+    Interval Out;
+    if (Op == "+")
+      Out = {L->Lo + R->Lo, L->Hi + R->Hi};
+    else if (Op == "-")
+      Out = {L->Lo - R->Hi, L->Hi - R->Lo};
+    else if (Op == "*") {
+      WideInt P[] = {L->Lo * R->Lo, L->Lo * R->Hi, L->Hi * R->Lo, L->Hi * R->Hi};
+      Out = {*std::min_element(P, P + 4), *std::max_element(P, P + 4)};
+    } else
+      return std::nullopt;
+    WideInt Max = *Signed ? (WideInt(1) << (*Bits - 1)) - 1
+                          : (WideInt(1) << *Bits) - 1;
+    WideInt Min = *Signed ? -(WideInt(1) << (*Bits - 1)) : 0;
+    if (Out.Lo < Min || Out.Hi > Max) {
+      // The operation wraps: the caller gets any value of the type.
+      Overflows |= *Signed || Out.Hi > Max;
+      return Interval{Min, Max};
+    }
+    return Out;
+  }
+};
+} // namespace
+
+std::optional<Interval>
+evaluateReturn(const ReturnSummary &R,
+               llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows) {
+  Overflows = false;
+  if (R.Tree.empty()) {
+    Overflows = R.AlwaysOverflows;
+    return std::nullopt;
+  }
+  llvm::Expected<json::Value> V = json::parse(R.Tree);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  TreeEvaluator E{Args};
+  std::optional<Interval> Out = E.eval(*V);
+  Overflows = E.Overflows;
+  return Out;
+}
 
 std::string unitToJSON(const UnitSummary &U) {
   std::string Text;

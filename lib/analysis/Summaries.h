@@ -24,6 +24,7 @@
 #ifndef MPIX_TIDY_ANALYSIS_SUMMARIES_H
 #define MPIX_TIDY_ANALYSIS_SUMMARIES_H
 
+#include "analysis/Domain.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -83,10 +84,31 @@ struct ParameterSummary {
   SourcePoint BlockerAt;
 };
 
+/// What an int helper returns, for callers in other units: the value in
+/// terms of the parameters when its one return is arithmetic over them
+/// (`return nx * ny * nz;`), and where it can overflow.
+struct ReturnSummary {
+  /// The returned expression as a tree (JSON text, see evaluateReturn);
+  /// empty when it is not plain arithmetic over the parameters.
+  std::string Tree;
+  /// With no tree: the returns overflow 'int' whatever the arguments (a
+  /// loop summing counts).
+  bool AlwaysOverflows = false;
+  /// The operation that overflows, and its text.
+  SourcePoint OverflowAt;
+  std::string OverflowText;
+  /// What returning MPI_Count instead edits, or why it cannot be done.
+  std::vector<TextEdit> Fix;
+  std::string Blocker;
+  SourcePoint BlockerAt;
+  bool present() const { return !Tree.empty() || AlwaysOverflows; }
+};
+
 struct FunctionSummary {
   std::string USR, Name;
   SourcePoint Definition;
   std::vector<ParameterSummary> Params;
+  ReturnSummary Return;
   const ParameterSummary *param(unsigned Index) const;
 };
 
@@ -119,6 +141,13 @@ struct SummaryFile {
   /// Puts \p U in place of the record of the same unit, or adds it.
   void replace(UnitSummary U);
 };
+
+/// The range of a summarised return for arguments in \p Args (none:
+/// unknown); \p Overflows is set when an 'int' operation of the tree can
+/// leave its type for some of them. None when the tree cannot be read.
+std::optional<Interval>
+evaluateReturn(const ReturnSummary &R,
+               llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
 
 /// One unit's record as JSON text, and back.
 std::string unitToJSON(const UnitSummary &U);

@@ -4,6 +4,7 @@
 #include "MPIApi.h"
 #include "utils/FunctionAnalyses.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
@@ -98,8 +99,8 @@ struct AddressCollector : RecursiveASTVisitor<AddressCollector> {
 } // namespace
 
 CountParameters::CountParameters(ASTContext &Ctx, const SummaryFile *Loaded,
-                                 PlanFn Plan)
-    : Ctx(Ctx), Plan(std::move(Plan)) {
+                                 PlanFn Plan, ReturnPlanFn ReturnPlan)
+    : Ctx(Ctx), Plan(std::move(Plan)), ReturnPlan(std::move(ReturnPlan)) {
   static FileHashes Hashes; // files do not change during one process
   static std::mutex M;
   std::lock_guard<std::mutex> Lock(M);
@@ -185,9 +186,6 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       }
     }
   }
-  if (Params.empty())
-    return std::nullopt;
-
   // A parameter that is assigned, or whose address is taken, is no longer
   // what the caller passed.
   FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
@@ -209,24 +207,207 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       Fix.block(Def->getLocation(), "'" + S.Name + "' is defined by a macro");
     else if (Plan)
       Plan(P, FirstMPIUse.lookup(PI), Passed[PI], Fix);
-    for (const FixItHint &H : Fix.Hints) {
-      std::optional<TextEdit> E = editOf(H);
-      if (!E) {
-        Fix.block(H.RemoveRange.getBegin(), "an edit falls in a macro");
-        break;
-      }
-      PS.Fix.push_back(std::move(*E));
-    }
-    if (!Fix.ok()) {
-      PS.Fix.clear();
-      PS.Blocker = Fix.Blocker;
-      PS.BlockerAt = pointOf(Fix.BlockerLoc);
-    }
+    keepFix(Fix, PS.Fix, PS.Blocker, PS.BlockerAt);
     S.Params.push_back(std::move(PS));
   }
-  if (S.Params.empty())
+  S.Return = summarizeReturn(Def);
+  if (S.Params.empty() && !S.Return.present())
     return std::nullopt;
   return S;
+}
+
+void CountParameters::keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits,
+                              std::string &Blocker, SourcePoint &BlockerAt) {
+  for (const FixItHint &H : Fix.Hints) {
+    std::optional<TextEdit> E = editOf(H);
+    if (!E) {
+      Fix.block(H.RemoveRange.getBegin(), "an edit falls in a macro");
+      break;
+    }
+    Edits.push_back(std::move(*E));
+  }
+  if (!Fix.ok()) {
+    Edits.clear();
+    Blocker = Fix.Blocker;
+    BlockerAt = pointOf(Fix.BlockerLoc);
+  }
+}
+
+std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def) {
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() != CK_IntegralCast &&
+        Cast->getCastKind() != CK_LValueToRValue && Cast->getCastKind() != CK_NoOp)
+      return "";
+    std::string Sub = treeOf(Cast->getSubExpr(), Def);
+    if (Sub.empty() || Cast->getCastKind() != CK_IntegralCast)
+      return Sub;
+    // Only widenings keep the value; a narrowing would wrap it.
+    QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+    if (Ctx.getIntWidth(To) < Ctx.getIntWidth(From) ||
+        (Ctx.getIntWidth(To) == Ctx.getIntWidth(From) &&
+         From->isSignedIntegerType() != To->isSignedIntegerType()))
+      return "";
+    return "[\"w\"," + Sub + "]";
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+      if (P->getDeclContext() == Def) {
+        const FunctionFacts *Facts = FunctionAnalyses::of(Ctx)->facts(Def);
+        if (!Facts || !Facts->writesOf(P).empty() || Facts->escapes(P))
+          return "";
+        return "[\"p\"," + std::to_string(P->getFunctionScopeIndex()) + "]";
+      }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    StringRef Op = B->getOpcode() == BO_Add   ? "+"
+                   : B->getOpcode() == BO_Sub ? "-"
+                   : B->getOpcode() == BO_Mul ? "*"
+                                              : "";
+    if (Op.empty() || !B->getType()->isIntegerType())
+      return "";
+    std::string L = treeOf(B->getLHS(), Def), R = treeOf(B->getRHS(), Def);
+    if (L.empty() || R.empty())
+      return "";
+    return "[\"" + Op.str() + "\"," + std::to_string(Ctx.getIntWidth(B->getType())) +
+           "," + (B->getType()->isSignedIntegerType() ? "true" : "false") + "," +
+           L + "," + R + "]";
+  }
+  Expr::EvalResult V;
+  if (!E->isValueDependent() && E->getType()->isIntegerType() &&
+      E->EvaluateAsInt(V, Ctx))
+    return "[\"c\",\"" + std::to_string(V.Val.getInt().getExtValue()) + "\"]";
+  return "";
+}
+
+/// The return statements of a body, lambdas' left out.
+static void returnsOf(const Stmt *S, llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    Out.push_back(R);
+  for (const Stmt *Child : S->children())
+    returnsOf(Child, Out);
+}
+
+/// The `s += x` of the int local s that every return returns, when s sums
+/// values that are not constant steps (a counter `s += 1` stops at its
+/// loop's bound).
+static const Expr *
+accumulationReturned(llvm::ArrayRef<const ReturnStmt *> Returns,
+                     const FunctionFacts &Facts) {
+  const VarDecl *Sum = nullptr;
+  for (const ReturnStmt *R : Returns) {
+    const VarDecl *V = R->getRetValue() ? referencedVariable(R->getRetValue())
+                                        : nullptr;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || (Sum && V != Sum))
+      return nullptr;
+    Sum = V;
+  }
+  if (!Sum || Facts.escapes(Sum))
+    return nullptr;
+  for (const FunctionFacts::Write &W : Facts.writesOf(Sum))
+    if (const auto *Add = dyn_cast<CompoundAssignOperator>(W.Site))
+      if (Add->getOpcode() == BO_AddAssign &&
+          !Add->getRHS()->isIntegerConstantExpr(Sum->getASTContext()))
+        return Add;
+  return nullptr;
+}
+
+ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
+  ReturnSummary R;
+  QualType Returned = Def->getReturnType();
+  if (!Returned->isIntegerType() || Returned->isBooleanType() || Def->isMain())
+    return R;
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  returnsOf(Def->getBody(), Returns);
+  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
+  if (Returns.size() == 1 && Returns.front()->getRetValue()) {
+    const Expr *Value = Returns.front()->getRetValue();
+    R.Tree = treeOf(Value, Def);
+    if (!R.Tree.empty()) {
+      // Worth keeping only if some arguments make it overflow.
+      llvm::SmallVector<std::optional<Interval>, 4> Any;
+      for (const ParmVarDecl *P : Def->parameters())
+        Any.push_back(Interval::ofType(P->getType(), Ctx));
+      bool Overflows = false;
+      evaluateReturn(R, Any, Overflows);
+      // The tree alone bounds what callers get (a helper that already
+      // returns MPI_Count, `(MPI_Count)nx * ny`); only an overflow needs
+      // a fix.
+      if (!Overflows)
+        return R;
+      R.OverflowAt = pointOf(Value->getBeginLoc());
+      R.OverflowText = Lexer::getSourceText(
+                           CharSourceRange::getTokenRange(Value->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts())
+                           .str();
+    }
+  }
+  if (R.Tree.empty() && isNarrowInteger(Returned, Ctx)) {
+    // Not arithmetic over the parameters: kept only when it returns an int
+    // local that sums values in a loop (`s += counts[i]`), which no
+    // argument bounds.
+    const FunctionFacts *Facts = Analyses.facts(Def);
+    const Expr *Site = Facts ? accumulationReturned(Returns, *Facts) : nullptr;
+    if (!Site)
+      return ReturnSummary();
+    R.AlwaysOverflows = true;
+    R.OverflowAt = pointOf(Site->getBeginLoc());
+    R.OverflowText = Lexer::getSourceText(
+                         CharSourceRange::getTokenRange(Site->getSourceRange()),
+                         Ctx.getSourceManager(), Ctx.getLangOpts())
+                         .str();
+  }
+  if (!R.OverflowAt.valid())
+    return R; // nothing overflows: no fix to plan
+  FixPlan Fix;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
+    Fix.block(Def->getLocation(), "'" + Def->getQualifiedNameAsString() +
+                                      "' is virtual: its overrides would "
+                                      "have to change with it");
+  else if (Def->isTemplateInstantiation())
+    Fix.block(Def->getLocation(),
+              "'" + Def->getQualifiedNameAsString() + "' is a template");
+  else if (ReturnPlan)
+    ReturnPlan(Def, Fix);
+  keepFix(Fix, R.Fix, R.Blocker, R.BlockerAt);
+  return R;
+}
+
+const FunctionSummary *CountParameters::returnSummary(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def) || !isUserFunction(F, Ctx.getSourceManager()))
+    return nullptr;
+  const std::string &USR = usrOf(F);
+  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  return S && S->Return.present() ? S : nullptr;
+}
+
+std::optional<Interval>
+CountParameters::externalReturn(const FunctionDecl *F,
+                                llvm::ArrayRef<std::optional<Interval>> Args,
+                                bool &Overflows) {
+  Overflows = false;
+  const FunctionSummary *S = returnSummary(F);
+  if (!S)
+    return std::nullopt;
+  return evaluateReturn(S->Return, Args, Overflows);
+}
+
+bool CountParameters::addressTaken(const FunctionDecl *F,
+                                   llvm::ArrayRef<Decl *> Decls) {
+  // This unit's own pointers, found once, when a fix first needs them.
+  if (!HaveUnitAddresses) {
+    HaveUnitAddresses = true;
+    AddressCollector Refs;
+    for (Decl *D : Decls)
+      Refs.TraverseDecl(D);
+    for (const FunctionDecl *G : Refs.Named)
+      if (!usrOf(G).empty())
+        Index.addAddressTaken(usrOf(G));
+  }
+  const std::string &USR = usrOf(F);
+  return !USR.empty() && Index.addressTaken(USR);
 }
 
 const FunctionSummary *CountParameters::summarize(const FunctionDecl *F) {

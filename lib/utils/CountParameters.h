@@ -48,9 +48,25 @@ public:
                                     const clang::CallExpr *FirstUse,
                                     const Forwards &Passed, FixPlan &Plan)>;
 
+  /// Plans making the int function \p F return MPI_Count.
+  using ReturnPlanFn =
+      std::function<void(const clang::FunctionDecl *F, FixPlan &Plan)>;
+
   /// \p Loaded: the summaries of the program (may be null).
   CountParameters(clang::ASTContext &Ctx, const SummaryFile *Loaded,
-                  PlanFn Plan);
+                  PlanFn Plan, ReturnPlanFn ReturnPlan);
+
+  /// The summary of \p F, a function with no body in this unit, when
+  /// another unit's says something of its returns; null otherwise.
+  const FunctionSummary *returnSummary(const clang::FunctionDecl *F);
+  /// What such a function returns for \p Args (RangeAnalysis's hook).
+  std::optional<Interval>
+  externalReturn(const clang::FunctionDecl *F,
+                 llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
+  /// Whether \p F's address is taken in this unit (whose top-level
+  /// declarations are \p Decls) or in another.
+  bool addressTaken(const clang::FunctionDecl *F,
+                    llvm::ArrayRef<clang::Decl *> Decls);
 
   /// Where parameter \p Index of \p Callee reaches MPI counts; null when it
   /// reaches none (or \p Callee is not a user function).
@@ -80,15 +96,24 @@ private:
   /// when none of its parameters reaches anything.
   const FunctionSummary *summarize(const clang::FunctionDecl *F);
   std::optional<FunctionSummary> build(const clang::FunctionDecl *F);
+  /// What \p Def returns, for callers in other units.
+  ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
+  /// \p E as a return tree over \p Def's unchanged parameters, or "".
+  std::string treeOf(const clang::Expr *E, const clang::FunctionDecl *Def);
+  /// A fix plan's edits in the files-on-disk form, or its blocker.
+  void keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits, std::string &Blocker,
+               SourcePoint &BlockerAt);
   std::optional<clang::FileID> fileOf(llvm::StringRef Path);
 
   clang::ASTContext &Ctx;
   PlanFn Plan;
+  ReturnPlanFn ReturnPlan;
   SummaryIndex Index;
   llvm::DenseMap<const clang::FunctionDecl *, std::string> USRs;
   /// Definitions summarised (null entry: in progress or nothing to say).
   llvm::DenseMap<const clang::FunctionDecl *, bool> Summarised;
   llvm::StringMap<std::optional<clang::FileID>> Files;
+  bool HaveUnitAddresses = false;
 };
 
 } // namespace mpix

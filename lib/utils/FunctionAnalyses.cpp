@@ -35,13 +35,20 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F,
 }
 
 std::optional<Interval>
-FunctionAnalyses::returnRange(const FunctionDecl *F,
+FunctionAnalyses::returnRange(const CallExpr *Call, const FunctionDecl *F,
                               llvm::ArrayRef<std::optional<Interval>> Args,
                               const Expr *&OverflowSite) {
   const FunctionDecl *Definition = nullptr;
   // Deeper chains of helpers are rare, and each level costs an evaluation
   // of the callee's returns at every call.
   constexpr unsigned MaxDepth = 2;
+  if (!F->hasBody(Definition) && ExternalReturns) {
+    bool Overflows = false;
+    std::optional<Interval> R = ExternalReturns(F, Args, Overflows);
+    if (Overflows)
+      OverflowSite = Call;
+    return Overflows && !R ? Interval::ofType(F->getReturnType(), Ctx) : R;
+  }
   if (!F->hasBody(Definition) || Definition->isDependentContext())
     return std::nullopt;
   // A recursive helper returns what it returns: nothing is learnt, and its

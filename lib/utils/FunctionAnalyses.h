@@ -100,10 +100,19 @@ public:
                            const clang::ParmVarDecl *Bound) override;
   /// A helper with its body in this unit, followed two calls deep at most;
   /// a recursive one is not followed into itself.
+  /// A helper of another unit is judged by its summary (ExternalReturns):
+  /// an overflow in it is reported at \p Call.
   std::optional<Interval>
-  returnRange(const clang::FunctionDecl *F,
+  returnRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
               llvm::ArrayRef<std::optional<Interval>> Args,
               const clang::Expr *&OverflowSite) override;
+
+  /// What a function without a body here returns, and whether it can
+  /// overflow doing so (mpix-large-count answers from the summaries).
+  using ReturnFn = std::function<std::optional<Interval>(
+      const clang::FunctionDecl *, llvm::ArrayRef<std::optional<Interval>>,
+      bool &Overflows)>;
+  void setExternalReturns(ReturnFn F) { ExternalReturns = std::move(F); }
 
   /// The model of a run every function's ranges assume: mpix-large-count
   /// sets it from its options before the call pass; the other checks share
@@ -150,6 +159,7 @@ private:
   std::optional<CallList> Calls;
   llvm::DenseMap<const clang::FunctionDecl *, bool> WantedCallees;
   std::function<bool(const clang::FunctionDecl *)> ExtraCallees;
+  ReturnFn ExternalReturns;
   llvm::SmallVector<CallAnalysis *, 3> CallPassChecks;
   bool CallPassDone = false;
   void runCallPass(const UserCodeScope &Scope);

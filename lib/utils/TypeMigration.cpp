@@ -390,6 +390,51 @@ void TypeMigration::retypeParameter(const ParmVarDecl *P, StringRef NewType,
   }
 }
 
+/// The return statements of a body (not those of lambdas in it).
+static void returnsIn(const Stmt *S,
+                      llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    Out.push_back(R);
+  for (const Stmt *Child : S->children())
+    returnsIn(Child, Out);
+}
+
+void TypeMigration::retypeReturn(const FunctionDecl *F, StringRef NewType,
+                                 FixPlan &Plan) {
+  ReturnsWide = true;
+  for (const FunctionDecl *D : F->redecls()) {
+    FunctionTypeLoc FTL = D->getFunctionTypeLoc();
+    if (!FTL) {
+      Plan.block(D->getLocation(), "a declaration of '" + F->getNameAsString() +
+                                       "' has no written return type");
+      return;
+    }
+    if (!replaceIntSpelling(FTL.getReturnLoc(), NewType, Ctx, Plan,
+                            D->getLocation()))
+      return;
+  }
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  returnsIn(F->getBody(), Returns);
+  for (const ReturnStmt *R : Returns) {
+    const Expr *Value = R->getRetValue();
+    if (!Value || !Plan.ok())
+      continue;
+    // `return s;` of a local sum: the local is summed as wide.
+    const VarDecl *Local = referencedVariable(Value);
+    if (Local && Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
+        !Local->getType()->isPointerType()) {
+      if (!Retyping.count(Local)) {
+        willRetype(Local, NewType);
+        retype(Local, NewType, Plan);
+      }
+      continue;
+    }
+    widenExpression(Value, NewType, Plan);
+  }
+}
+
 void TypeMigration::widenExpression(const Expr *E, StringRef NewType,
                                     FixPlan &Plan) {
   if (isNarrowArithmetic(E)) {
@@ -750,7 +795,7 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
       return;
     if (isa<ReturnStmt>(P)) {
       QualType Returned = Function ? Function->getReturnType() : QualType();
-      if (Returned.isNull() || !holdsWideValue(Returned))
+      if (!ReturnsWide && (Returned.isNull() || !holdsWideValue(Returned)))
         Plan.block(Use->getBeginLoc(),
                    "it is returned as '" +
                        (Returned.isNull() ? std::string("int") : typeName(Returned)) +

@@ -84,6 +84,12 @@ public:
   void retypeParameter(const clang::ParmVarDecl *P, llvm::StringRef NewType,
                        FixPlan &Plan);
 
+  /// Plans making the int function \p F (this migration's function) return
+  /// \p NewType: its return type in every declaration this unit sees, and
+  /// each returned value computed as wide.
+  void retypeReturn(const clang::FunctionDecl *F, llvm::StringRef NewType,
+                    FixPlan &Plan);
+
   /// Parameter \p Index of \p Callee is widened by the same fix (another
   /// function's retypeParameter): the variable may be passed there.
   void willWidenParameter(const clang::FunctionDecl *Callee, unsigned Index) {
@@ -164,6 +170,8 @@ private:
   const FunctionInfo &Fixed;
   NameFn LargeName;
   llvm::DenseSet<const clang::VarDecl *> Retyping;
+  /// The function returns a wide type once fixed (retypeReturn).
+  bool ReturnsWide = false;
   llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>>
       WidenedParameters;
   llvm::DenseMap<const clang::VarDecl *, std::string> RetypedTo;
