@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """End-to-end migration test of one legacy program for one target and MPI flavour.
 
+The program is one source file, or a directory of sources built into one
+program (a multi-file project: it is analysed through a generated compile
+database naming the flavour's wrapper, in `mpix-tidy -j 2`'s two phases, so
+that counts crossing files are found and fixed across them).
+
   1. copy the program and let `mpix-tidy --fix` rewrite the copy (target mpi4 or mpix);
   2. run the tool again on the fixed copy: it must report nothing;
   3. compile the original and the fixed copy with -Wall -Werror, the fixed one
@@ -17,6 +22,7 @@ Everything after `--` is the launcher, e.g. `mpiexec.mpich`.
 """
 import argparse
 import difflib
+import json
 import os
 import re
 import shlex
@@ -90,15 +96,24 @@ def main():
     if a.target == "mpi4" and a.flavour != "mpich":
         fail("target mpi4 needs an MPI-4 library: MPICH here")
 
-    name = os.path.basename(a.program)
-    cxx = name.endswith(".cpp")
+    name = os.path.basename(a.program.rstrip("/"))
+    project = os.path.isdir(a.program)
     shutil.rmtree(a.workdir, ignore_errors=True)
-    os.makedirs(os.path.join(a.workdir, "orig"))
-    os.makedirs(os.path.join(a.workdir, "fixed"))
-    orig_src = os.path.join(a.workdir, "orig", name)
-    fixed_src = os.path.join(a.workdir, "fixed", name)
-    shutil.copy(a.program, orig_src)
-    shutil.copy(a.program, fixed_src)
+    orig_dir = os.path.join(a.workdir, "orig")
+    fixed_dir = os.path.join(a.workdir, "fixed")
+    if project:
+        shutil.copytree(a.program, orig_dir)
+        shutil.copytree(a.program, fixed_dir)
+        sources = sorted(f for f in os.listdir(orig_dir) if f.endswith((".c", ".cpp")))
+    else:
+        os.makedirs(orig_dir)
+        os.makedirs(fixed_dir)
+        shutil.copy(a.program, orig_dir)
+        shutil.copy(a.program, fixed_dir)
+        sources = [name]
+    cxx = any(f.endswith(".cpp") for f in sources)
+    orig_srcs = [os.path.join(orig_dir, f) for f in sources]
+    fixed_srcs = [os.path.join(fixed_dir, f) for f in sources]
 
     # 1. Fix the copy.
     lang = ["-std=c++17"] if cxx else ["-std=c99"]
@@ -106,7 +121,17 @@ def main():
     analysis = lang + mpi_analysis_flags(a.flavour) + mpix_inc
     config = "{CheckOptions: {mpix-large-count.Target: %s}}" % a.target
     tidy = [a.tidy, "--checks=-*,mpix-large-count", "--config=" + config]
-    p = run(tidy + ["--fix", fixed_src, "--"] + analysis)
+    if project:
+        # As a build would record it: the wrapper compiles each file.
+        wrapper = ("mpicxx." if cxx else "mpicc.") + a.flavour
+        with open(os.path.join(fixed_dir, "compile_commands.json"), "w") as db:
+            json.dump([{"directory": fixed_dir, "file": f,
+                        "arguments": [wrapper] + lang + mpix_inc + ["-c", f]}
+                       for f in sources], db, indent=1)
+        targets = ["-p", fixed_dir, "-j", "2"]
+    else:
+        targets = fixed_srcs + ["--"] + analysis
+    p = run(tidy + ["--fix"] + targets)
     first = tidy_findings(p.stdout + p.stderr)
     print("first run: %d finding(s)" % len(first))
     for l in first:
@@ -116,33 +141,42 @@ def main():
     if "no automatic fix" in p.stdout + p.stderr:
         sys.stdout.write(p.stdout)
         fail("the tool left a finding without a fix; these programs are meant to be fixable")
-    with open(orig_src) as f:
-        before = f.read()
-    with open(fixed_src) as f:
-        after = f.read()
-    sys.stdout.writelines(difflib.unified_diff(before.splitlines(True), after.splitlines(True),
-                                               "orig/" + name, "fixed/" + name))
-    if before == after:
+    changed = False
+    all_after = ""
+    texts = sorted(f for f in os.listdir(orig_dir) if f.endswith((".c", ".cpp", ".h")))
+    for f in texts:
+        with open(os.path.join(orig_dir, f)) as fh:
+            before = fh.read()
+        with open(os.path.join(fixed_dir, f)) as fh:
+            after = fh.read()
+        all_after += after
+        changed |= before != after
+        sys.stdout.writelines(difflib.unified_diff(before.splitlines(True),
+                                                   after.splitlines(True),
+                                                   "orig/" + f, "fixed/" + f))
+        if a.target == "mpix" and re.search(r"\bMPIX_\w+_x\s*\(", after) and \
+                after.count("#include <mpix.h>") != 1:
+            fail("target mpix: fixed/%s calls MPIX_*_x without one #include <mpix.h>" % f)
+        for pattern in a.forbid:
+            m = re.search(pattern, after)
+            if m:
+                line = after.count("\n", 0, m.start()) + 1
+                fail("fixed/%s:%d still has '%s' (forbidden: %s)" % (f, line, m.group(0), pattern))
+    if not changed:
         fail("--fix changed nothing")
     if a.target == "mpix":
-        if after.count("#include <mpix.h>") != 1 or "MPIX_" not in after:
-            fail("target mpix: expected MPIX_*_x calls and one #include <mpix.h>")
-        if re.search(r"\bMPI_\w+_c\s*\(", after):
+        if "MPIX_" not in all_after:
+            fail("target mpix: expected MPIX_*_x calls")
+        if re.search(r"\bMPI_\w+_c\s*\(", all_after):
             fail("target mpix: the fixed code calls an MPI-4 _c function")
     else:
-        if "mpix.h" in after or re.search(r"\bMPIX_\w+_x\s*\(", after):
+        if "mpix.h" in all_after or re.search(r"\bMPIX_\w+_x\s*\(", all_after):
             fail("target mpi4: the fixed code uses libmpix")
-        if not re.search(r"\bMPI_\w+_c\s*\(", after):
+        if not re.search(r"\bMPI_\w+_c\s*\(", all_after):
             fail("target mpi4: no MPI_*_c call in the fixed code")
 
-    for pattern in a.forbid:
-        m = re.search(pattern, after)
-        if m:
-            line = after.count("\n", 0, m.start()) + 1
-            fail("fixed/%s:%d still has '%s' (forbidden: %s)" % (name, line, m.group(0), pattern))
-
     # 2. Idempotent: a second run reports nothing.
-    p = run(tidy + [fixed_src, "--"] + analysis)
+    p = run(tidy + targets)
     again = tidy_findings(p.stdout + p.stderr)
     if again:
         sys.stdout.write(p.stdout + p.stderr)
@@ -158,9 +192,9 @@ def main():
     cflags = lang + ["-O2", "-Wall", "-Werror"]
     orig_exe = os.path.join(a.workdir, "orig", "prog")
     fixed_exe = os.path.join(a.workdir, "fixed", "prog")
-    run([wrapper] + cflags + [orig_src, "-o", orig_exe])
+    run([wrapper] + cflags + orig_srcs + ["-o", orig_exe])
     link = [a.mpix_lib] if a.target == "mpix" else []
-    run([wrapper] + cflags + mpix_inc + [fixed_src, "-o", fixed_exe] + link)
+    run([wrapper] + cflags + mpix_inc + fixed_srcs + ["-o", fixed_exe] + link)
 
     # 4. Run.
     def launch(exe, args, max_int=None, check=True):
