@@ -1027,9 +1027,10 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   Plan.Hints.push_back(FixItHint::CreateInsertion(After, "\n#include <mpix.h>"));
 }
 
-void LargeCountCheck::includeMPIFor(FileID File, SourceLocation Before,
-                                    FixPlan &Plan) {
+void LargeCountCheck::includeMPIFor(const FunctionDecl *D, FixPlan &Plan) {
   const SourceManager &SM = Context->getSourceManager();
+  SourceLocation Before = SM.getFileLoc(D->getBeginLoc());
+  FileID File = SM.getFileID(Before);
   if (File.isInvalid() || MPIIncludes.count(File) || HasMPIXInclude.count(File))
     return;
   // The main file may know MPI through a header of its own; a header must
@@ -1039,19 +1040,37 @@ void LargeCountCheck::includeMPIFor(FileID File, SourceLocation Before,
            ->lookup(&Context->Idents.get("MPI_Count"))
            .empty())
     return;
-  // After the file's last include before the declaration, or first of all:
-  // <mpi.h> guards itself.
+  // After the file's last include before the declaration.
   SourceLocation After;
   auto Ends = IncludeEnds.find(File);
   if (Ends != IncludeEnds.end())
     for (SourceLocation End : Ends->second)
       if (SM.isBeforeInTranslationUnit(End, Before))
         After = End;
-  Plan.Hints.push_back(
-      After.isValid()
-          ? FixItHint::CreateInsertion(After, "\n#include <mpi.h>")
-          : FixItHint::CreateInsertion(SM.getLocForStartOfFile(File),
-                                       "#include <mpi.h>\n"));
+  if (After.isValid()) {
+    Plan.Hints.push_back(FixItHint::CreateInsertion(After, "\n#include <mpi.h>"));
+    return;
+  }
+  // Not inside a namespace or an extern "C" block.
+  if (!D->getLexicalDeclContext()->isTranslationUnit()) {
+    Plan.block(D->getLocation(),
+               "'" + SM.getFilename(Before).str() +
+                   "' does not include <mpi.h>, which MPI_Count needs: add "
+                   "it by hand");
+    return;
+  }
+  // Or on a line of its own just before the declaration: <mpi.h> guards
+  // itself. The declaration's own type may start there; the include then
+  // goes with that edit, not as a second edit at the same place.
+  auto [ID, Offset] = SM.getDecomposedLoc(Before);
+  unsigned Line = SM.getLineNumber(ID, Offset);
+  SourceLocation LineStart = SM.translateLineCol(ID, Line, 1);
+  for (FixItHint &Hint : Plan.Hints)
+    if (Hint.RemoveRange.getBegin() == LineStart) {
+      Hint.CodeToInsert = "#include <mpi.h>\n" + Hint.CodeToInsert;
+      return;
+    }
+  Plan.Hints.push_back(FixItHint::CreateInsertion(LineStart, "#include <mpi.h>\n"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1063,9 +1082,8 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            FunctionState &FS) {
   {
     DiagnosticBuilder D = describe(Call, F, Found);
-    if (Plan && Plan->ok() && !alreadyEmitted(*Plan))
-      for (const FixItHint &Hint : Plan->Hints)
-        D << Hint;
+    if (Plan)
+      addNewHints(D, *Plan);
   }
   const Hazard &H = Found.H;
   switch (Found.What) {
@@ -1129,21 +1147,17 @@ std::string LargeCountCheck::editKey(const FixItHint &Hint) {
          Hint.CodeToInsert;
 }
 
-/// A fix that widens a local renames every call using it; the diagnostics at
-/// those calls plan the same edits again. They are emitted once: a later
-/// plan whose edits were all emitted adds none (clang-tidy would otherwise
-/// drop both copies as overlapping).
-bool LargeCountCheck::alreadyEmitted(const FixPlan &Plan) {
-  bool All = true;
-  llvm::SmallVector<std::string, 8> Keys;
-  for (const FixItHint &Hint : Plan.Hints) {
-    std::string Key = editKey(Hint);
-    All &= EmittedEdits.count(Key) > 0;
-    Keys.push_back(std::move(Key));
-  }
-  for (std::string &Key : Keys)
-    EmittedEdits.insert(std::move(Key));
-  return All && !Plan.Hints.empty();
+/// A fix that widens a local renames every call using it, and the callers
+/// of one wrapper share its edits: the diagnostics at those calls plan the
+/// same edits again. Each edit goes out once, with the first diagnostic that
+/// needs it (clang-tidy would otherwise drop both copies as overlapping);
+/// --fix applies them all.
+void LargeCountCheck::addNewHints(DiagnosticBuilder &D, const FixPlan &Plan) {
+  if (!Plan.ok())
+    return;
+  for (const FixItHint &Hint : Plan.Hints)
+    if (EmittedEdits.insert(editKey(Hint)).second)
+      D << Hint;
 }
 
 DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
@@ -1348,8 +1362,7 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
   // A header declaring the function must know MPI_Count by itself.
   const SourceManager &SM = Context->getSourceManager();
   for (const FunctionDecl *D : F->redecls())
-    includeMPIFor(SM.getFileID(SM.getFileLoc(D->getLocation())),
-                  SM.getFileLoc(D->getBeginLoc()), Plan);
+    includeMPIFor(D, Plan);
   if (!Info)
     return;
   M.rename(FirstUse, *Info, Plan);
@@ -1403,13 +1416,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
              << typeName(H.SourceType, *Context) << Via << Use.MPIFunction
              << Use.Noun << helperPhrase(H.Source, Arg) << Arg->getSourceRange();
     }();
-    // Callers of one wrapper share its edits: each goes out once (clang-tidy
-    // drops both copies of an edit as overlapping), with the first
-    // diagnostic that needs it; --fix applies them all.
-    if (Plan.ok())
-      for (const FixItHint &Hint : Plan.Hints)
-        if (EmittedEdits.insert(editKey(Hint)).second)
-          D << Hint;
+    addNewHints(D, Plan);
   }
   if (Found.What == Finding::LocalVariable)
     noteLocalStore(Found);
@@ -1525,8 +1532,7 @@ void LargeCountCheck::planReturnFix(const FunctionDecl *F, FixPlan &Plan) {
   M.finish(Plan);
   const SourceManager &SM = Context->getSourceManager();
   for (const FunctionDecl *D : F->redecls())
-    includeMPIFor(SM.getFileID(SM.getFileLoc(D->getLocation())),
-                  SM.getFileLoc(D->getBeginLoc()), Plan);
+    includeMPIFor(D, Plan);
 }
 
 void LargeCountCheck::writeSummary() {

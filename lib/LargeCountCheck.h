@@ -216,17 +216,16 @@ private:
   void planArgumentFix(const ParamInfo &P, const clang::Expr *Arg,
                        const Hazard &H, TypeMigration &M, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
-  /// Adds #include <mpi.h> to \p File (a header declaring a function whose
-  /// parameter becomes MPI_Count) unless it includes it already.
-  void includeMPIFor(clang::FileID File, clang::SourceLocation Before,
-                     FixPlan &Plan);
+  /// Adds #include <mpi.h> before \p D (a declaration of a function whose
+  /// parameter or return becomes MPI_Count) unless its file includes it.
+  void includeMPIFor(const clang::FunctionDecl *D, FixPlan &Plan);
   bool declaresLargeForm(const FunctionInfo &F) const;
   bool useMPIX() const;
   std::string largeName(const FunctionInfo &F) const;
 
   void emit(const clang::CallExpr *Call, const FunctionInfo &F,
             const Finding &Found, const FixPlan *Plan, FunctionState &FS);
-  bool alreadyEmitted(const FixPlan &Plan);
+  void addNewHints(clang::DiagnosticBuilder &D, const FixPlan &Plan);
   static std::string editKey(const clang::FixItHint &Hint);
   clang::DiagnosticBuilder describe(const clang::CallExpr *Call,
                                     const FunctionInfo &F,

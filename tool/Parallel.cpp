@@ -284,6 +284,25 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
   return Stats;
 }
 
+/// The diagnostics with each edit kept in the first fix that has it only:
+/// units sharing a header, or calling one wrapper, plan the same edits, and
+/// clang-apply-replacements applies each copy of an insertion.
+std::vector<Diagnostic> withoutRepeatedEdits(std::vector<Diagnostic> Diags) {
+  std::set<EditKey> Seen;
+  for (Diagnostic &D : Diags)
+    for (auto &Entry : D.Message.Fix) {
+      clang::tooling::Replacements Kept;
+      for (const clang::tooling::Replacement &R : Entry.second) {
+        EditKey Key{absolutePath(R.getFilePath(), D.BuildDirectory),
+                    R.getOffset(), R.getLength(), R.getReplacementText().str()};
+        if (Seen.insert(Key).second)
+          consumeError(Kept.add(R));
+      }
+      Entry.second = std::move(Kept);
+    }
+  return Diags;
+}
+
 /// Runs one worker and reads what it left: its output, its diagnostics.
 TUResult runWorker(const char *Self, const std::vector<std::string> &Args,
                    StringRef File, StringRef Out, StringRef Err,
@@ -524,7 +543,7 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
   if (!Opts.ExportFixes.empty()) {
     clang::tooling::TranslationUnitDiagnostics All;
     All.MainSourceFile = Files.size() == 1 ? Files.front() : "";
-    All.Diagnostics = Merged;
+    All.Diagnostics = withoutRepeatedEdits(Merged);
     std::string Text;
     raw_string_ostream OS(Text);
     yaml::Output YOut(OS);
