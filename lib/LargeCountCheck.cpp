@@ -909,12 +909,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // `return nx * ny * nz;` in a helper: widening the call here would
     // carry its wrapped value to the _c call, and hide it from the next
     // run; the helper returns MPI_Count instead.
-    if (Found.What == Finding::Argument &&
-        planHelperReturnFix(Found.H, Caller, Plan)) {
-      if (!Plan.ok())
-        return Plan;
-      continue;
-    }
+    if (planHelperReturnFix(Found.H, Caller, Plan) && !Plan.ok())
+      return Plan;
     // MPI_Count would carry a negative count to the _c call just the same.
     if (Found.What == Finding::LocalVariable &&
         Found.H.Kind == Hazard::ConstantNegative) {
@@ -1051,20 +1047,27 @@ void LargeCountCheck::includeMPIFor(const FunctionDecl *D, FixPlan &Plan) {
     Plan.Hints.push_back(FixItHint::CreateInsertion(After, "\n#include <mpi.h>"));
     return;
   }
-  // Not inside a namespace or an extern "C" block.
-  if (!D->getLexicalDeclContext()->isTranslationUnit()) {
-    Plan.block(D->getLocation(),
-               "'" + SM.getFilename(Before).str() +
-                   "' does not include <mpi.h>, which MPI_Count needs: add "
-                   "it by hand");
-    return;
+  // Or on a line of its own before the file's first declaration, at file
+  // scope (inside an include guard, outside extern "C" blocks): one place
+  // for every fix that needs it, so that they share one edit.
+  SourceLocation First = Before;
+  for (const Decl *TopLevel : Context->getTranslationUnitDecl()->decls()) {
+    SourceLocation At = SM.getExpansionLoc(TopLevel->getBeginLoc());
+    if (At.isValid() && SM.getFileID(At) == File) {
+      First = At;
+      break;
+    }
   }
-  // Or on a line of its own just before the declaration: <mpi.h> guards
-  // itself. The declaration's own type may start there; the include then
-  // goes with that edit, not as a second edit at the same place.
-  auto [ID, Offset] = SM.getDecomposedLoc(Before);
+  auto [ID, Offset] = SM.getDecomposedLoc(First);
   unsigned Line = SM.getLineNumber(ID, Offset);
   SourceLocation LineStart = SM.translateLineCol(ID, Line, 1);
+  if (Line > 1) {
+    Plan.Hints.push_back(FixItHint::CreateInsertion(
+        LineStart.getLocWithOffset(-1), "\n#include <mpi.h>"));
+    return;
+  }
+  // The file starts with the declaration: the include goes with the edit
+  // of its type there, if there is one, not as a second edit at offset 0.
   for (FixItHint &Hint : Plan.Hints)
     if (Hint.RemoveRange.getBegin() == LineStart) {
       Hint.CodeToInsert = "#include <mpi.h>\n" + Hint.CodeToInsert;
@@ -1294,8 +1297,7 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
     Plan.block(Call->getBeginLoc(), "the call is outside a function");
     return Plan;
   }
-  bool InHelper = Found.What == Finding::Argument &&
-                  planHelperReturnFix(Found.H, Caller, Plan);
+  bool InHelper = planHelperReturnFix(Found.H, Caller, Plan);
   if (!Plan.ok())
     return Plan;
   // No MPI call of this function is renamed: the parameters on the way
