@@ -1278,6 +1278,9 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
                   /*MayBeNegative=*/true, /*FollowLocals=*/true, FS);
     if (!Found || Found->H.Kind == Hazard::ConstantNegative)
       continue;
+    // A function pointer of this unit blocks the fix as one of another's.
+    Params->noteUnitAddresses(Scope.declarations(*Context));
+    R = Params->reach(Callee, I);
     FixPlan Plan = planUserCallFix(Call, Caller, *Found, *R, FS);
     emitUserCall(Call, Callee, *Found, *R, Plan);
   }
@@ -1489,7 +1492,8 @@ bool LargeCountCheck::planHelperReturnFix(const Hazard &H,
       Plan.block(At.isValid() ? At : H.Source->getBeginLoc(), S->Return.Blocker);
       return true;
     }
-    if (Params->addressTaken(Helper, Scope.declarations(*Context))) {
+    Params->noteUnitAddresses(Scope.declarations(*Context));
+    if (Params->addressTaken(Helper)) {
       Plan.block(H.Source->getBeginLoc(),
                  "the address of '" + Helper->getNameAsString() +
                      "' is taken: a function pointer's type would have to "
@@ -1508,8 +1512,9 @@ bool LargeCountCheck::planHelperReturnFix(const Hazard &H,
     return true;
   }
   Helper = enclosingFunctionOf(H.Source, *Context);
+  Params->noteUnitAddresses(Scope.declarations(*Context));
   if (!Helper || !Helper->getBody() || Helper->isTemplateInstantiation() ||
-      Params->addressTaken(Helper, Scope.declarations(*Context))) {
+      Params->addressTaken(Helper)) {
     Plan.block(H.Source->getBeginLoc(),
                "'" + textOf(H.Source, *Context) + "' is computed in 'int' in " +
                    (Helper ? "'" + Helper->getNameAsString() + "'"

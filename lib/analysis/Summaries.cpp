@@ -478,7 +478,7 @@ const FunctionSummary *SummaryIndex::function(StringRef USR) const {
 bool SummaryIndex::close(const std::string &Key, Reach &R,
                          std::vector<std::string> &Path) {
   if (llvm::is_contained(Path, Key))
-    return true;
+    return false;
   size_t Bar = Key.rfind('#');
   const FunctionSummary *F = function(StringRef(Key).take_front(Bar));
   unsigned Index = std::stoul(Key.substr(Bar + 1));

@@ -192,7 +192,10 @@ public:
   /// Adds summaries of the unit being analysed (fresh by definition); they
   /// replace the file's for the same USRs.
   void addLocal(const FunctionSummary &F);
-  void addAddressTaken(llvm::StringRef USR) { AddressTaken.insert(USR); }
+  void addAddressTaken(llvm::StringRef USR) {
+    if (AddressTaken.insert(USR).second)
+      Reaches.clear(); // their blockers may change
+  }
   bool addressTaken(llvm::StringRef USR) const { return AddressTaken.contains(USR); }
 
   const FunctionSummary *function(llvm::StringRef USR) const;

@@ -394,18 +394,19 @@ CountParameters::externalReturn(const FunctionDecl *F,
   return evaluateReturn(S->Return, Args, Overflows);
 }
 
-bool CountParameters::addressTaken(const FunctionDecl *F,
-                                   llvm::ArrayRef<Decl *> Decls) {
-  // This unit's own pointers, found once, when a fix first needs them.
-  if (!HaveUnitAddresses) {
-    HaveUnitAddresses = true;
-    AddressCollector Refs;
-    for (Decl *D : Decls)
-      Refs.TraverseDecl(D);
-    for (const FunctionDecl *G : Refs.Named)
-      if (!usrOf(G).empty())
-        Index.addAddressTaken(usrOf(G));
-  }
+void CountParameters::noteUnitAddresses(llvm::ArrayRef<Decl *> Decls) {
+  if (HaveUnitAddresses)
+    return;
+  HaveUnitAddresses = true;
+  AddressCollector Refs;
+  for (Decl *D : Decls)
+    Refs.TraverseDecl(D);
+  for (const FunctionDecl *G : Refs.Named)
+    if (!usrOf(G).empty())
+      Index.addAddressTaken(usrOf(G));
+}
+
+bool CountParameters::addressTaken(const FunctionDecl *F) {
   const std::string &USR = usrOf(F);
   return !USR.empty() && Index.addressTaken(USR);
 }

@@ -63,10 +63,13 @@ public:
   std::optional<Interval>
   externalReturn(const clang::FunctionDecl *F,
                  llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
-  /// Whether \p F's address is taken in this unit (whose top-level
-  /// declarations are \p Decls) or in another.
-  bool addressTaken(const clang::FunctionDecl *F,
-                    llvm::ArrayRef<clang::Decl *> Decls);
+  /// Learns which functions this unit (whose top-level declarations are
+  /// \p Decls) takes the address of, once: asked only when a fix is
+  /// planned, as it walks the unit. Reaches asked for before are stale.
+  void noteUnitAddresses(llvm::ArrayRef<clang::Decl *> Decls);
+  /// Whether \p F's address is taken in another unit, or in this one once
+  /// noteUnitAddresses() was called.
+  bool addressTaken(const clang::FunctionDecl *F);
 
   /// Where parameter \p Index of \p Callee reaches MPI counts; null when it
   /// reaches none (or \p Callee is not a user function).

@@ -1,0 +1,212 @@
+//===-- SummariesTest.cpp - Function summaries across units ----------------===//
+//
+// The summaries layer alone (analysis/Summaries.h): records written and read
+// back, staleness by content hash, wrapper chains closed across units, and
+// return trees evaluated for given arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Summaries.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+using namespace mpix;
+
+namespace {
+
+/// A scratch directory, removed at the end of the test.
+struct ScratchDir {
+  llvm::SmallString<128> Path;
+  ScratchDir() { llvm::sys::fs::createUniqueDirectory("mpix-summaries", Path); }
+  ~ScratchDir() { llvm::sys::fs::remove_directories(Path); }
+  std::string file(llvm::StringRef Name, llvm::StringRef Text) const {
+    llvm::SmallString<128> F(Path);
+    llvm::sys::path::append(F, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(F, EC);
+    OS << Text;
+    return std::string(F);
+  }
+};
+
+ParameterSummary countParam(unsigned Index, llvm::StringRef MPI) {
+  ParameterSummary P;
+  P.Index = Index;
+  P.Name = "n";
+  P.Uses.push_back({MPI.str(), "count", {"/src/comm.c", 5, 29}});
+  P.Fix.push_back({"/src/comm.c", 40, 3, "MPI_Count"});
+  return P;
+}
+
+FunctionSummary function(llvm::StringRef USR, llvm::StringRef Name) {
+  FunctionSummary F;
+  F.USR = USR.str();
+  F.Name = Name.str();
+  F.Definition = {"/src/" + Name.str() + ".c", 1, 6};
+  return F;
+}
+
+TEST(Summaries, RecordsRoundTripThroughTheFile) {
+  ScratchDir Dir;
+  UnitSummary U;
+  U.File = "/src/comm.c";
+  U.Command = "abc";
+  U.Inputs = {{"/src/comm.c", "0123"}};
+  FunctionSummary F = function("c:@F@exchange", "exchange");
+  F.Params.push_back(countParam(1, "MPI_Send"));
+  F.Params.back().Forwards.push_back({"c:@F@post", 0, {"/src/comm.c", 6, 9}});
+  F.Return.Tree = R"(["*",32,true,["p",0],["c","8"]])";
+  F.Return.OverflowAt = {"/src/comm.c", 9, 10};
+  F.Return.OverflowText = "n * 8";
+  F.Return.Blocker = "'exchange' is virtual";
+  F.Return.BlockerAt = {"/src/comm.c", 1, 1};
+  U.Functions.push_back(F);
+  U.ExternalCalls = {"c:@F@post"};
+  U.AddressTaken = {"c:@F@cb"};
+
+  SummaryFile Out;
+  Out.Units.push_back(U);
+  std::string Error, Path = Dir.file("s.json", "");
+  ASSERT_TRUE(Out.save(Path, Error)) << Error;
+  SummaryFile In;
+  ASSERT_TRUE(In.load(Path, Error)) << Error;
+  ASSERT_EQ(In.Units.size(), 1u);
+  EXPECT_EQ(unitToJSON(In.Units[0]), unitToJSON(U));
+  const FunctionSummary &G = In.Units[0].Functions[0];
+  EXPECT_EQ(G.Params[0].Uses[0].MPIFunction, "MPI_Send");
+  EXPECT_EQ(G.Params[0].Forwards[0].CalleeUSR, "c:@F@post");
+  EXPECT_EQ(G.Return.Blocker, "'exchange' is virtual");
+  EXPECT_EQ(In.Units[0].AddressTaken, std::vector<std::string>{"c:@F@cb"});
+}
+
+TEST(Summaries, OtherFilesAreRejectedWithAReason) {
+  ScratchDir Dir;
+  std::string Error;
+  SummaryFile F;
+  EXPECT_FALSE(F.load(Dir.file("a.json", "{\"format\": \"other\"}"), Error));
+  EXPECT_NE(Error.find("not an mpix-tidy summary file"), std::string::npos);
+  EXPECT_FALSE(F.load(Dir.file("b.json", "not json"), Error));
+  EXPECT_NE(Error.find("is not JSON"), std::string::npos);
+  EXPECT_FALSE(F.load(Dir.file("c.json",
+                               R"({"format": "mpix-tidy-summaries", "version": 1,
+                                   "units": [{"file": "a.c"}]})"),
+                      Error));
+  EXPECT_NE(Error.find("no file or command"), std::string::npos);
+  EXPECT_FALSE(F.load(Dir.file("missing/d.json", ""), Error));
+}
+
+TEST(Summaries, ARecordIsStaleOnceAnInputChanges) {
+  ScratchDir Dir;
+  std::string Src = Dir.file("comm.c", "int x;\n");
+  UnitSummary U;
+  U.File = Src;
+  U.Inputs = {{Src, contentHash("int x;\n")}};
+  FileHashes Before;
+  EXPECT_TRUE(isFresh(U, Before, nullptr));
+  Dir.file("comm.c", "int y;\n");
+  FileHashes After; // a new process reads the file again
+  std::string Changed;
+  EXPECT_FALSE(isFresh(U, After, &Changed));
+  EXPECT_EQ(Changed, Src);
+
+  // The index skips it and says so.
+  SummaryFile File;
+  U.Functions.push_back(function("c:@F@f", "f"));
+  File.Units.push_back(U);
+  SummaryIndex Index;
+  Index.add(File, After);
+  EXPECT_EQ(Index.function("c:@F@f"), nullptr);
+  ASSERT_EQ(Index.Stale.size(), 1u);
+  EXPECT_EQ(Index.Stale[0].second, Src);
+}
+
+TEST(Summaries, ChainsOfWrappersAreClosedAcrossUnits) {
+  // relay(n) -> exchange(n) -> MPI_Send, each in its own unit; loop(n)
+  // calls itself and relay.
+  FunctionSummary Exchange = function("c:@F@exchange", "exchange");
+  Exchange.Params.push_back(countParam(0, "MPI_Send"));
+  FunctionSummary Relay = function("c:@F@relay", "relay");
+  ParameterSummary R;
+  R.Index = 1;
+  R.Name = "n";
+  R.Forwards.push_back({"c:@F@exchange", 0, {"/src/relay.c", 2, 3}});
+  R.Fix.push_back({"/src/relay.c", 10, 3, "MPI_Count"});
+  Relay.Params.push_back(R);
+  FunctionSummary Loop = function("c:@F@loop", "loop");
+  ParameterSummary L;
+  L.Index = 0;
+  L.Forwards = {{"c:@F@loop", 0, {}}, {"c:@F@relay", 1, {}}};
+  Loop.Params.push_back(L);
+  FunctionSummary Nowhere = function("c:@F@nowhere", "nowhere");
+  ParameterSummary N;
+  N.Forwards = {{"c:@F@undefined", 0, {}}};
+  Nowhere.Params.push_back(N);
+
+  SummaryIndex Index;
+  for (const FunctionSummary &F : {Exchange, Relay, Loop, Nowhere})
+    Index.addLocal(F);
+  const Reach *Through = Index.reach("c:@F@relay", 1);
+  ASSERT_NE(Through, nullptr);
+  ASSERT_EQ(Through->Uses.size(), 1u);
+  EXPECT_EQ(Through->Uses[0].MPIFunction, "MPI_Send");
+  // Both parameters' edits, in file order.
+  ASSERT_EQ(Through->Fix.size(), 2u);
+  EXPECT_EQ(Through->Fix[0].File, "/src/comm.c");
+  EXPECT_EQ(Through->Fix[1].File, "/src/relay.c");
+  EXPECT_TRUE(Through->Blocker.empty());
+  // Recursion adds nothing and ends.
+  const Reach *Looping = Index.reach("c:@F@loop", 0);
+  ASSERT_NE(Looping, nullptr);
+  EXPECT_EQ(Looping->Uses.size(), 1u);
+  // A chain into a function no unit summarised reaches nothing.
+  EXPECT_EQ(Index.reach("c:@F@nowhere", 0), nullptr);
+  EXPECT_EQ(Index.reach("c:@F@relay", 0), nullptr);
+
+  // A function pointer to any function on the way blocks the fix.
+  Index.addAddressTaken("c:@F@exchange");
+  const Reach *Blocked = Index.reach("c:@F@relay", 1);
+  ASSERT_NE(Blocked, nullptr);
+  EXPECT_NE(Blocked->Blocker.find("the address of 'exchange' is taken"),
+            std::string::npos);
+}
+
+TEST(Summaries, ReturnTreesAreEvaluatedForTheArguments) {
+  ReturnSummary Cells;
+  Cells.Tree = R"(["*",32,true,["*",32,true,["p",0],["p",1]],["p",2]])";
+  bool Overflows = false;
+  std::optional<Interval> Small = evaluateReturn(
+      Cells, {Interval::exact(2), Interval::exact(3), Interval::exact(4)},
+      Overflows);
+  ASSERT_TRUE(Small);
+  EXPECT_EQ(Small->Lo, 24);
+  EXPECT_FALSE(Overflows);
+  evaluateReturn(Cells,
+                 {Interval{0, 2000}, Interval{0, 2000}, Interval{0, 2000}},
+                 Overflows);
+  EXPECT_TRUE(Overflows);
+  // An unknown argument: the range is unknown, and nothing is claimed.
+  EXPECT_FALSE(evaluateReturn(Cells, {std::nullopt, Interval::exact(1),
+                                      Interval::exact(1)},
+                              Overflows));
+  EXPECT_FALSE(Overflows);
+
+  // Widened first: computed in 64 bits, no overflow.
+  ReturnSummary Wide;
+  Wide.Tree = R"(["*",64,true,["*",64,true,["w",["p",0]],["w",["p",1]]],["w",["p",2]]])";
+  evaluateReturn(Wide, {Interval{0, 2000}, Interval{0, 2000}, Interval{0, 2000}},
+                 Overflows);
+  EXPECT_FALSE(Overflows);
+
+  // A sum over a loop overflows whatever the arguments; a bad tree is none.
+  ReturnSummary Sum;
+  Sum.AlwaysOverflows = true;
+  EXPECT_FALSE(evaluateReturn(Sum, {}, Overflows));
+  EXPECT_TRUE(Overflows);
+  ReturnSummary Bad;
+  Bad.Tree = R"(["/",32,true,["p",0],["c","2"]])";
+  EXPECT_FALSE(evaluateReturn(Bad, {Interval::exact(4)}, Overflows));
+}
+
+} // namespace
