@@ -368,6 +368,10 @@ static int scatter_reduced(const void *s, void *r, const MPI_Count *recvcounts, 
   MPI_Datatype unit = t;
   MPI_Op uop = op;
   int rc, expressible = 1;
+  /* A nonblocking or persistent form with no request to return fails before
+     it does anything, as the other families do (request NULL here must not
+     mean "blocking"). */
+  if (start && !request) return mpix_error(&ctx, MPI_ERR_REQUEST);
   if (t == MPI_DATATYPE_NULL) return mpix_error(&ctx, MPI_ERR_TYPE);
   if (op == MPI_OP_NULL) return mpix_error(&ctx, MPI_ERR_OP);
   if (recvcounts) rc = plan_scatter(&ctx, comm, recvcounts, &p, &expressible);
