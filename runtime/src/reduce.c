@@ -38,10 +38,13 @@ static MPI_Count piece_limit(void) { return mpix_threshold(); }
    int8 SUM, 2 processes, best of 2 rounds on a loaded machine: MPICH emulated
    2.63/2.22/2.13/2.13 s at 4/8/16/24 MiB, Open MPI 3.62/3.70/3.30/1.12 s,
    MPICH native 4.29/2.94/2.92/1.16 s). 24 MiB keeps a quarter of the way to
-   the 32 MiB cliff for the libraries' own headers. The other routes measured
-   were slower: MPICH 4.0.2's MPI_Allreduce_c on the whole count (20-38 s),
-   and one element of a large type reduced with a user op applying the
-   built-in op piecewise (BigMPI's route, and libmpix's nonblocking one).
+   the 32 MiB cliff for the libraries' own headers. The other routes
+   measured: MPICH 4.0.2's MPI_Allreduce_c on the whole count took 23-38 s
+   against 1-2.3 s for pieces, so the native backend keeps pieces (of _c
+   calls); one element of a large type reduced with a user op applying the
+   built-in op piecewise (BigMPI's route, libmpix's nonblocking one) took
+   15-34 s on MPICH and at best 2.2 s on Open MPI: MPI moves it as one
+   message into a whole-size temporary.
    MPIX_REDUCE_PIECE_BYTES overrides the size (read once; 0: pieces only
    above the threshold, the old route), for measuring.
    The same size won on both libraries, so there is one default; a library
