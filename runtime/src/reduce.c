@@ -26,18 +26,30 @@ static MPI_Count piece_limit(void) { return mpix_threshold(); }
 
 /* Bytes per piece of a blocking reduction, at most piece_limit() elements.
    MPICH 4.0.2 and Open MPI 4.1.4 both reduce a large buffer through a
-   temporary buffer of its whole size, malloc'd and freed at every call: above
-   glibc's mmap threshold (at most 32 MiB) that is a fresh mapping, page-faulted
-   in and unmapped each time, and it is swept through memory instead of cache.
-   Pieces of a few MiB keep that temporary in the heap and in cache. The size
-   is per library, chosen by measurement (docs/runtime-performance.md, "Huge
-   reductions"). MPIX_REDUCE_PIECE_BYTES overrides it (read once; 0: pieces
-   only above the threshold, the old route), for measuring. */
-#if defined(OPEN_MPI) && OPEN_MPI
-#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)16 << 20)
-#else
-#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)16 << 20)
-#endif
+   temporary buffer of its whole size (or half of it), malloc'd and freed at
+   every call: above glibc's mmap threshold (at most 32 MiB) that is a fresh
+   mapping, page-faulted in and unmapped each time (a fault is slow on this
+   virtual machine), and it is swept through memory instead of cache. Below
+   it, the temporary stays in the heap after the first call. Fewer, larger
+   pieces mean fewer synchronisations, which matters most when the cores are
+   shared: at 32 MiB and above both libraries were 4-8 times slower, and
+   from 4 MiB up to 24 MiB the time fell on all three variants
+   (docs/runtime-performance.md, "Huge blocking reductions"; N = 2^31 + 2^20
+   int8 SUM, 2 processes, best of 2 rounds on a loaded machine: MPICH emulated
+   2.63/2.22/2.13/2.13 s at 4/8/16/24 MiB, Open MPI 3.62/3.70/3.30/1.12 s,
+   MPICH native 4.29/2.94/2.92/1.16 s). 24 MiB keeps a quarter of the way to
+   the 32 MiB cliff for the libraries' own headers. The other routes
+   measured: MPICH 4.0.2's MPI_Allreduce_c on the whole count took 23-38 s
+   against 1-2.3 s for pieces, so the native backend keeps pieces (of _c
+   calls); one element of a large type reduced with a user op applying the
+   built-in op piecewise (BigMPI's route, libmpix's nonblocking one) took
+   15-34 s on MPICH and at best 2.2 s on Open MPI: MPI moves it as one
+   message into a whole-size temporary.
+   MPIX_REDUCE_PIECE_BYTES overrides the size (read once; 0: pieces only
+   above the threshold, the old route), for measuring.
+   The same size won on both libraries, so there is one default; a library
+   that needs another would get its own here (OPEN_MPI, MPICH_NUMVERSION). */
+#define MPIX_REDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)24 << 20)
 
 static MPI_Count piece_bytes(void) {
   static MPI_Count cached = -1;
@@ -368,6 +380,10 @@ static int scatter_reduced(const void *s, void *r, const MPI_Count *recvcounts, 
   MPI_Datatype unit = t;
   MPI_Op uop = op;
   int rc, expressible = 1;
+  /* A nonblocking or persistent form with no request to return fails before
+     it does anything, as the other families do (request NULL here must not
+     mean "blocking"). */
+  if (start && !request) return mpix_error(&ctx, MPI_ERR_REQUEST);
   if (t == MPI_DATATYPE_NULL) return mpix_error(&ctx, MPI_ERR_TYPE);
   if (op == MPI_OP_NULL) return mpix_error(&ctx, MPI_ERR_OP);
   if (recvcounts) rc = plan_scatter(&ctx, comm, recvcounts, &p, &expressible);

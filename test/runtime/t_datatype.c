@@ -318,6 +318,12 @@ int main(int argc, char **argv) {
       test_arrays(olds[k], rt_count(i));
       test_pack(olds[k], rt_count(i));
     }
+    /* the shapes of mpix_type_rep for touching copies (typeutil.c): T+1 and
+       3T+7 above are c blocks of T plus a remainder; 4T splits at a power of
+       two (4 blocks of T), 3T+3 at a divisor found by division (at T = 1000:
+       7 blocks of 429) */
+    test_contiguous(olds[k], 4 * rt_T);
+    test_contiguous(olds[k], 3 * rt_T + 3);
     test_resized(olds[k]);
   }
   test_foreign();

@@ -34,6 +34,8 @@ static void expect_at(int rc, int want, const char *what, int line) {
 #define EXPECT(call, want) expect_at((call), (want), #call, __LINE__)
 /* Where MPICH itself (the native backend) names another class, it is MPI's
    answer and the native backend passes it on. */
+/* MPICH checks a NULL request pointer as a NULL argument. */
+#define NATIVE_NULL_REQUEST MPI_ERR_ARG
 #if MPIX_BACKEND_NATIVE
 #define EXPECT_OR_NATIVE(call, want, native) expect_at((call), (native), #call, __LINE__)
 #else
@@ -87,6 +89,26 @@ int main(int argc, char **argv) {
          MPI_ERR_COUNT);
   EXPECT(MPIX_Gatherv_x(buf, -1, MPI_INT, buf, counts, displs, MPI_INT, 0, MPI_COMM_WORLD),
          MPI_ERR_COUNT);
+
+  /* a nonblocking or persistent collective with no request to return: an
+     error before anything starts, never the blocking operation instead */
+  EXPECT_OR_NATIVE(MPIX_Ireduce_scatter_x(buf, buf + 8, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
+                                          NULL), MPI_ERR_REQUEST, NATIVE_NULL_REQUEST);
+  EXPECT_OR_NATIVE(MPIX_Ireduce_scatter_block_x(buf, buf + 8, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD,
+                                                NULL), MPI_ERR_REQUEST, NATIVE_NULL_REQUEST);
+  EXPECT_OR_NATIVE(MPIX_Iallreduce_x(buf, buf + 8, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, NULL),
+                   MPI_ERR_REQUEST, NATIVE_NULL_REQUEST);
+  EXPECT_OR_NATIVE(MPIX_Ialltoallv_x(buf, counts, displs, MPI_INT, buf + 8, counts, displs,
+                                     MPI_INT, MPI_COMM_WORLD, NULL), MPI_ERR_REQUEST,
+                   NATIVE_NULL_REQUEST);
+#if MPIX_HAVE_REDUCE_SCATTER_INIT_X
+  EXPECT_OR_NATIVE(MPIX_Reduce_scatter_init_x(buf, buf + 8, counts, MPI_INT, MPI_SUM,
+                                              MPI_COMM_WORLD, MPI_INFO_NULL, NULL),
+                   MPI_ERR_REQUEST, NATIVE_NULL_REQUEST);
+  EXPECT_OR_NATIVE(MPIX_Reduce_scatter_block_init_x(buf, buf + 8, 1, MPI_INT, MPI_SUM,
+                                                    MPI_COMM_WORLD, MPI_INFO_NULL, NULL),
+                   MPI_ERR_REQUEST, NATIVE_NULL_REQUEST);
+#endif
 
   /* datatypes and queries: no communicator, so MPI_COMM_SELF/WORLD's handler */
   EXPECT(MPIX_Type_contiguous_x(-1, MPI_INT, &t), MPI_ERR_COUNT);
