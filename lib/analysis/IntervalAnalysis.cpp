@@ -2442,9 +2442,7 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
   return C;
 }
 
-/// Appends the return statements of a body to \p Out, leaving out those of
-/// lambdas and blocks defined in it.
-static void collectReturns(const Stmt *S,
+void collectReturns(const Stmt *S,
                            llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
   if (!S || isa<LambdaExpr, BlockExpr>(S))
     return;

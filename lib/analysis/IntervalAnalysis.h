@@ -506,6 +506,11 @@ memberOfVariable(const clang::Expr *E);
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
 
+/// Appends the return statements of a body to \p Out, leaving out those of
+/// lambdas and blocks defined in it.
+void collectReturns(const clang::Stmt *S,
+                    llvm::SmallVectorImpl<const clang::ReturnStmt *> &Out);
+
 /// The standard algorithms that sum a range: `std::accumulate` and
 /// `std::reduce` give the sum in the type of their initial value (\p Init
 /// set to it); `std::partial_sum`, `std::inclusive_scan` and

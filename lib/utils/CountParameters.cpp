@@ -279,16 +279,6 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def) {
   return "";
 }
 
-/// The return statements of a body, lambdas' left out.
-static void returnsOf(const Stmt *S, llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
-  if (!S || isa<LambdaExpr>(S))
-    return;
-  if (const auto *R = dyn_cast<ReturnStmt>(S))
-    Out.push_back(R);
-  for (const Stmt *Child : S->children())
-    returnsOf(Child, Out);
-}
-
 /// The `s += x` of the int local s that every return returns, when s sums
 /// values that are not constant steps (a counter `s += 1` stops at its
 /// loop's bound).
@@ -319,7 +309,7 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
   if (!Returned->isIntegerType() || Returned->isBooleanType() || Def->isMain())
     return R;
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
-  returnsOf(Def->getBody(), Returns);
+  collectReturns(Def->getBody(), Returns);
   FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
   if (Returns.size() == 1 && Returns.front()->getRetValue()) {
     const Expr *Value = Returns.front()->getRetValue();

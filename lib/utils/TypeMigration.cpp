@@ -390,17 +390,6 @@ void TypeMigration::retypeParameter(const ParmVarDecl *P, StringRef NewType,
   }
 }
 
-/// The return statements of a body (not those of lambdas in it).
-static void returnsIn(const Stmt *S,
-                      llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
-  if (!S || isa<LambdaExpr>(S))
-    return;
-  if (const auto *R = dyn_cast<ReturnStmt>(S))
-    Out.push_back(R);
-  for (const Stmt *Child : S->children())
-    returnsIn(Child, Out);
-}
-
 void TypeMigration::retypeReturn(const FunctionDecl *F, StringRef NewType,
                                  FixPlan &Plan) {
   ReturnsWide = true;
@@ -416,7 +405,7 @@ void TypeMigration::retypeReturn(const FunctionDecl *F, StringRef NewType,
       return;
   }
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
-  returnsIn(F->getBody(), Returns);
+  collectReturns(F->getBody(), Returns);
   for (const ReturnStmt *R : Returns) {
     const Expr *Value = R->getRetValue();
     if (!Value || !Plan.ok())
