@@ -471,14 +471,15 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
     std::vector<TUResult> First(Units.size());
     runBatch(Plan.Summarise, "summarising",
              [&](size_t I) { return Plan.phase1Args(I, TempDir); }, First);
-    std::vector<size_t> Again = Plan.merge(TempDir, Units, Error);
+    std::vector<size_t> Again = Plan.merge(TempDir, Error);
     if (!Error.empty())
       errs() << "mpix-tidy: warning: " << Error << "\n";
     for (size_t I : Plan.Summarise)
       Results[I] = std::move(First[I]);
     // Phase 2: every selected unit that has not been analysed yet, and
     // those that call what phase 1 summarised, with all summaries at hand.
-    runBatch(Again, "", [&](size_t) { return Plan.phase2Args(); }, Results);
+    runBatch(Again, "", [&](size_t I) { return Plan.phase2Args(I, TempDir); },
+             Results);
     if (!Opts.Quiet)
       errs() << Plan.report(Again.size()) << "\n";
   } else {

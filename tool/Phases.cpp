@@ -82,28 +82,52 @@ bool planSummaries(const char *Self, const DriverOptions &Opts,
       Plan.InPhase1[I] = 1;
     }
   }
+  Plan.Units = Units;
+  Plan.Slicer = std::make_unique<SummarySlicer>(Plan.Records);
   return true;
+}
+
+/// Writes \p Slice for a worker; false when it cannot be written.
+static bool writeSlice(const SummaryFile &Slice, StringRef TempDir, size_t Unit,
+                       std::string &SlicePath) {
+  SlicePath = (TempDir + "/slice-" + Twine(Unit) + ".json").str();
+  std::string Error;
+  return Slice.save(SlicePath, Error);
 }
 
 std::vector<std::string> SummaryPlan::phase1Args(size_t Unit,
                                                  StringRef TempDir) const {
   std::vector<std::string> Args{"--mpix-summary-out=" + recordPath(TempDir, Unit)};
-  if (HaveFile)
-    Args.push_back("--mpix-summaries=" + Path);
+  // What the unit called when it was last summarised: merge() analyses it
+  // again if it now calls anything else that has a summary.
+  const UnitSummary *Old = HaveFile ? Records.unit(Units[Unit]) : nullptr;
+  std::string SlicePath;
+  if (Old && Slicer && writeSlice(Slicer->sliceFor(*Old), TempDir, Unit, SlicePath))
+    Args.push_back("--mpix-summaries=" + SlicePath);
   return Args;
 }
 
-std::vector<std::string> SummaryPlan::phase2Args() const {
+std::vector<std::string> SummaryPlan::phase2Args(size_t Unit,
+                                                 StringRef TempDir) const {
+  const UnitSummary *Record = Records.unit(Units[Unit]);
+  std::string SlicePath;
+  if (Record && Slicer &&
+      writeSlice(Slicer->sliceFor(*Record), TempDir, Unit, SlicePath))
+    return {"--mpix-summaries=" + SlicePath};
   return {"--mpix-summaries=" + Path};
 }
 
-std::vector<size_t> SummaryPlan::merge(StringRef TempDir,
-                                       const std::vector<std::string> &Units,
-                                       std::string &Error) {
-  // The functions phase 1 summarised: the units of phase 1 did not see
-  // what the others said of them.
-  StringSet<> New;
+std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
+  // What phase 1 changed: the functions it summarised and the addresses
+  // it saw taken, by unit. Its workers saw the old records of the others.
+  StringMap<size_t> Summarised, Taken;
+  // Per unit of phase 1, the calls its slice answered for.
+  std::vector<StringSet<>> Sliced(Units.size());
   for (size_t I : Summarise) {
+    const UnitSummary *Old = Records.unit(Units[I]);
+    if (Old && HaveFile)
+      for (const std::string &C : Old->ExternalCalls)
+        Sliced[I].insert(C);
     UnitSummary U;
     std::string ReadError;
     auto Buf = MemoryBuffer::getFile(recordPath(TempDir, I));
@@ -117,7 +141,10 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir,
     U.File = Units[I];
     U.Command = Commands[I];
     for (const FunctionSummary &F : U.Functions)
-      New.insert(F.USR);
+      Summarised.try_emplace(F.USR, I);
+    for (const std::string &USR : U.AddressTaken)
+      if (!Old || !llvm::is_contained(Old->AddressTaken, USR))
+        Taken.try_emplace(USR, I);
     Records.replace(std::move(U));
   }
   if (!Summarise.empty()) {
@@ -126,17 +153,34 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir,
     else
       Error = "the summaries are not saved: " + Error;
   }
+  Slicer = std::make_unique<SummarySlicer>(Records);
   std::vector<size_t> Again;
-  for (size_t I = 0; I < Selected; ++I) {
-    const UnitSummary *U = Records.unit(Units[I]);
-    bool Affected = !InPhase1[I] ||
-                    (U && llvm::any_of(U->ExternalCalls, [&](const std::string &C) {
-                       return New.contains(C);
-                     }));
-    if (Affected && HaveFile)
+  for (size_t I = 0; I < Selected; ++I)
+    if (HaveFile && (!InPhase1[I] || sawOldSummaries(I, Summarised, Taken, Sliced[I])))
       Again.push_back(I);
-  }
   return Again;
+}
+
+bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
+                                  const StringMap<size_t> &Taken,
+                                  const StringSet<> &Sliced) const {
+  const UnitSummary *U = Records.unit(Units[I]);
+  if (!U)
+    return false;
+  auto elsewhere = [&](const StringMap<size_t> &Changed, StringRef USR) {
+    auto It = Changed.find(USR);
+    return It != Changed.end() && It->second != I;
+  };
+  // A call of a function summarised anew or newly pointed to, or a call its
+  // slice did not cover (a new call) of a function some unit summarises.
+  for (const std::string &C : U->ExternalCalls)
+    if (elsewhere(Summarised, C) || elsewhere(Taken, C) ||
+        (!Sliced.contains(C) && Slicer->defines(C)))
+      return true;
+  // A new function pointer to one of its own functions blocks their fixes.
+  return llvm::any_of(U->Functions, [&](const FunctionSummary &F) {
+    return elsewhere(Taken, F.USR);
+  });
 }
 
 std::string SummaryPlan::report(size_t Again) const {

@@ -6,7 +6,8 @@
 //     (analysis/Summaries.h); its findings stand unless step 2 redoes it;
 //  2. every selected unit not analysed yet, and every unit of step 1 that
 //     calls a function step 1 summarised in another unit, is analysed with
-//     all the summaries at hand.
+//     the summaries at hand: the slice of them it can consult, so that no
+//     worker reads every unit's records.
 // The records live in one summary file in the build tree; a unit whose
 // compile command and input files are unchanged keeps its record, so a
 // second run summarises only what changed and analyses each unit once.
@@ -18,6 +19,9 @@
 
 #include "Driver.h"
 #include "analysis/Summaries.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,14 +40,34 @@ struct SummaryPlan {
   /// Units[0, Selected) are the files the run reports on.
   size_t Selected = 0;
 
+  /// A worker's arguments in each phase. Each worker reads the slice of
+  /// the records its unit can consult (SummarySlicer), written next to its
+  /// other files: in phase 1 the slice for what the unit called when last
+  /// summarised, in phase 2 for what it calls now. Safe to call from several
+  /// threads for different units.
   std::vector<std::string> phase1Args(size_t Unit, llvm::StringRef TempDir) const;
-  std::vector<std::string> phase2Args() const;
+  std::vector<std::string> phase2Args(size_t Unit, llvm::StringRef TempDir) const;
   /// Takes the records phase 1 wrote, saves the summary file, and returns
   /// the units phase 2 analyses. \p Error: the file could not be saved.
-  std::vector<size_t> merge(llvm::StringRef TempDir,
-                            const std::vector<std::string> &Units,
-                            std::string &Error);
+  std::vector<size_t> merge(llvm::StringRef TempDir, std::string &Error);
   std::string report(size_t Again) const;
+
+private:
+  friend bool planSummaries(const char *, const DriverOptions &, const Database &,
+                            const std::vector<std::string> &,
+                            std::vector<std::string> &, SummaryPlan &,
+                            std::string &);
+  /// Whether unit \p I of phase 1 ran with summaries that phase 1 changed:
+  /// \p Summarised and \p Taken map the functions summarised anew and the
+  /// addresses newly taken to the unit that did it; \p Sliced: the calls
+  /// its slice answered for.
+  bool sawOldSummaries(size_t I, const llvm::StringMap<size_t> &Summarised,
+                       const llvm::StringMap<size_t> &Taken,
+                       const llvm::StringSet<> &Sliced) const;
+
+  std::vector<std::string> Units;
+  /// Over Records: the old ones in phase 1, the merged ones in phase 2.
+  std::unique_ptr<SummarySlicer> Slicer;
 };
 
 /// Plans the phases: \p Units becomes \p Files followed by the database's

@@ -417,6 +417,66 @@ void SummaryFile::replace(UnitSummary U) {
 }
 
 //===----------------------------------------------------------------------===//
+// Slices
+//===----------------------------------------------------------------------===//
+
+SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
+  for (size_t R = 0; R < File.Units.size(); ++R) {
+    const UnitSummary &U = File.Units[R];
+    for (size_t F = 0; F < U.Functions.size(); ++F)
+      Definitions.try_emplace(U.Functions[F].USR, R, F);
+    for (const std::string &USR : U.AddressTaken)
+      TakenBy[USR].push_back(R);
+  }
+}
+
+SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
+  // Kept per record, in the file's order so that the first summary of a
+  // function still stands.
+  std::map<size_t, UnitSummary> Kept;
+  auto keptOf = [&](size_t R) -> UnitSummary & {
+    auto [It, New] = Kept.try_emplace(R);
+    if (New) {
+      const UnitSummary &From = File.Units[R];
+      It->second.File = From.File;
+      It->second.Command = From.Command;
+      It->second.Inputs = From.Inputs;
+    }
+    return It->second;
+  };
+  std::vector<std::string> Work(Unit.ExternalCalls);
+  for (const FunctionSummary &F : Unit.Functions)
+    Work.push_back(F.USR);
+  llvm::StringSet<> Seen;
+  while (!Work.empty()) {
+    std::string USR = std::move(Work.back());
+    Work.pop_back();
+    if (!Seen.insert(USR).second)
+      continue;
+    // The unit's own record is left out: the unit summarises its functions,
+    // and sees its function pointers, as it is analysed.
+    if (auto Taken = TakenBy.find(USR); Taken != TakenBy.end())
+      for (size_t R : Taken->second)
+        if (File.Units[R].File != Unit.File)
+          keptOf(R).AddressTaken.push_back(USR);
+    auto Def = Definitions.find(USR);
+    if (Def == Definitions.end())
+      continue;
+    const auto [R, I] = Def->second;
+    const FunctionSummary &F = File.Units[R].Functions[I];
+    if (File.Units[R].File != Unit.File)
+      keptOf(R).Functions.push_back(F);
+    for (const ParameterSummary &P : F.Params)
+      for (const ForwardEdge &E : P.Forwards)
+        Work.push_back(E.CalleeUSR);
+  }
+  SummaryFile Slice;
+  for (auto &[R, U] : Kept)
+    Slice.Units.push_back(std::move(U));
+  return Slice;
+}
+
+//===----------------------------------------------------------------------===//
 // Freshness
 //===----------------------------------------------------------------------===//
 

@@ -142,6 +142,33 @@ struct SummaryFile {
   void replace(UnitSummary U);
 };
 
+/// Cuts a summary file down to what the analysis of one unit can consult.
+/// A worker that reads the whole file pays for every unit's records, so over
+/// a large database the second phase would grow with the square of its
+/// size; the driver, which reads the file once, hands each worker a slice:
+///  - the summaries of the functions the unit calls without defining them,
+///    and of the functions those forward parameters to, through any number
+///    of units;
+///  - which of those, and of the unit's own functions, other units take the
+///    address of (that blocks their fixes).
+/// Each record in the slice keeps its inputs, so the worker still refuses one
+/// whose files changed after the driver looked.
+class SummarySlicer {
+public:
+  explicit SummarySlicer(const SummaryFile &File);
+  SummaryFile sliceFor(const UnitSummary &Unit) const;
+  /// Whether some record summarises \p USR.
+  bool defines(llvm::StringRef USR) const { return Definitions.contains(USR); }
+
+private:
+  const SummaryFile &File;
+  /// Per USR, the record and the function of its first summary: the one
+  /// SummaryIndex::add keeps.
+  llvm::StringMap<std::pair<size_t, size_t>> Definitions;
+  /// Per USR, the records of the units that take its address.
+  llvm::StringMap<std::vector<size_t>> TakenBy;
+};
+
 /// The range of a summarised return for arguments in \p Args (none:
 /// unknown); \p Overflows is set when an 'int' operation of the tree can
 /// leave its type for some of them. None when the tree cannot be read.

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 
 using namespace mpix;
 
@@ -207,6 +208,83 @@ TEST(Summaries, ReturnTreesAreEvaluatedForTheArguments) {
   ReturnSummary Bad;
   Bad.Tree = R"(["/",32,true,["p",0],["c","2"]])";
   EXPECT_FALSE(evaluateReturn(Bad, {Interval::exact(4)}, Overflows));
+}
+
+
+TEST(Summaries, AWorkerGetsOnlyTheRecordsItsUnitCanConsult) {
+  // main.c calls relay (relay.c), which forwards to exchange (comm.c);
+  // other.c holds an unrelated function and takes the address of main.c's
+  // own `local` and of exchange.
+  FunctionSummary Exchange = function("c:@F@exchange", "exchange");
+  Exchange.Params.push_back(countParam(0, "MPI_Send"));
+  FunctionSummary Relay = function("c:@F@relay", "relay");
+  ParameterSummary R;
+  R.Index = 0;
+  R.Forwards.push_back({"c:@F@exchange", 0, {}});
+  Relay.Params.push_back(R);
+  FunctionSummary Local = function("c:@F@local", "local");
+  FunctionSummary Unrelated = function("c:@F@unrelated", "unrelated");
+  Unrelated.Params.push_back(countParam(0, "MPI_Recv"));
+
+  auto unit = [](llvm::StringRef File, std::vector<FunctionSummary> Fs) {
+    UnitSummary U;
+    U.File = File.str();
+    U.Command = "cmd";
+    U.Inputs = {{File.str(), "hash-of-" + File.str()}};
+    U.Functions = std::move(Fs);
+    return U;
+  };
+  SummaryFile File;
+  File.Units.push_back(unit("/src/comm.c", {Exchange}));
+  File.Units.push_back(unit("/src/other.c", {Unrelated}));
+  File.Units.back().AddressTaken = {"c:@F@local", "c:@F@exchange", "c:@F@cb"};
+  File.Units.push_back(unit("/src/relay.c", {Relay}));
+  File.Units.push_back(unit("/src/main.c", {Local}));
+  File.Units.back().ExternalCalls = {"c:@F@relay", "c:@F@printf"};
+
+  SummarySlicer Slicer(File);
+  SummaryFile Slice = Slicer.sliceFor(File.Units.back());
+  // In the file's order; main.c's own record is not in it.
+  ASSERT_EQ(Slice.Units.size(), 3u);
+  EXPECT_EQ(Slice.Units[0].File, "/src/comm.c");
+  EXPECT_EQ(Slice.Units[1].File, "/src/other.c");
+  EXPECT_EQ(Slice.Units[2].File, "/src/relay.c");
+  ASSERT_EQ(Slice.Units[0].Functions.size(), 1u);
+  EXPECT_EQ(Slice.Units[0].Functions[0].USR, "c:@F@exchange");
+  // other.c contributes the addresses it takes that matter, not its
+  // function.
+  EXPECT_TRUE(Slice.Units[1].Functions.empty());
+  std::vector<std::string> Taken = Slice.Units[1].AddressTaken;
+  std::sort(Taken.begin(), Taken.end());
+  EXPECT_EQ(Taken, (std::vector<std::string>{"c:@F@exchange", "c:@F@local"}));
+  // Inputs stay, so a worker still checks freshness.
+  EXPECT_EQ(Slice.Units[2].Inputs, File.Units[2].Inputs);
+
+  // The chain is closed in the slice as in the whole file, blocker included.
+  SummaryIndex Whole, Sliced;
+  FileHashes Hashes;
+  Whole.add(File, Hashes);
+  Sliced.add(Slice, Hashes);
+  ASSERT_EQ(Whole.Stale.size(), 4u); // the inputs are not on disk
+  EXPECT_EQ(Sliced.Stale.size(), 3u);
+  for (UnitSummary &U : File.Units)
+    U.Inputs.clear();
+  for (UnitSummary &U : Slice.Units)
+    U.Inputs.clear();
+  SummaryIndex FreshWhole, FreshSliced;
+  FreshWhole.add(File, Hashes);
+  FreshSliced.add(Slice, Hashes);
+  const Reach *A = FreshWhole.reach("c:@F@relay", 0);
+  const Reach *B = FreshSliced.reach("c:@F@relay", 0);
+  ASSERT_NE(A, nullptr);
+  ASSERT_NE(B, nullptr);
+  EXPECT_EQ(A->Uses.size(), B->Uses.size());
+  EXPECT_EQ(A->Blocker, B->Blocker);
+  EXPECT_NE(B->Blocker.find("the address of 'exchange' is taken"),
+            std::string::npos);
+  EXPECT_TRUE(FreshSliced.addressTaken("c:@F@local"));
+  EXPECT_FALSE(FreshSliced.addressTaken("c:@F@cb"));
+  EXPECT_EQ(FreshSliced.function("c:@F@unrelated"), nullptr);
 }
 
 } // namespace
