@@ -349,8 +349,12 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
                bool &Overflows) {
           return Params->externalReturn(F, Args, Overflows);
         });
+    // A unit being summarised also notes what it passes to other units'
+    // functions, so that the driver knows whether their summaries matter.
+    Summarising = !processSummaryPaths().Write.empty();
     Analyses->alsoWantCallees([this](const FunctionDecl *Callee) {
-      return Params->reachesMPI(Callee);
+      return Params->reachesMPI(Callee) ||
+             (Summarising && Params->mayTakeCounts(Callee));
     });
   }
   Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
@@ -363,8 +367,12 @@ void LargeCountCheck::analyzeCall(const CallSite &Site) {
     It->second = lookupClassic(*Site.Callee);
   if (It->second)
     checkCall(Site.Call, It->second, Site.Caller);
-  else if (Params && Params->reachesMPI(Site.Callee))
-    checkUserCall(Site.Call, Site.Callee, Site.Caller);
+  else if (Params) {
+    if (Params->reachesMPI(Site.Callee))
+      checkUserCall(Site.Call, Site.Callee, Site.Caller);
+    if (Summarising && Params->mayTakeCounts(Site.Callee))
+      Params->noteCountArguments(Site.Call, Site.Callee);
+  }
 }
 
 void LargeCountCheck::finishFunction(const FunctionDecl *F) {

@@ -238,6 +238,8 @@ private:
   /// The summaries read (Summaries; empty: the driver's, if any).
   std::string SummariesPath;
   std::unique_ptr<CountParameters> Params;
+  /// This run writes a summary of its unit (a worker of the first phase).
+  bool Summarising = false;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
   const clang::tidy::ClangTidyContext &Tidy;

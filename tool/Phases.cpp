@@ -171,11 +171,20 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
     auto It = Changed.find(USR);
     return It != Changed.end() && It->second != I;
   };
-  // A call of a function summarised anew or newly pointed to, or a call its
-  // slice did not cover (a new call) of a function some unit summarises.
+  // What the unit reports changes with a callee's summary only through its
+  // return or a parameter given something other than a small constant.
+  auto matters = [&](StringRef USR) {
+    const FunctionSummary *F = Slicer->function(USR);
+    return F && (F->Return.present() ||
+                 llvm::any_of(U->CountArguments, [&](const auto &A) {
+                   return A.first == USR && F->param(A.second);
+                 }));
+  };
+  // Such a callee summarised anew or newly pointed to, or one its slice
+  // did not cover (a new call).
   for (const std::string &C : U->ExternalCalls)
-    if (elsewhere(Summarised, C) || elsewhere(Taken, C) ||
-        (!Sliced.contains(C) && Slicer->defines(C)))
+    if ((elsewhere(Summarised, C) || elsewhere(Taken, C) || !Sliced.contains(C)) &&
+        matters(C))
       return true;
   // A new function pointer to one of its own functions blocks their fixes.
   return llvm::any_of(U->Functions, [&](const FunctionSummary &F) {

@@ -4,10 +4,10 @@
 // compile database goes in two phases (docs/tool.md, "Two phases"):
 //  1. every unit without a fresh summary record is analysed and summarised
 //     (analysis/Summaries.h); its findings stand unless step 2 redoes it;
-//  2. every selected unit not analysed yet, and every unit of step 1 that
-//     calls a function step 1 summarised in another unit, is analysed with
-//     the summaries at hand: the slice of them it can consult, so that no
-//     worker reads every unit's records.
+//  2. every selected unit not analysed yet, and every unit of step 1 whose
+//     findings could change with what step 1 summarised in other units, is
+//     analysed with the summaries at hand: the slice of them it can
+//     consult, so that no worker reads every unit's records.
 // The records live in one summary file in the build tree; a unit whose
 // compile command and input files are unchanged keeps its record, so a
 // second run summarises only what changed and analyses each unit once.

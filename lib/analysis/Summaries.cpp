@@ -70,9 +70,11 @@ static json::Value toJSON(const ReturnSummary &R) {
 }
 
 static json::Value toJSON(const UnitSummary &U) {
-  json::Array Inputs, Functions;
+  json::Array Inputs, Functions, CountArguments;
   for (const auto &[Path, Hash] : U.Inputs)
     Inputs.push_back(json::Array{Path, Hash});
+  for (const auto &[USR, Index] : U.CountArguments)
+    CountArguments.push_back(json::Array{USR, Index});
   for (const FunctionSummary &F : U.Functions) {
     json::Array Params;
     for (const ParameterSummary &P : F.Params)
@@ -91,7 +93,8 @@ static json::Value toJSON(const UnitSummary &U) {
       {"inputs", std::move(Inputs)},
       {"functions", std::move(Functions)},
       {"external_calls", json::Array(U.ExternalCalls)},
-      {"address_taken", json::Array(U.AddressTaken)}};
+      {"address_taken", json::Array(U.AddressTaken)},
+      {"count_arguments", std::move(CountArguments)}};
 }
 
 namespace {
@@ -172,6 +175,13 @@ public:
         if (!returns(*R, S.Return))
           return false;
       U.Functions.push_back(std::move(S));
+    }
+    for (const json::Value &A : array(O->get("count_arguments"))) {
+      const json::Array *Pair = A.getAsArray();
+      auto &[USR, Index] = U.CountArguments.emplace_back();
+      if (!Pair || Pair->size() != 2 || !str((*Pair)[0], USR) ||
+          !num(&(*Pair)[1], Index))
+        return fail("a count argument is not a function and an index");
     }
     return strings(O->get("external_calls"), U.ExternalCalls) &&
            strings(O->get("address_taken"), U.AddressTaken);
@@ -428,6 +438,13 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
     for (const std::string &USR : U.AddressTaken)
       TakenBy[USR].push_back(R);
   }
+}
+
+const FunctionSummary *SummarySlicer::function(StringRef USR) const {
+  auto Def = Definitions.find(USR);
+  if (Def == Definitions.end())
+    return nullptr;
+  return &File.Units[Def->second.first].Functions[Def->second.second];
 }
 
 SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {

@@ -125,6 +125,11 @@ struct UnitSummary {
   /// Functions whose address the unit takes: their signature is part of a
   /// function pointer's type and cannot change alone.
   std::vector<std::string> AddressTaken;
+  /// Arguments of calls to functions the unit does not define that would be
+  /// hazards if the parameter reached an MPI count: (USR, parameter index).
+  /// Only a summary of such a parameter changes what the unit reports, so
+  /// the driver analyses it again only then.
+  std::vector<std::pair<std::string, unsigned>> CountArguments;
 };
 
 /// The summary file: every unit's record.
@@ -157,8 +162,8 @@ class SummarySlicer {
 public:
   explicit SummarySlicer(const SummaryFile &File);
   SummaryFile sliceFor(const UnitSummary &Unit) const;
-  /// Whether some record summarises \p USR.
-  bool defines(llvm::StringRef USR) const { return Definitions.contains(USR); }
+  /// The summary of \p USR the index would use, or null.
+  const FunctionSummary *function(llvm::StringRef USR) const;
 
 private:
   const SummaryFile &File;

@@ -432,6 +432,35 @@ bool CountParameters::reachesMPI(const FunctionDecl *Callee) {
   return false;
 }
 
+bool CountParameters::mayTakeCounts(const FunctionDecl *Callee) {
+  const FunctionDecl *Def = nullptr;
+  if (!isUserFunction(Callee, Ctx.getSourceManager()) || Callee->hasBody(Def))
+    return false;
+  return llvm::any_of(Callee->parameters(), [&](const ParmVarDecl *P) {
+    return isNarrowInteger(P->getType(), Ctx);
+  });
+}
+
+void CountParameters::noteCountArguments(const CallExpr *Call,
+                                         const FunctionDecl *Callee) {
+  const std::string &USR = usrOf(Callee);
+  if (USR.empty())
+    return;
+  unsigned N = std::min(Call->getNumArgs(), Callee->getNumParams());
+  for (unsigned I = 0; I < N; ++I) {
+    if (!isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx))
+      continue;
+    // A constant that fits is no hazard through any wrapper (a negative
+    // one is left to the wrapper, as checkUserCall does).
+    const Expr *Arg = Call->getArg(I)->IgnoreImpCasts();
+    Expr::EvalResult R;
+    if (!Arg->isValueDependent() && Arg->EvaluateAsInt(R, Ctx) &&
+        R.Val.getInt().getSignificantBits() <= 32)
+      continue;
+    CountArguments.emplace_back(USR, I);
+  }
+}
+
 UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   const SourceManager &SM = Ctx.getSourceManager();
   UnitSummary U;
@@ -479,6 +508,11 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   llvm::sort(U.ExternalCalls);
   U.ExternalCalls.erase(std::unique(U.ExternalCalls.begin(), U.ExternalCalls.end()),
                         U.ExternalCalls.end());
+  U.CountArguments = CountArguments;
+  llvm::sort(U.CountArguments);
+  U.CountArguments.erase(
+      std::unique(U.CountArguments.begin(), U.CountArguments.end()),
+      U.CountArguments.end());
   llvm::sort(U.AddressTaken);
   U.AddressTaken.erase(std::unique(U.AddressTaken.begin(), U.AddressTaken.end()),
                        U.AddressTaken.end());

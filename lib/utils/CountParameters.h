@@ -77,6 +77,15 @@ public:
   /// Whether some parameter of \p Callee reaches an MPI count.
   bool reachesMPI(const clang::FunctionDecl *Callee);
 
+  /// Whether \p Callee is a user function of another unit with a parameter
+  /// that could take a count (what noteCountArguments looks at).
+  bool mayTakeCounts(const clang::FunctionDecl *Callee);
+  /// Records the arguments of \p Call, a call of such a function, that are
+  /// not constants fitting 'int': if the parameter turns out to reach MPI,
+  /// they may be hazards (UnitSummary::CountArguments).
+  void noteCountArguments(const clang::CallExpr *Call,
+                          const clang::FunctionDecl *Callee);
+
   /// This unit's record: the summaries of its externally visible functions
   /// with a body in \p Decls, the files it read, its calls and the
   /// functions whose address it takes.
@@ -117,6 +126,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Summarised;
   llvm::StringMap<std::optional<clang::FileID>> Files;
   bool HaveUnitAddresses = false;
+  std::vector<std::pair<std::string, unsigned>> CountArguments;
 };
 
 } // namespace mpix

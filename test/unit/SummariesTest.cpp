@@ -66,6 +66,7 @@ TEST(Summaries, RecordsRoundTripThroughTheFile) {
   U.Functions.push_back(F);
   U.ExternalCalls = {"c:@F@post"};
   U.AddressTaken = {"c:@F@cb"};
+  U.CountArguments = {{"c:@F@post", 1}};
 
   SummaryFile Out;
   Out.Units.push_back(U);
@@ -80,6 +81,9 @@ TEST(Summaries, RecordsRoundTripThroughTheFile) {
   EXPECT_EQ(G.Params[0].Forwards[0].CalleeUSR, "c:@F@post");
   EXPECT_EQ(G.Return.Blocker, "'exchange' is virtual");
   EXPECT_EQ(In.Units[0].AddressTaken, std::vector<std::string>{"c:@F@cb"});
+  ASSERT_EQ(In.Units[0].CountArguments.size(), 1u);
+  EXPECT_EQ(In.Units[0].CountArguments[0].first, "c:@F@post");
+  EXPECT_EQ(In.Units[0].CountArguments[0].second, 1u);
 }
 
 TEST(Summaries, OtherFilesAreRejectedWithAReason) {
