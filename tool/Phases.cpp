@@ -177,7 +177,7 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
     const FunctionSummary *F = Slicer->function(USR);
     return F && (F->Return.present() ||
                  llvm::any_of(U->CountArguments, [&](const auto &A) {
-                   return A.first == USR && F->param(A.second);
+                   return A.first == USR && Slicer->reachesMPI(USR, A.second);
                  }));
   };
   // Such a callee summarised anew or newly pointed to, or one its slice

@@ -9,6 +9,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <set>
 
 namespace json = llvm::json;
 using llvm::StringRef;
@@ -445,6 +446,26 @@ const FunctionSummary *SummarySlicer::function(StringRef USR) const {
   if (Def == Definitions.end())
     return nullptr;
   return &File.Units[Def->second.first].Functions[Def->second.second];
+}
+
+bool SummarySlicer::reachesMPI(StringRef USR, unsigned Index) const {
+  std::vector<std::pair<std::string, unsigned>> Work{{USR.str(), Index}};
+  std::set<std::pair<std::string, unsigned>> Seen;
+  while (!Work.empty()) {
+    auto Key = std::move(Work.back());
+    Work.pop_back();
+    if (!Seen.insert(Key).second)
+      continue;
+    const FunctionSummary *F = function(Key.first);
+    const ParameterSummary *P = F ? F->param(Key.second) : nullptr;
+    if (!P)
+      continue;
+    if (!P->Uses.empty())
+      return true;
+    for (const ForwardEdge &E : P->Forwards)
+      Work.push_back({E.CalleeUSR, E.Index});
+  }
+  return false;
 }
 
 SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {

@@ -164,6 +164,9 @@ public:
   SummaryFile sliceFor(const UnitSummary &Unit) const;
   /// The summary of \p USR the index would use, or null.
   const FunctionSummary *function(llvm::StringRef USR) const;
+  /// Whether parameter \p Index of \p USR reaches an MPI count, through
+  /// any chain of forwards (SummaryIndex::reach without the fixes).
+  bool reachesMPI(llvm::StringRef USR, unsigned Index) const;
 
 private:
   const SummaryFile &File;

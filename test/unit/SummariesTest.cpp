@@ -247,6 +247,11 @@ TEST(Summaries, AWorkerGetsOnlyTheRecordsItsUnitCanConsult) {
   File.Units.back().ExternalCalls = {"c:@F@relay", "c:@F@printf"};
 
   SummarySlicer Slicer(File);
+  // Chains are followed for the driver's question too.
+  EXPECT_TRUE(Slicer.reachesMPI("c:@F@relay", 0));
+  EXPECT_FALSE(Slicer.reachesMPI("c:@F@relay", 1));
+  EXPECT_FALSE(Slicer.reachesMPI("c:@F@local", 0));
+  EXPECT_FALSE(Slicer.reachesMPI("c:@F@printf", 0));
   SummaryFile Slice = Slicer.sliceFor(File.Units.back());
   // In the file's order; main.c's own record is not in it.
   ASSERT_EQ(Slice.Units.size(), 3u);
