@@ -477,7 +477,8 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
     for (size_t I : Plan.Summarise)
       Results[I] = std::move(First[I]);
     // Phase 2: every selected unit that has not been analysed yet, and
-    // those that call what phase 1 summarised, with all summaries at hand.
+    // those whose findings what phase 1 summarised can change, each with
+    // the slice of the summaries it can consult.
     runBatch(Again, "", [&](size_t I) { return Plan.phase2Args(I, TempDir); },
              Results);
     if (!Opts.Quiet)

@@ -125,10 +125,10 @@ struct UnitSummary {
   /// Functions whose address the unit takes: their signature is part of a
   /// function pointer's type and cannot change alone.
   std::vector<std::string> AddressTaken;
-  /// Arguments of calls to functions the unit does not define that would be
-  /// hazards if the parameter reached an MPI count: (USR, parameter index).
-  /// Only a summary of such a parameter changes what the unit reports, so
-  /// the driver analyses it again only then.
+  /// Arguments of calls to functions the unit does not define that are not
+  /// constants fitting 'int': (USR, parameter index). Only if such a
+  /// parameter reaches an MPI count can its summary change what the unit
+  /// reports, so the driver analyses the unit again only then.
   std::vector<std::pair<std::string, unsigned>> CountArguments;
 };
 
