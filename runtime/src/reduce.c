@@ -7,8 +7,13 @@
  * measurement chose per library (see piece_bytes()); the native backend uses
  * the same loop (MPICH 4.0.2's MPI_Allreduce_c is slower than pieces).
  *
- * A nonblocking reduction must return ONE request, which pieces cannot give.
- * There the whole count becomes one "unit" datatype carrying (base type,
+ * A nonblocking reduction must return ONE request. On MPICH (both backends)
+ * allreduce, reduce, scan and exscan above the threshold start one
+ * nonblocking reduction per piece, all inside the call, behind one
+ * generalized request with a poll function (MPICH's MPIX_Grequest_start; see
+ * "nonblocking above the threshold on MPICH" below, and
+ * docs/runtime-performance.md for why). Elsewhere (Open MPI, persistent
+ * forms) the whole count becomes one "unit" datatype carrying (base type,
  * elements per unit, op) as an attribute, reduced with a cached user-defined
  * op whose function reads the attribute and applies MPI_Reduce_local in
  * threshold-sized pieces: still the built-in op's arithmetic.
