@@ -297,6 +297,9 @@ static int ipieces_poll(void *state, MPI_Status *status) {
   (void)status;
   if (x->done) return MPI_SUCCESS;
   rc = MPI_Testall(x->n, x->reqs, &flag, x->statuses);
+  /* a piece that failed while others are pending: keep its error now (MPI
+     frees the failed request, so a later Testall would not report it) */
+  if (!flag && rc == MPI_ERR_IN_STATUS && x->err == MPI_SUCCESS) x->err = pieces_error(x, rc);
   if (flag || (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS)) {
     if (!flag) { /* Testall itself failed: wait for what is left, keep its error */
       x->err = rc;
@@ -450,7 +453,7 @@ static int ipieces_start(reduce_call c, const void *s, void *r, MPI_Count count,
 
 /* Whether a nonblocking or persistent form takes ipieces_start. */
 static int takes_ipieces(int kind, MPI_Count count, const mpix_start *start) {
-  return !start->persistent && kind != R_LOCAL && count > ipieces_above();
+  return !start->persistent && kind != R_LOCAL && count > 0 && count > ipieces_above();
 }
 
 #endif /* MPIX_IREDUCE_BY_PIECES */
