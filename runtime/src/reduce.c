@@ -722,7 +722,8 @@ static int scatter_reduced(const void *s, void *r, const MPI_Count *recvcounts, 
 /* ---- the operations of the table's rows --------------------------------------- */
 
 /* start is NULL for a blocking form (pieces), else how a nonblocking or
-   persistent one starts (one request: units). */
+   persistent one starts (one request: on MPICH, pieces behind a generalized
+   request above the threshold; else units, or the native _c call). */
 static int reduction(int kind, const void *s, void *r, MPI_Count count, MPI_Datatype t,
                      MPI_Op op, int root, MPI_Comm comm, const mpix_start *start) {
   reduce_call c = {comm, root, kind};
