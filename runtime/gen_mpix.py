@@ -177,8 +177,9 @@ def native_source(roles, rows):
 
 
 # Native rows that reduce.c implements instead, to chunk huge blocking
-# reductions (MPICH 4.0.2's MPI_Allreduce_c is slower than int-sized pieces).
-NATIVE_CHUNKED = {"Allreduce", "Reduce"}
+# reductions (MPICH 4.0.2's MPI_Allreduce_c is slower than int-sized pieces),
+# and, on MPICH, huge nonblocking ones (pieces behind one generalized request).
+NATIVE_CHUNKED = {"Allreduce", "Reduce", "Iallreduce", "Ireduce", "Iscan", "Iexscan"}
 
 
 def triples(params):

@@ -7,8 +7,13 @@
  * measurement chose per library (see piece_bytes()); the native backend uses
  * the same loop (MPICH 4.0.2's MPI_Allreduce_c is slower than pieces).
  *
- * A nonblocking reduction must return ONE request, which pieces cannot give.
- * There the whole count becomes one "unit" datatype carrying (base type,
+ * A nonblocking reduction must return ONE request. On MPICH (both backends)
+ * allreduce, reduce, scan and exscan above the threshold start one
+ * nonblocking reduction per piece, all inside the call, behind one
+ * generalized request with a poll function (MPICH's MPIX_Grequest_start; see
+ * "nonblocking above the threshold on MPICH" below, and
+ * docs/runtime-performance.md for why). Elsewhere (Open MPI, persistent
+ * forms) the whole count becomes one "unit" datatype carrying (base type,
  * elements per unit, op) as an attribute, reduced with a cached user-defined
  * op whose function reads the attribute and applies MPI_Reduce_local in
  * threshold-sized pieces: still the built-in op's arithmetic.
@@ -171,6 +176,287 @@ static int blocking(reduce_call c, const void *s, void *r, MPI_Count count, MPI_
   mpix_free(copy);
   return rc;
 }
+
+
+/* ---- nonblocking above the threshold on MPICH: pieces behind one request ---
+
+   A nonblocking reduction must return ONE request. On MPICH, libmpix starts
+   one int (emulated) or _c (native) nonblocking reduction per piece, with the
+   caller's built-in op, ALL of them inside the call, and returns a generalized
+   request made with MPICH's extension MPIX_Grequest_start, whose poll_fn
+   MPICH calls from MPI_Test/Testall/Testany/Wait/Waitall/Waitany (checked on
+   4.0.2): it tests the pieces with MPI_Testall and calls
+   MPI_Grequest_complete when they are all done; its wait_fn (MPICH requires
+   one) waits for them. Measured against the routes it replaces in
+   docs/runtime-performance.md ("Huge nonblocking reductions").
+
+   Why all pieces at once and not a window of them started as others finish:
+   a piece started later, from poll_fn, would (1) be started in an order that
+   depends on timing, while collectives on one communicator must be started
+   in the same order by every process (two such requests in flight would
+   interleave their pieces differently on different processes), and (2) use
+   the caller's communicator, datatype and op after the call returned, when
+   the caller may already have freed them (MPI lets them be freed while an
+   operation is pending; an operation that was started holds its own
+   references). Started inside the call, every piece is an ordinary pending
+   MPI operation with those guarantees.
+
+   Errors: a piece that fails to start stops the call (the pieces already
+   started are waited for, then freed) and its error is returned through the
+   communicator's handler; a piece that fails when it completes is reported by
+   query_fn as the request's error (MPI_Wait returns it, MPI_Waitall puts it
+   in the status). MPI_Cancel cannot cancel a collective: cancel_fn does
+   nothing (MPI_Test_cancelled says false). A request freed by
+   MPI_Request_free before it completed is completed at MPI_Finalize, where
+   libmpix waits for any pieces still pending. Persistent forms keep their
+   single-request routes (the units of the emulated backend, MPI_*_init_c). */
+#if defined(MPICH_NUMVERSION)
+#define MPIX_IREDUCE_BY_PIECES 1
+#else
+#define MPIX_IREDUCE_BY_PIECES 0
+#endif
+
+#if MPIX_IREDUCE_BY_PIECES
+
+/* Bytes per piece of a nonblocking reduction (all pieces are in flight at
+   once; measured: docs/runtime-performance.md). MPIX_IREDUCE_PIECE_BYTES
+   overrides it for measuring. */
+#define MPIX_IREDUCE_PIECE_BYTES_DEFAULT ((MPI_Count)24 << 20)
+/* At most this many pieces per call: larger counts get larger pieces. */
+#define MPIX_IREDUCE_MAX_PIECES 1024
+
+static MPI_Count env_count(const char *name, MPI_Count dflt) {
+  const char *env = getenv(name);
+  if (env && *env) {
+    char *end;
+    long long e = strtoll(env, &end, 10);
+    if (*end == '\0' && e >= 0) return (MPI_Count)e;
+  }
+  return dflt;
+}
+
+static MPI_Count ipiece_bytes(void) {
+  static MPI_Count cached = -1;
+  if (cached < 0) cached = env_count("MPIX_IREDUCE_PIECE_BYTES", MPIX_IREDUCE_PIECE_BYTES_DEFAULT);
+  return cached;
+}
+
+/* Counts above which a nonblocking reduction takes pieces: the threshold
+   (INT_MAX on the native backend), or MPIX_IREDUCE_PIECES_ABOVE (elements),
+   which the tests lower to run the route on small data on the native backend
+   too, and which a very large value turns off (the previous routes, for
+   measuring). */
+static MPI_Count ipieces_above(void) {
+  static MPI_Count cached = -1;
+  if (cached < 0) cached = env_count("MPIX_IREDUCE_PIECES_ABOVE", mpix_threshold());
+  return cached;
+}
+
+typedef struct ipieces {
+  MPI_Request greq;
+  int n;               /* pieces started */
+  int done;            /* MPI_Grequest_complete called */
+  int err;             /* the first error of a piece, or MPI_SUCCESS */
+  void *copy;          /* the in-place reduce copy (MPIX_COPY_IN_PLACE_REDUCE) */
+  struct ipieces *next, *prev; /* the list of those not yet freed */
+  MPI_Request *reqs;
+  MPI_Status *statuses;
+} ipieces;
+
+static ipieces *ipieces_live = NULL; /* under mpix_lock */
+
+/* The first error among the pieces' completion, given Testall/Waitall's rc. */
+static int pieces_error(ipieces *x, int rc) {
+  int i;
+  if (rc != MPI_ERR_IN_STATUS) return rc;
+  for (i = 0; i < x->n; i++)
+    if (x->statuses[i].MPI_ERROR != MPI_SUCCESS && x->statuses[i].MPI_ERROR != MPI_ERR_PENDING)
+      return x->statuses[i].MPI_ERROR;
+  return MPI_ERR_OTHER;
+}
+
+static void ipieces_finish(ipieces *x, int rc) {
+  if (x->err == MPI_SUCCESS) x->err = pieces_error(x, rc);
+  x->done = 1;
+  MPI_Grequest_complete(x->greq);
+}
+
+static int ipieces_query(void *state, MPI_Status *status) {
+  ipieces *x = state;
+  MPI_Status_set_elements_x(status, MPI_BYTE, 0);
+  MPI_Status_set_cancelled(status, 0);
+  status->MPI_SOURCE = MPI_UNDEFINED;
+  status->MPI_TAG = MPI_UNDEFINED;
+  status->MPI_ERROR = x->err;
+  return x->err;
+}
+
+static int ipieces_poll(void *state, MPI_Status *status) {
+  ipieces *x = state;
+  int flag = 0, rc;
+  (void)status;
+  if (x->done) return MPI_SUCCESS;
+  rc = MPI_Testall(x->n, x->reqs, &flag, x->statuses);
+  /* a piece that failed while others are pending: keep its error now (MPI
+     frees the failed request, so a later Testall would not report it) */
+  if (!flag && rc == MPI_ERR_IN_STATUS && x->err == MPI_SUCCESS) x->err = pieces_error(x, rc);
+  if (flag || (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS)) {
+    if (!flag) { /* Testall itself failed: wait for what is left, keep its error */
+      x->err = rc;
+      MPI_Waitall(x->n, x->reqs, x->statuses);
+    }
+    ipieces_finish(x, rc);
+  }
+  return MPI_SUCCESS;
+}
+
+static int ipieces_wait(int count, void **states, double timeout, MPI_Status *status) {
+  int i;
+  (void)timeout;
+  (void)status;
+  for (i = 0; i < count; i++) {
+    ipieces *x = states[i];
+    if (!x->done) ipieces_finish(x, MPI_Waitall(x->n, x->reqs, x->statuses));
+  }
+  return MPI_SUCCESS;
+}
+
+static int ipieces_cancel(void *state, int complete) {
+  (void)state;
+  (void)complete;
+  return MPI_SUCCESS; /* a collective cannot be cancelled */
+}
+
+static void ipieces_destroy(ipieces *x) {
+  mpix_free(x->copy);
+  mpix_free(x->reqs);
+  mpix_free(x->statuses);
+  mpix_free(x);
+}
+
+static int ipieces_free(void *state) {
+  ipieces *x = state;
+  mpix_lock();
+  if (x->prev) x->prev->next = x->next;
+  else ipieces_live = x->next;
+  if (x->next) x->next->prev = x->prev;
+  mpix_unlock();
+  ipieces_destroy(x);
+  return MPI_SUCCESS;
+}
+
+/* At MPI_Finalize: requests freed by MPI_Request_free before they completed
+   (nothing polls them any more) complete here; MPI then frees them. */
+static void ipieces_drain(void) {
+  for (;;) {
+    ipieces *x;
+    mpix_lock();
+    for (x = ipieces_live; x && x->done; x = x->next) {}
+    mpix_unlock();
+    if (!x) return;
+    ipieces_finish(x, MPI_Waitall(x->n, x->reqs, x->statuses));
+  }
+}
+
+static int ipiece_start(const reduce_call *c, const void *s, void *r, MPI_Count n,
+                        MPI_Datatype t, MPI_Op op, MPI_Request *req) {
+#if MPIX_BACKEND_NATIVE
+  switch (c->kind) {
+  case R_ALLREDUCE:
+    return MPI_Iallreduce_c(s, r, n, t, op, c->comm, req);
+  case R_REDUCE:
+    return MPI_Ireduce_c(s, r, n, t, op, c->root, c->comm, req);
+  case R_SCAN:
+    return MPI_Iscan_c(s, r, n, t, op, c->comm, req);
+  default:
+    return MPI_Iexscan_c(s, r, n, t, op, c->comm, req);
+  }
+#else
+  switch (c->kind) {
+  case R_ALLREDUCE:
+    return MPI_Iallreduce(s, r, (int)n, t, op, c->comm, req);
+  case R_REDUCE:
+    return MPI_Ireduce(s, r, (int)n, t, op, c->root, c->comm, req);
+  case R_SCAN:
+    return MPI_Iscan(s, r, (int)n, t, op, c->comm, req);
+  default:
+    return MPI_Iexscan(s, r, (int)n, t, op, c->comm, req);
+  }
+#endif
+}
+
+/* Elements per piece of a nonblocking reduction of count elements of t. */
+static MPI_Count ipiece(MPI_Count count, MPI_Datatype t) {
+  MPI_Count limit = piece_limit(), size = 0, n = limit, least;
+  if (MPI_Type_size_x(t, &size) == MPI_SUCCESS && size > 0 && ipiece_bytes() > 0)
+    n = ipiece_bytes() / size;
+  least = (count + MPIX_IREDUCE_MAX_PIECES - 1) / MPIX_IREDUCE_MAX_PIECES;
+  if (n < least) n = least;
+  if (n < 1) n = 1;
+  return n < limit ? n : limit;
+}
+
+/* The pieces of a nonblocking reduction behind one generalized request.
+   Checks are done by the caller. */
+static int ipieces_start(reduce_call c, const void *s, void *r, MPI_Count count,
+                         MPI_Datatype t, MPI_Op op, MPI_Request *request) {
+  static int drain_registered = 0;
+  const mpix_ctx ctx = mpix_ctx_comm(c.comm);
+  MPI_Count piece = ipiece(count, t), done = 0;
+  MPI_Aint ext = mpix_extent(t);
+  int npieces = (int)((count + piece - 1) / piece), rc = MPI_SUCCESS, own = 1;
+  ipieces *x = mpix_malloc(sizeof *x);
+  if (x) {
+    memset(x, 0, sizeof *x);
+    x->reqs = mpix_malloc((size_t)npieces * sizeof *x->reqs);
+    x->statuses = mpix_malloc((size_t)npieces * sizeof *x->statuses);
+  }
+  if (!x || !x->reqs || !x->statuses) rc = MPI_ERR_NO_MEM;
+  if (rc == MPI_SUCCESS && MPIX_COPY_IN_PLACE_REDUCE && c.kind == R_REDUCE &&
+      s == MPI_IN_PLACE && c.root != 0 && mpix_is_root(c.comm, c.root)) {
+    x->copy = copy_of(r, count, t, &s);
+    if (!x->copy) rc = MPI_ERR_NO_MEM;
+  }
+  /* A piece's own error went through the communicator's handler already
+     (own = 0): it is returned as it is. */
+  while (rc == MPI_SUCCESS && done < count) {
+    MPI_Count n = count - done < piece ? count - done : piece;
+    rc = ipiece_start(&c, mpix_offset(s, done * ext), mpix_offset(r, done * ext), n, t, op,
+                      &x->reqs[x->n]);
+    if (rc == MPI_SUCCESS) x->n++;
+    else own = 0;
+    done += n;
+  }
+  if (rc == MPI_SUCCESS)
+    rc = MPIX_Grequest_start(ipieces_query, ipieces_free, ipieces_cancel, ipieces_poll,
+                             ipieces_wait, x, request);
+  if (rc != MPI_SUCCESS) {
+    if (x) {
+      if (x->n) MPI_Waitall(x->n, x->reqs, x->statuses);
+      ipieces_destroy(x);
+    }
+    if (rc == MPI_ERR_NO_MEM) return mpix_error(&ctx, rc);
+    return own ? mpix_check(&ctx, rc) : rc;
+  }
+  x->greq = *request;
+  mpix_lock();
+  if (!drain_registered) {
+    drain_registered = 1;
+    mpix_at_finalize(ipieces_drain);
+  }
+  x->next = ipieces_live;
+  if (ipieces_live) ipieces_live->prev = x;
+  ipieces_live = x;
+  mpix_unlock();
+  return MPI_SUCCESS;
+}
+
+/* Whether a nonblocking or persistent form takes ipieces_start. */
+static int takes_ipieces(int kind, MPI_Count count, const mpix_start *start) {
+  return !start->persistent && kind != R_LOCAL && count > 0 && count > ipieces_above();
+}
+
+#endif /* MPIX_IREDUCE_BY_PIECES */
 
 #if MPIX_BACKEND_EMULATED
 
@@ -436,16 +722,42 @@ static int scatter_reduced(const void *s, void *r, const MPI_Count *recvcounts, 
 /* ---- the operations of the table's rows --------------------------------------- */
 
 /* start is NULL for a blocking form (pieces), else how a nonblocking or
-   persistent one starts (one request: units). */
+   persistent one starts (one request: on MPICH, pieces behind a generalized
+   request above the threshold; else units, or the native _c call). */
 static int reduction(int kind, const void *s, void *r, MPI_Count count, MPI_Datatype t,
                      MPI_Op op, int root, MPI_Comm comm, const mpix_start *start) {
-#if MPIX_BACKEND_EMULATED
-  if (start) {
-    ireduce_call c = {comm, root, kind, *start};
-    return nonblocking(c, s, r, count, t, op);
+  reduce_call c = {comm, root, kind};
+#if MPIX_IREDUCE_BY_PIECES
+  if (start && takes_ipieces(kind, count, start)) {
+    const mpix_ctx ctx = mpix_ctx_comm(comm);
+    int recv_sig = kind != R_REDUCE || mpix_is_root(comm, root);
+    int rc = check_reduce(&ctx, s, r, recv_sig, count, t, op);
+    if (rc == MPI_SUCCESS && !start->request) rc = mpix_error(&ctx, MPI_ERR_REQUEST);
+    if (rc != MPI_SUCCESS) return rc;
+    return ipieces_start(c, s, r, count, t, op, start->request);
   }
 #endif
-  reduce_call c = {comm, root, kind};
+#if MPIX_BACKEND_EMULATED
+  if (start) {
+    ireduce_call ic = {comm, root, kind, *start};
+    return nonblocking(ic, s, r, count, t, op);
+  }
+#else
+  /* Native: the nonblocking forms below the pieces' threshold (the
+     persistent forms are generated forwards). */
+  if (start) {
+    switch (kind) {
+    case R_ALLREDUCE:
+      return MPI_Iallreduce_c(s, r, count, t, op, comm, start->request);
+    case R_REDUCE:
+      return MPI_Ireduce_c(s, r, count, t, op, root, comm, start->request);
+    case R_SCAN:
+      return MPI_Iscan_c(s, r, count, t, op, comm, start->request);
+    default:
+      return MPI_Iexscan_c(s, r, count, t, op, comm, start->request);
+    }
+  }
+#endif
   return blocking(c, s, r, count, t, op);
 }
 
@@ -459,8 +771,7 @@ static int reduce(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
   return reduction(R_REDUCE, sendbuf, recvbuf, count, datatype, op, root, comm, start);
 }
 
-#if MPIX_BACKEND_EMULATED
-
+/* Native: only MPIX_Iscan_x and MPIX_Iexscan_x come here (gen_mpix.py). */
 static int scan(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype,
                 MPI_Op op, MPI_Comm comm, const mpix_start *start) {
   return reduction(R_SCAN, sendbuf, recvbuf, count, datatype, op, 0, comm, start);
@@ -470,6 +781,8 @@ static int exscan(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
                   MPI_Op op, MPI_Comm comm, const mpix_start *start) {
   return reduction(R_EXSCAN, sendbuf, recvbuf, count, datatype, op, 0, comm, start);
 }
+
+#if MPIX_BACKEND_EMULATED
 
 /* Local: no communicator, and only a blocking form. */
 static int reduce_local(const void *inbuf, void *inoutbuf, MPI_Count count,
