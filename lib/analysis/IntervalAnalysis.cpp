@@ -2942,6 +2942,42 @@ static bool filledAfter(const Stmt *Write, const VarDecl *Status,
   return false;
 }
 
+/// The `do { ...; Call; ... } while (!flag);` around \p Call, whose
+/// argument \p FlagArg is `&flag`: the loop ends only once the last run of
+/// Call set flag, and so filled its status. Null unless Call runs on every
+/// pass through the body, nothing else in the loop changes flag, and the
+/// body cannot leave the pass early (break, continue, goto).
+static const DoStmt *loopUntilFlag(const CallExpr *Call, int FlagArg,
+                                   const FunctionFacts &F) {
+  if (FlagArg < 0 || unsigned(FlagArg) >= Call->getNumArgs())
+    return nullptr;
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Call->getArg(FlagArg)->IgnoreParenImpCasts());
+  const VarDecl *Flag = Addr && Addr->getOpcode() == UO_AddrOf
+                            ? namedVariable(Addr->getSubExpr())
+                            : nullptr;
+  const Stmt *Runs = statementRunning(Call, F);
+  const auto *Body = Runs ? dyn_cast_or_null<CompoundStmt>(F.parentOf(Runs))
+                          : nullptr;
+  const auto *Loop =
+      Body ? dyn_cast_or_null<DoStmt>(F.parentOf(Body)) : nullptr;
+  if (!Flag || !Loop || Loop->getBody() != Body)
+    return nullptr;
+  const auto *Not = dyn_cast<UnaryOperator>(Loop->getCond()->IgnoreParenImpCasts());
+  if (!Not || Not->getOpcode() != UO_LNot ||
+      namedVariable(Not->getSubExpr()->IgnoreParenImpCasts()) != Flag)
+    return nullptr;
+  for (const DeclRefExpr *Use : F.usesOf(Flag))
+    if (F.isWithin(Use, Loop) && !onlyReads(Use, F) &&
+        F.parentOf(Use) != Addr && parentPastParens(Use, F) != Addr)
+      return nullptr;
+  unsigned Budget = 4096;
+  for (const Stmt *Child : Body->body())
+    if (leavesOrMentions(Child, nullptr, false, false, Budget))
+      return nullptr;
+  return Loop;
+}
+
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
                              const llvm::FoldingSetNodeID &TypeId) {
@@ -3011,9 +3047,14 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
       Filled = receivedCount(Call, *Filler, TypeId);
       break;
     case ModelRole::PROBE:
-      // A probe of a real process: the sender decides.
+      // A probe of a real process: the sender decides, and in a whole
+      // program every sender is in view. Any datatype's elements are at
+      // least a byte each (or none), so the message's bytes bound the count.
       if (NullSource)
         Filled = Interval::exact(0);
+      else if (std::optional<WideInt> Bytes =
+                   Unit ? Unit->probedMessageBytes() : std::nullopt)
+        Filled = Interval{0, *Bytes};
       break;
     case ModelRole::COMPLETE:
       if (Filler->Request < 0 ||
@@ -3033,10 +3074,14 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     if (!Filled)
       return std::nullopt;
     // A call with a flag may leave the status as it was; a probe of the
-    // null process always sets it.
-    if (Filler->Flag < 0 || NullSource)
+    // null process always sets it, and so does a loop that repeats the
+    // call until its flag is set.
+    if (Filler->Flag < 0 || NullSource) {
       if (const Stmt *Runs = statementRunning(Call, *Facts))
         Fills.insert(Runs);
+    } else if (const DoStmt *Loop = loopUntilFlag(Call, Filler->Flag, *Facts)) {
+      Fills.insert(Loop);
+    }
     Count = Count ? Count->join(*Filled) : *Filled;
   }
   // Linear: each preset scans the statements up to the next fill, within a
@@ -3046,6 +3091,80 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     if (!filledAfter(Preset, Status, Fills, *Facts, Budget))
       return std::nullopt;
   return Count;
+}
+
+std::optional<WideInt> RangeAnalysis::sentBytes(const CallExpr *Call,
+                                                int CountArg, int TypeArg) {
+  if (CountArg < 0 || TypeArg < 0 ||
+      unsigned(std::max(CountArg, TypeArg)) >= Call->getNumArgs())
+    return std::nullopt;
+  std::optional<WideInt> Size = typeBytes(Call->getArg(TypeArg));
+  State Ignored;
+  std::optional<Interval> N =
+      Size ? eval(Call->getArg(CountArg)->IgnoreParenImpCasts(),
+                  constraintsAt(Call), Ignored)
+           : std::nullopt;
+  if (!N)
+    return std::nullopt;
+  return std::max<WideInt>(N->Hi, 0) * *Size;
+}
+
+std::optional<WideInt> RangeAnalysis::typeBytes(const Expr *Type,
+                                                unsigned Depth) {
+  // The model's bound on a predefined datatype (TYPE_SIZE_OUT above).
+  if (isPredefinedHandle(Type, Ctx))
+    return 64;
+  // A datatype built in this function: a local that only its constructors
+  // (MPIX_MODEL_TYPE rows) set, each bounded. Types of types are followed a
+  // few levels deep.
+  const VarDecl *V = namedVariable(Type->IgnoreParenImpCasts());
+  if (!V || !Facts || Depth >= 4 || !V->hasLocalStorage() ||
+      isa<ParmVarDecl>(V) || Facts->isCaptured(V) || V->getInit() ||
+      V->getType().isVolatileQualified())
+    return std::nullopt;
+  std::optional<WideInt> Most;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const auto *Addr =
+        dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, *Facts));
+    unsigned Index = 0;
+    const CallExpr *Call = Addr && Addr->getOpcode() == UO_AddrOf
+                               ? argumentOf(Addr, *Facts, Index)
+                               : nullptr;
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const TypeModelInfo *Row = Callee ? lookupTypeModel(*Callee) : nullptr;
+    if (!Row || Row->Out != int(Index))
+      return std::nullopt;
+    if (Row->Role == TypeRole::KEEP)
+      continue;
+    std::optional<WideInt> Size = builtBytes(Call, *Row, Depth);
+    if (!Size)
+      return std::nullopt;
+    Most = std::max(Most.value_or(0), *Size);
+  }
+  return Most;
+}
+
+std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
+                                                 const TypeModelInfo &Row,
+                                                 unsigned Depth) {
+  if (Row.Old < 0 || unsigned(Row.Old) >= Call->getNumArgs())
+    return std::nullopt;
+  std::optional<WideInt> Size = typeBytes(Call->getArg(Row.Old), Depth + 1);
+  for (int Factor : {Row.Count, Row.Block}) {
+    if (!Size || Factor < 0)
+      continue;
+    if (unsigned(Factor) >= Call->getNumArgs())
+      return std::nullopt;
+    State Ignored;
+    std::optional<Interval> N = eval(Call->getArg(Factor)->IgnoreParenImpCasts(),
+                                     constraintsAt(Call), Ignored);
+    // A negative count is an error: the call makes no datatype.
+    Size = N ? std::optional<WideInt>(std::max<WideInt>(N->Hi, 0) * *Size)
+             : std::nullopt;
+  }
+  return Size;
 }
 
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
