@@ -5,6 +5,7 @@
 #include "MPIApi.h"
 #include "analysis/FlowRanges.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "utils/FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -2656,21 +2657,33 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
       Facts->isCaptured(Status) || !Status->getType()->isRecordType())
     return std::nullopt;
   const Expr *Type = Query->getArg(M.Type);
-  // Elements of a derived datatype outnumber its count.
-  if (M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx))
-    return std::nullopt;
-  if (!isStableHandle(Type->IgnoreParenImpCasts(), *Facts))
-    return std::nullopt;
+  // A receive bounds the count in its own datatype only: elements of a
+  // derived datatype outnumber its count, and a handle that changes may
+  // name another datatype. Such a query matches no receive (an id no
+  // expression has); a probe's bound, in bytes, holds in any datatype.
   llvm::FoldingSetNodeID TypeId;
-  Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
-  // Judged once per status and datatype: a status reused by N receives,
-  // each followed by a query, would otherwise cost N^2.
+  if ((M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx)) ||
+      !isStableHandle(Type->IgnoreParenImpCasts(), *Facts))
+    TypeId.AddInteger(~0u);
+  else
+    Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
+  // A status reused by several fills (a probe, then the receive) holds at
+  // a query what the fills before it left: the uses after it are left out
+  // when nothing after it can run before it again. Judged once per query,
+  // for a status of a few hundred uses at most (a status reused by N
+  // receives, each followed by a query, costs N^2); else once per status and
+  // datatype, from all of its uses.
+  constexpr size_t MaxUsesPerQuery = 512;
+  const Stmt *At = Facts->usesOf(Status).size() <= MaxUsesPerQuery &&
+                           runsOnceInOrder(Query)
+                       ? Query
+                       : nullptr;
   auto &Known = StatusCounts[Status];
-  for (const auto &[Id, Bound] : Known)
-    if (Id == TypeId)
+  for (const auto &[Id, Where, Bound] : Known)
+    if (Id == TypeId && Where == At)
       return Bound;
-  std::optional<Interval> Count = statusCountIn(Status, TypeId);
-  Known.push_back({TypeId, Count});
+  std::optional<Interval> Count = statusCountIn(Status, TypeId, At);
+  StatusCounts[Status].push_back({TypeId, At, Count});
   return Count;
 }
 
@@ -2865,6 +2878,13 @@ static bool leavesOrMentions(const Stmt *S, const VarDecl *V, bool InLoop,
     return !InLoop;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     return DRE->getDecl() == V;
+  // st.MPI_SOURCE read or st.MPI_ERROR = e: the count is elsewhere.
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+        Base && Base->getDecl() == V && !ME->isArrow())
+      if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          Field && Field->getIdentifier() && isPublicStatusField(Field->getName()))
+        return false;
   if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr, BlockExpr>(S))
     return false;
   bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
@@ -2978,16 +2998,51 @@ static const DoStmt *loopUntilFlag(const CallExpr *Call, int FlagArg,
   return Loop;
 }
 
+/// The goto labels in \p S.
+static void collectLabels(const Stmt *S,
+                          llvm::SmallVectorImpl<const LabelStmt *> &Out) {
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    Out.push_back(L);
+  for (const Stmt *Child : S->children())
+    collectLabels(Child, Out);
+}
+
+bool RangeAnalysis::beginsAfter(const Stmt *S, const Stmt *Query) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionRange(Query->getEndLoc()).getEnd();
+  SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+  return End != Begin && SM.isBeforeInTranslationUnit(End, Begin);
+}
+
+bool RangeAnalysis::runsOnceInOrder(const Stmt *Query) {
+  if (!Function || !Function->getBody())
+    return false;
+  for (const Stmt *P = Facts->parentOf(Query); P; P = Facts->parentOf(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, CapturedStmt,
+            OMPExecutableDirective, LambdaExpr, BlockExpr>(P))
+      return false;
+  if (!Labels) {
+    Labels.emplace();
+    collectLabels(Function->getBody(), *Labels);
+  }
+  return llvm::all_of(*Labels, [&](const LabelStmt *L) {
+    return beginsAfter(L, Query);
+  });
+}
+
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
-                             const llvm::FoldingSetNodeID &TypeId) {
+                             const llvm::FoldingSetNodeID &TypeId,
+                             const Stmt *At) {
   std::optional<Interval> Count;
   // Stores of the whole status (memset, `st = other`) or of a hidden field:
   // harmless when a fill replaces them on every path.
   llvm::SmallVector<const Stmt *, 2> Presets;
   llvm::SmallPtrSet<const Stmt *, 4> Fills;
   for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
-    if (onlyReads(Use, *Facts))
+    if (onlyReads(Use, *Facts) || (At && beginsAfter(Use, At)))
       continue;
     const Stmt *P = parentPastParens(Use, *Facts);
     // sizeof st
@@ -3071,8 +3126,12 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     default:
       break;
     }
-    if (!Filled)
-      return std::nullopt;
+    // A fill the analysis cannot bound is harmless when another replaces
+    // it before anything reads it, as a preset is.
+    if (!Filled) {
+      Presets.push_back(Call);
+      continue;
+    }
     // A call with a flag may leave the status as it was; a probe of the
     // null process always sets it, and so does a loop that repeats the
     // call until its flag is set.

@@ -350,8 +350,19 @@ private:
   /// The values the model gives output \p Arg of \p Call.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);
+  /// What the uses of \p Status that can run before \p At (all of them
+  /// when At is null) leave in it.
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
-                                        const llvm::FoldingSetNodeID &TypeId);
+                                        const llvm::FoldingSetNodeID &TypeId,
+                                        const clang::Stmt *At);
+  /// Whether what runs after \p Query cannot run before it: Query is in no
+  /// loop, no OpenMP region, and no goto label lies before its end. Then a
+  /// use of a status that begins after it is not seen by it.
+  bool runsOnceInOrder(const clang::Stmt *Query);
+  /// Whether \p S begins after \p Query ends in the source.
+  bool beginsAfter(const clang::Stmt *S, const clang::Stmt *Query) const;
+  /// The goto labels of the function, found on the first question.
+  std::optional<llvm::SmallVector<const clang::LabelStmt *, 2>> Labels;
   /// The count a status filled by \p Call (a RECEIVE or IRECEIVE row) holds
   /// in the datatype \p TypeId: at most the count posted, 0 for the null
   /// process; none in another datatype or for an unbounded count.
@@ -493,10 +504,12 @@ private:
   llvm::DenseMap<const clang::ForStmt *, LoopExit> LoopExits;
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       ExitValues;
-  /// What statusCount found per status and datatype.
+  /// What statusCount found per status, datatype and query (null: for
+  /// every query).
   llvm::DenseMap<const clang::VarDecl *,
-                 llvm::SmallVector<std::pair<llvm::FoldingSetNodeID,
-                                             std::optional<Interval>>,
+                 llvm::SmallVector<std::tuple<llvm::FoldingSetNodeID,
+                                              const clang::Stmt *,
+                                              std::optional<Interval>>,
                                    1>>
       StatusCounts;
   /// What requestCount found per request and datatype.
