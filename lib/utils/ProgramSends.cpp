@@ -93,6 +93,12 @@ public:
     for (Expr *Init : L->capture_inits())
       if (Init && !TraverseStmt(Init))
         return false;
+    // A generic lambda's bodies are its instantiations.
+    if (FunctionTemplateDecl *T = L->getDependentCallOperator()) {
+      for (FunctionDecl *S : T->specializations())
+        reach(S);
+      return !Unknown;
+    }
     reach(L->getCallOperator());
     return !Unknown;
   }

@@ -9,6 +9,7 @@
 // RUN: %check_mpix_tidy --no-fix --check-suffix=OFF %s mpix-large-count %t-virtual -- -std=c++17 %mpi_cflags -DBIG_OVERRIDE
 // RUN: %check_mpix_tidy --no-fix --check-suffix=OFF %s mpix-large-count %t-dtor -- -std=c++17 %mpi_cflags -DBIG_DESTRUCTOR
 // RUN: %check_mpix_tidy --no-fix --check-suffix=OFF %s mpix-large-count %t-lambda -- -std=c++17 %mpi_cflags -DBIG_LAMBDA
+// RUN: %check_mpix_tidy --no-fix --check-suffix=OFF %s mpix-large-count %t-generic -- -std=c++17 %mpi_cflags -DBIG_GENERIC_LAMBDA
 // RUN: %check_mpix_tidy --no-fix --check-suffix=OFF %s mpix-large-count %t-global -- -std=c++17 %mpi_cflags -DBIG_GLOBAL
 // RUN: %check_mpix_tidy --no-fix --check-suffix=OFF %s mpix-large-count %t-elsewhere -- -std=c++17 %mpi_cflags -DVIRTUAL_ELSEWHERE
 
@@ -80,6 +81,14 @@ int main(int argc, char **argv) {
 #endif
     };
     bye(1);
+    auto again = [](auto to) {
+#ifdef BIG_GENERIC_LAMBDA
+      MPI_Send(nullptr, g_size, MPI_BYTE, to, 3, MPI_COMM_WORLD);
+#else
+      MPI_Send(nullptr, 1, MPI_BYTE, to, 3, MPI_COMM_WORLD);
+#endif
+    };
+    again(1);
   } else if (rank == 1) {
     MPI_Status st;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
