@@ -264,9 +264,15 @@ std::optional<WideInt> FunctionAnalyses::probedMessageBytes() {
   if (!Model.WholeProgram || Model.StrictTypes || JudgingSends)
     return std::nullopt;
   if (!ProbedBytes) {
+    // Judged with analyses of their own, dropped after: what they cache
+    // while probes are unknown (a status, a flow fact) must not outlive the
+    // judging, or a later question would get the unknown.
+    decltype(Entries) Outer = std::move(Entries);
+    Entries.clear();
     JudgingSends = true;
     ProbedBytes = largestProgramSend();
     JudgingSends = false;
+    Entries = std::move(Outer);
   }
   return *ProbedBytes;
 }
