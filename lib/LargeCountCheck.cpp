@@ -263,7 +263,28 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
     MaxProcesses = int64_t(1) << 24;
   }
   Model.MaxProcesses = MaxProcesses;
+  Model.WholeProgram = Options.get("WholeProgram", true);
+  ExternalSends = Options.get("ExternalSends", "").str();
+  parseExternalSends();
   SummariesPath = Options.get("Summaries", "").str();
+}
+
+/// ExternalSends: `name:bytes` entries separated by ';', a name ending in
+/// '*' standing for every name it begins.
+void LargeCountCheck::parseExternalSends() {
+  llvm::SmallVector<StringRef, 4> Entries;
+  StringRef(ExternalSends).split(Entries, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Entry : Entries) {
+    auto [Name, Bytes] = Entry.trim().split(':');
+    unsigned long long N = 0;
+    if (Name.trim().empty() || Bytes.trim().getAsInteger(10, N)) {
+      configurationDiag("invalid entry '%0' in mpix-large-count.ExternalSends; "
+                        "expected 'name:bytes'")
+          << Entry;
+      continue;
+    }
+    Model.ExternalSends.push_back({Name.trim().str(), WideInt(N)});
+  }
 }
 
 void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -271,6 +292,8 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Target", Target);
   Options.store(Opts, "StrictTypes", Model.StrictTypes);
   Options.store(Opts, "MaxProcesses", int64_t(Model.MaxProcesses));
+  Options.store(Opts, "WholeProgram", Model.WholeProgram);
+  Options.store(Opts, "ExternalSends", ExternalSends);
   Options.store(Opts, "Summaries", SummariesPath);
 }
 

@@ -232,8 +232,12 @@ private:
                                     const Finding &Found);
 
   const bool WarnOnAllSizeQueries;
-  /// StrictTypes and MaxProcesses: the model of a run the ranges assume.
+  /// StrictTypes, MaxProcesses, WholeProgram and ExternalSends: the model
+  /// of a run the ranges assume.
   RunModel Model;
+  /// The ExternalSends option as written.
+  std::string ExternalSends;
+  void parseExternalSends();
   std::string Target;
   /// The summaries read (Summaries; empty: the driver's, if any).
   std::string SummariesPath;

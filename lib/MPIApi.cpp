@@ -75,6 +75,42 @@ const llvm::StringMap<const ModelInfo *> &modelIndex() {
   return Index;
 }
 
+const PeerInfo PeerFunctions[] = {
+#define MPIX_MODEL_PEER(Name, Arity, Role, Count, Type)                        \
+  {#Name, Arity, PeerRole::Role, Count, Type},
+#include "MPIModel.def"
+};
+
+const llvm::StringMap<const PeerInfo *> &peerIndex() {
+  static const llvm::StringMap<const PeerInfo *> Index = [] {
+    llvm::StringMap<const PeerInfo *> I;
+    for (const PeerInfo &P : PeerFunctions) {
+      I[(llvm::Twine("MPI_") + P.Name).str()] = &P;
+      // The large-count form sends the same message, counted in MPI_Count.
+      if (P.Role == PeerRole::SEND)
+        I[(llvm::Twine("MPI_") + P.Name + "_c").str()] = &P;
+    }
+    return I;
+  }();
+  return Index;
+}
+
+const TypeModelInfo TypeModelFunctions[] = {
+#define MPIX_MODEL_TYPE(Name, Arity, Role, Count, Block, Old, Out)             \
+  {#Name, Arity, TypeRole::Role, Count, Block, Old, Out},
+#include "MPIModel.def"
+};
+
+const llvm::StringMap<const TypeModelInfo *> &typeModelIndex() {
+  static const llvm::StringMap<const TypeModelInfo *> Index = [] {
+    llvm::StringMap<const TypeModelInfo *> I;
+    for (const TypeModelInfo &T : TypeModelFunctions)
+      I[(llvm::Twine("MPI_") + T.Name).str()] = &T;
+    return I;
+  }();
+  return Index;
+}
+
 } // namespace
 
 llvm::ArrayRef<ModelInfo> allModelFunctions() { return ModelFunctions; }
@@ -92,6 +128,30 @@ const ModelInfo *lookupModel(const clang::FunctionDecl &Callee) {
   if (!M || Callee.getNumParams() != M->Arity)
     return nullptr;
   return M;
+}
+
+const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee) {
+  const clang::IdentifierInfo *Id = Callee.getIdentifier();
+  if (!Id || !Callee.isExternC())
+    return nullptr;
+  llvm::StringRef Name = Id->getName();
+  Name.consume_front("P");
+  const PeerInfo *P = peerIndex().lookup(Name);
+  if (!P || Callee.getNumParams() != P->Arity)
+    return nullptr;
+  return P;
+}
+
+const TypeModelInfo *lookupTypeModel(const clang::FunctionDecl &Callee) {
+  const clang::IdentifierInfo *Id = Callee.getIdentifier();
+  if (!Id || !Callee.isExternC())
+    return nullptr;
+  llvm::StringRef Name = Id->getName();
+  Name.consume_front("P");
+  const TypeModelInfo *T = typeModelIndex().lookup(Name);
+  if (!T || Callee.getNumParams() != T->Arity)
+    return nullptr;
+  return T;
 }
 
 llvm::StringRef spellingOf(ModelConstant C) {

@@ -113,6 +113,35 @@ llvm::ArrayRef<ModelInfo> allModelFunctions();
 const ModelInfo *lookupModel(const clang::FunctionDecl &Callee);
 const ModelInfo *lookupModel(llvm::StringRef CalleeName);
 
+/// What a call tells of the messages a probe can see (MPIX_MODEL_PEER rows).
+enum class PeerRole { SEND, FOREIGN };
+
+struct PeerInfo {
+  llvm::StringRef Name; ///< Without the MPI_ prefix.
+  unsigned Arity;
+  PeerRole Role;
+  int Count, Type; ///< Of the message sent; -1 for FOREIGN rows.
+};
+
+/// The peer row of \p Callee, an MPI function declared by an MPI header
+/// (extern "C", the table's arity): MPI_<Name>, PMPI_<Name> or the
+/// large-count MPI_<Name>_c. Null otherwise.
+const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee);
+
+/// What a call makes of a datatype's size (MPIX_MODEL_TYPE rows).
+enum class TypeRole { BUILD, KEEP };
+
+struct TypeModelInfo {
+  llvm::StringRef Name; ///< Without the MPI_ prefix.
+  unsigned Arity;
+  TypeRole Role;
+  int Count, Block, Old, Out; ///< Argument indices, -1 when unused.
+};
+
+/// The datatype row of \p Callee, an MPI function declared by an MPI header
+/// (MPI_<Name> or PMPI_<Name>, extern "C", the table's arity).
+const TypeModelInfo *lookupTypeModel(const clang::FunctionDecl &Callee);
+
 enum class ModelConstant {
 #define MPIX_MODEL_CONSTANT(Name, Spelling) Name,
 #include "MPIModel.def"

@@ -78,4 +78,15 @@ std::string toString(WideInt V) {
   return Negative ? "-" + Digits : Digits;
 }
 
+std::optional<WideInt> RunModel::externalSendBytes(llvm::StringRef Name) const {
+  std::optional<WideInt> Most;
+  for (const auto &[Pattern, Bytes] : ExternalSends) {
+    llvm::StringRef P = Pattern;
+    bool Matches = P.consume_back("*") ? Name.starts_with(P) : Name == P;
+    if (Matches)
+      Most = std::max(Most.value_or(0), Bytes);
+  }
+  return Most;
+}
+
 } // namespace mpix

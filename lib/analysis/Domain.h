@@ -16,6 +16,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace mpix {
 
@@ -47,6 +49,17 @@ struct RunModel {
   bool StrictTypes = false;
   /// The most processes a communicator or group has.
   WideInt MaxProcesses = WideInt(1) << 24;
+  /// A unit that defines main is the whole program and every process runs
+  /// it: a probe of a real process sees a message one of its sends made.
+  bool WholeProgram = true;
+  /// Functions of other files that the program may call, each with the most
+  /// bytes it sends in one point-to-point message (0: none): a name, or a
+  /// prefix ending in '*'. Any other function of another file may send
+  /// anything.
+  std::vector<std::pair<std::string, WideInt>> ExternalSends;
+
+  /// What ExternalSends says of function \p Name.
+  std::optional<WideInt> externalSendBytes(llvm::StringRef Name) const;
 };
 
 /// Known bounds of variables at a program point (from guards and branches).

@@ -5,6 +5,7 @@
 #include "MPIApi.h"
 #include "analysis/FlowRanges.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "utils/FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -2656,21 +2657,33 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
       Facts->isCaptured(Status) || !Status->getType()->isRecordType())
     return std::nullopt;
   const Expr *Type = Query->getArg(M.Type);
-  // Elements of a derived datatype outnumber its count.
-  if (M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx))
-    return std::nullopt;
-  if (!isStableHandle(Type->IgnoreParenImpCasts(), *Facts))
-    return std::nullopt;
+  // A receive bounds the count in its own datatype only: elements of a
+  // derived datatype outnumber its count, and a handle that changes may
+  // name another datatype. Such a query matches no receive (an id no
+  // expression has); a probe's bound, in bytes, holds in any datatype.
   llvm::FoldingSetNodeID TypeId;
-  Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
-  // Judged once per status and datatype: a status reused by N receives,
-  // each followed by a query, would otherwise cost N^2.
+  if ((M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx)) ||
+      !isStableHandle(Type->IgnoreParenImpCasts(), *Facts))
+    TypeId.AddInteger(~0u);
+  else
+    Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
+  // A status reused by several fills (a probe, then the receive) holds at
+  // a query what the fills before it left: the uses after it are left out
+  // when nothing after it can run before it again. Judged once per query,
+  // for a status of a few hundred uses at most (a status reused by N
+  // receives, each followed by a query, costs N^2); else once per status and
+  // datatype, from all of its uses.
+  constexpr size_t MaxUsesPerQuery = 512;
+  const Stmt *At = Facts->usesOf(Status).size() <= MaxUsesPerQuery &&
+                           runsOnceInOrder(Query)
+                       ? Query
+                       : nullptr;
   auto &Known = StatusCounts[Status];
-  for (const auto &[Id, Bound] : Known)
-    if (Id == TypeId)
+  for (const auto &[Id, Where, Bound] : Known)
+    if (Id == TypeId && Where == At)
       return Bound;
-  std::optional<Interval> Count = statusCountIn(Status, TypeId);
-  Known.push_back({TypeId, Count});
+  std::optional<Interval> Count = statusCountIn(Status, TypeId, At);
+  StatusCounts[Status].push_back({TypeId, At, Count});
   return Count;
 }
 
@@ -2865,6 +2878,13 @@ static bool leavesOrMentions(const Stmt *S, const VarDecl *V, bool InLoop,
     return !InLoop;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     return DRE->getDecl() == V;
+  // st.MPI_SOURCE read or st.MPI_ERROR = e: the count is elsewhere.
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+        Base && Base->getDecl() == V && !ME->isArrow())
+      if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          Field && Field->getIdentifier() && isPublicStatusField(Field->getName()))
+        return false;
   if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr, BlockExpr>(S))
     return false;
   bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
@@ -2942,16 +2962,87 @@ static bool filledAfter(const Stmt *Write, const VarDecl *Status,
   return false;
 }
 
+/// The `do { ...; Call; ... } while (!flag);` around \p Call, whose
+/// argument \p FlagArg is `&flag`: the loop ends only once the last run of
+/// Call set flag, and so filled its status. Null unless Call runs on every
+/// pass through the body, nothing else in the loop changes flag, and the
+/// body cannot leave the pass early (break, continue, goto).
+static const DoStmt *loopUntilFlag(const CallExpr *Call, int FlagArg,
+                                   const FunctionFacts &F) {
+  if (FlagArg < 0 || unsigned(FlagArg) >= Call->getNumArgs())
+    return nullptr;
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Call->getArg(FlagArg)->IgnoreParenImpCasts());
+  const VarDecl *Flag = Addr && Addr->getOpcode() == UO_AddrOf
+                            ? namedVariable(Addr->getSubExpr())
+                            : nullptr;
+  const Stmt *Runs = statementRunning(Call, F);
+  const auto *Body = Runs ? dyn_cast_or_null<CompoundStmt>(F.parentOf(Runs))
+                          : nullptr;
+  const auto *Loop =
+      Body ? dyn_cast_or_null<DoStmt>(F.parentOf(Body)) : nullptr;
+  if (!Flag || !Loop || Loop->getBody() != Body)
+    return nullptr;
+  const auto *Not = dyn_cast<UnaryOperator>(Loop->getCond()->IgnoreParenImpCasts());
+  if (!Not || Not->getOpcode() != UO_LNot ||
+      namedVariable(Not->getSubExpr()->IgnoreParenImpCasts()) != Flag)
+    return nullptr;
+  for (const DeclRefExpr *Use : F.usesOf(Flag))
+    if (F.isWithin(Use, Loop) && !onlyReads(Use, F) &&
+        F.parentOf(Use) != Addr && parentPastParens(Use, F) != Addr)
+      return nullptr;
+  unsigned Budget = 4096;
+  for (const Stmt *Child : Body->body())
+    if (leavesOrMentions(Child, nullptr, false, false, Budget))
+      return nullptr;
+  return Loop;
+}
+
+/// The goto labels in \p S.
+static void collectLabels(const Stmt *S,
+                          llvm::SmallVectorImpl<const LabelStmt *> &Out) {
+  if (!S)
+    return;
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    Out.push_back(L);
+  for (const Stmt *Child : S->children())
+    collectLabels(Child, Out);
+}
+
+bool RangeAnalysis::beginsAfter(const Stmt *S, const Stmt *Query) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionRange(Query->getEndLoc()).getEnd();
+  SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+  return End != Begin && SM.isBeforeInTranslationUnit(End, Begin);
+}
+
+bool RangeAnalysis::runsOnceInOrder(const Stmt *Query) {
+  if (!Function || !Function->getBody())
+    return false;
+  for (const Stmt *P = Facts->parentOf(Query); P; P = Facts->parentOf(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, CapturedStmt,
+            OMPExecutableDirective, LambdaExpr, BlockExpr>(P))
+      return false;
+  if (!Labels) {
+    Labels.emplace();
+    collectLabels(Function->getBody(), *Labels);
+  }
+  return llvm::all_of(*Labels, [&](const LabelStmt *L) {
+    return beginsAfter(L, Query);
+  });
+}
+
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
-                             const llvm::FoldingSetNodeID &TypeId) {
+                             const llvm::FoldingSetNodeID &TypeId,
+                             const Stmt *At) {
   std::optional<Interval> Count;
   // Stores of the whole status (memset, `st = other`) or of a hidden field:
   // harmless when a fill replaces them on every path.
   llvm::SmallVector<const Stmt *, 2> Presets;
   llvm::SmallPtrSet<const Stmt *, 4> Fills;
   for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
-    if (onlyReads(Use, *Facts))
+    if (onlyReads(Use, *Facts) || (At && beginsAfter(Use, At)))
       continue;
     const Stmt *P = parentPastParens(Use, *Facts);
     // sizeof st
@@ -3011,9 +3102,14 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
       Filled = receivedCount(Call, *Filler, TypeId);
       break;
     case ModelRole::PROBE:
-      // A probe of a real process: the sender decides.
+      // A probe of a real process: the sender decides, and in a whole
+      // program every sender is in view. Any datatype's elements are at
+      // least a byte each (or none), so the message's bytes bound the count.
       if (NullSource)
         Filled = Interval::exact(0);
+      else if (std::optional<WideInt> Bytes =
+                   Unit ? Unit->probedMessageBytes() : std::nullopt)
+        Filled = Interval{0, *Bytes};
       break;
     case ModelRole::COMPLETE:
       if (Filler->Request < 0 ||
@@ -3030,13 +3126,21 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     default:
       break;
     }
-    if (!Filled)
-      return std::nullopt;
+    // A fill the analysis cannot bound is harmless when another replaces
+    // it before anything reads it, as a preset is.
+    if (!Filled) {
+      Presets.push_back(Call);
+      continue;
+    }
     // A call with a flag may leave the status as it was; a probe of the
-    // null process always sets it.
-    if (Filler->Flag < 0 || NullSource)
+    // null process always sets it, and so does a loop that repeats the
+    // call until its flag is set.
+    if (Filler->Flag < 0 || NullSource) {
       if (const Stmt *Runs = statementRunning(Call, *Facts))
         Fills.insert(Runs);
+    } else if (const DoStmt *Loop = loopUntilFlag(Call, Filler->Flag, *Facts)) {
+      Fills.insert(Loop);
+    }
     Count = Count ? Count->join(*Filled) : *Filled;
   }
   // Linear: each preset scans the statements up to the next fill, within a
@@ -3046,6 +3150,80 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     if (!filledAfter(Preset, Status, Fills, *Facts, Budget))
       return std::nullopt;
   return Count;
+}
+
+std::optional<WideInt> RangeAnalysis::sentBytes(const CallExpr *Call,
+                                                int CountArg, int TypeArg) {
+  if (CountArg < 0 || TypeArg < 0 ||
+      unsigned(std::max(CountArg, TypeArg)) >= Call->getNumArgs())
+    return std::nullopt;
+  std::optional<WideInt> Size = typeBytes(Call->getArg(TypeArg));
+  State Ignored;
+  std::optional<Interval> N =
+      Size ? eval(Call->getArg(CountArg)->IgnoreParenImpCasts(),
+                  constraintsAt(Call), Ignored)
+           : std::nullopt;
+  if (!N)
+    return std::nullopt;
+  return std::max<WideInt>(N->Hi, 0) * *Size;
+}
+
+std::optional<WideInt> RangeAnalysis::typeBytes(const Expr *Type,
+                                                unsigned Depth) {
+  // The model's bound on a predefined datatype (TYPE_SIZE_OUT above).
+  if (isPredefinedHandle(Type, Ctx))
+    return 64;
+  // A datatype built in this function: a local that only its constructors
+  // (MPIX_MODEL_TYPE rows) set, each bounded. Types of types are followed a
+  // few levels deep.
+  const VarDecl *V = namedVariable(Type->IgnoreParenImpCasts());
+  if (!V || !Facts || Depth >= 4 || !V->hasLocalStorage() ||
+      isa<ParmVarDecl>(V) || Facts->isCaptured(V) || V->getInit() ||
+      V->getType().isVolatileQualified())
+    return std::nullopt;
+  std::optional<WideInt> Most;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const auto *Addr =
+        dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, *Facts));
+    unsigned Index = 0;
+    const CallExpr *Call = Addr && Addr->getOpcode() == UO_AddrOf
+                               ? argumentOf(Addr, *Facts, Index)
+                               : nullptr;
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const TypeModelInfo *Row = Callee ? lookupTypeModel(*Callee) : nullptr;
+    if (!Row || Row->Out != int(Index))
+      return std::nullopt;
+    if (Row->Role == TypeRole::KEEP)
+      continue;
+    std::optional<WideInt> Size = builtBytes(Call, *Row, Depth);
+    if (!Size)
+      return std::nullopt;
+    Most = std::max(Most.value_or(0), *Size);
+  }
+  return Most;
+}
+
+std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
+                                                 const TypeModelInfo &Row,
+                                                 unsigned Depth) {
+  if (Row.Old < 0 || unsigned(Row.Old) >= Call->getNumArgs())
+    return std::nullopt;
+  std::optional<WideInt> Size = typeBytes(Call->getArg(Row.Old), Depth + 1);
+  for (int Factor : {Row.Count, Row.Block}) {
+    if (!Size || Factor < 0)
+      continue;
+    if (unsigned(Factor) >= Call->getNumArgs())
+      return std::nullopt;
+    State Ignored;
+    std::optional<Interval> N = eval(Call->getArg(Factor)->IgnoreParenImpCasts(),
+                                     constraintsAt(Call), Ignored);
+    // A negative count is an error: the call makes no datatype.
+    Size = N ? std::optional<WideInt>(std::max<WideInt>(N->Hi, 0) * *Size)
+             : std::nullopt;
+  }
+  return Size;
 }
 
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,

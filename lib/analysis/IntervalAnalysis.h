@@ -35,6 +35,7 @@ namespace mpix {
 class ArrayFacts;
 class FlowRanges;
 struct ModelInfo;
+struct TypeModelInfo;
 
 using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
 
@@ -230,6 +231,10 @@ public:
                                    const clang::ParmVarDecl *Bound) = 0;
   /// The model of a run the ranges assume; null: none (StrictTypes).
   virtual const RunModel *runModel() const { return nullptr; }
+  /// The most bytes a message that a probe of a real process sees can
+  /// hold: the largest send of the whole program (RunModel::WholeProgram);
+  /// none when the unit does not show every send, or does not bound one.
+  virtual std::optional<WideInt> probedMessageBytes() { return std::nullopt; }
   /// The values a call of \p F returns when its arguments lie in \p Args
   /// (none: unknown), from F's own body in this unit; \p OverflowSite is
   /// set to an int product or shift in F that can overflow on the way.
@@ -314,6 +319,14 @@ public:
   std::optional<Interval> statusCount(const clang::CallExpr *Query,
                                       const ModelInfo &M);
 
+  /// The most bytes the send \p Call (a SEND row, with its count and
+  /// datatype argument indices) can put in its message: its count's bound
+  /// times its datatype's size (64 for a predefined one; a type built in
+  /// this function from bounded counts of predefined ones). None when either
+  /// is unbounded.
+  std::optional<WideInt> sentBytes(const clang::CallExpr *Call, int CountArg,
+                                   int TypeArg);
+
   /// Why the int product or shift \p Site can overflow at \p At: each
   /// operand with what bounds it ("i up to the communicator size",
   /// "r_num unbounded"), and where the first unbounded operand comes from.
@@ -337,8 +350,19 @@ private:
   /// The values the model gives output \p Arg of \p Call.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);
+  /// What the uses of \p Status that can run before \p At (all of them
+  /// when At is null) leave in it.
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
-                                        const llvm::FoldingSetNodeID &TypeId);
+                                        const llvm::FoldingSetNodeID &TypeId,
+                                        const clang::Stmt *At);
+  /// Whether what runs after \p Query cannot run before it: Query is in no
+  /// loop, no OpenMP region, and no goto label lies before its end. Then a
+  /// use of a status that begins after it is not seen by it.
+  bool runsOnceInOrder(const clang::Stmt *Query);
+  /// Whether \p S begins after \p Query ends in the source.
+  bool beginsAfter(const clang::Stmt *S, const clang::Stmt *Query) const;
+  /// The goto labels of the function, found on the first question.
+  std::optional<llvm::SmallVector<const clang::LabelStmt *, 2>> Labels;
   /// The count a status filled by \p Call (a RECEIVE or IRECEIVE row) holds
   /// in the datatype \p TypeId: at most the count posted, 0 for the null
   /// process; none in another datatype or for an unbounded count.
@@ -352,6 +376,12 @@ private:
                                        const llvm::FoldingSetNodeID &TypeId);
   std::optional<Interval> requestCountIn(const clang::VarDecl *Request,
                                          const llvm::FoldingSetNodeID &TypeId);
+  /// The most bytes one element of datatype \p Type holds (a predefined
+  /// one, or one this function builds; \p Depth levels of types inside).
+  std::optional<WideInt> typeBytes(const clang::Expr *Type, unsigned Depth = 0);
+  /// The most bytes the datatype that \p Call (a BUILD row) makes holds.
+  std::optional<WideInt> builtBytes(const clang::CallExpr *Call,
+                                    const TypeModelInfo &Row, unsigned Depth);
   /// The elements of a local int array that only model outputs
   /// (MPI_Dims_create's dims) and plain stores set.
   std::optional<Interval> rangeOfGridElements(const clang::VarDecl *Array);
@@ -474,10 +504,12 @@ private:
   llvm::DenseMap<const clang::ForStmt *, LoopExit> LoopExits;
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       ExitValues;
-  /// What statusCount found per status and datatype.
+  /// What statusCount found per status, datatype and query (null: for
+  /// every query).
   llvm::DenseMap<const clang::VarDecl *,
-                 llvm::SmallVector<std::pair<llvm::FoldingSetNodeID,
-                                             std::optional<Interval>>,
+                 llvm::SmallVector<std::tuple<llvm::FoldingSetNodeID,
+                                              const clang::Stmt *,
+                                              std::optional<Interval>>,
                                    1>>
       StatusCounts;
   /// What requestCount found per request and datatype.

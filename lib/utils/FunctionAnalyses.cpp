@@ -3,6 +3,7 @@
 #include "FunctionAnalyses.h"
 #include "CommProvenance.h"
 #include "FastRecursiveASTVisitor.h"
+#include "ProgramSends.h"
 #include "clang/AST/Decl.h"
 
 using namespace clang;
@@ -257,6 +258,45 @@ bool FunctionAnalyses::argumentsIndexBelow(const ParmVarDecl *Index,
         const VarDecl *N = referencedVariable(Site.Call->getArg(B));
         return A && N && Ranges.isIndexBelow(A, N, Site.Call);
       });
+}
+
+std::optional<WideInt> FunctionAnalyses::probedMessageBytes() {
+  if (!Model.WholeProgram || Model.StrictTypes || JudgingSends)
+    return std::nullopt;
+  if (!ProbedBytes) {
+    // Judged with analyses of their own, dropped after: what they cache
+    // while probes are unknown (a status, a flow fact) must not outlive the
+    // judging, or a later question would get the unknown.
+    decltype(Entries) Outer = std::move(Entries);
+    Entries.clear();
+    JudgingSends = true;
+    ProbedBytes = largestProgramSend();
+    JudgingSends = false;
+    Entries = std::move(Outer);
+  }
+  return *ProbedBytes;
+}
+
+std::optional<WideInt> FunctionAnalyses::largestProgramSend() {
+  std::optional<ProgramSends> Sends =
+      findProgramSends(Ctx, [this](const FunctionDecl *F) {
+        return F->getIdentifier()
+                   ? Model.externalSendBytes(F->getName())
+                   : std::nullopt;
+      });
+  if (!Sends)
+    return std::nullopt;
+  WideInt Most = Sends->ExternalBytes;
+  for (const SendSite &Site : Sends->Sites) {
+    RangeAnalysis *Ranges = ranges(Site.Caller);
+    std::optional<WideInt> Bytes =
+        Ranges ? Ranges->sentBytes(Site.Call, Site.Row->Count, Site.Row->Type)
+               : std::nullopt;
+    if (!Bytes)
+      return std::nullopt;
+    Most = std::max(Most, *Bytes);
+  }
+  return Most;
 }
 
 } // namespace mpix

@@ -119,6 +119,9 @@ public:
   /// it (the default model when mpix-large-count is not enabled).
   void setRunModel(const RunModel &M) { Model = M; }
   const RunModel *runModel() const override { return &Model; }
+  /// The largest send of the program, when this unit is all of it
+  /// (ProgramSends.h): found once, on the first probe asked about.
+  std::optional<WideInt> probedMessageBytes() override;
 
 private:
   /// The helpers whose returns are being evaluated, innermost last.
@@ -160,6 +163,12 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> WantedCallees;
   std::function<bool(const clang::FunctionDecl *)> ExtraCallees;
   ReturnFn ExternalReturns;
+  /// What probedMessageBytes found, once found.
+  std::optional<std::optional<WideInt>> ProbedBytes;
+  /// The sends are being judged: a count that depends on a probe says
+  /// nothing then.
+  bool JudgingSends = false;
+  std::optional<WideInt> largestProgramSend();
   llvm::SmallVector<CallAnalysis *, 3> CallPassChecks;
   bool CallPassDone = false;
   void runCallPass(const UserCodeScope &Scope);

@@ -52,6 +52,11 @@ int MPI_Comm_rank(MPI_Comm, int *);
 int MPI_Type_size(MPI_Datatype, int *);
 int MPI_Recv(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status *);
 int MPI_Get_count(const MPI_Status *, MPI_Datatype, int *);
+int MPI_Probe(int, int, MPI_Comm, MPI_Status *);
+int MPI_Send(const void *, int, MPI_Datatype, int, int, MPI_Comm);
+int MPI_Type_contiguous(int, MPI_Datatype, MPI_Datatype *);
+int MPI_Type_vector(int, int, int, MPI_Datatype, MPI_Datatype *);
+int MPI_Type_commit(MPI_Datatype *);
 int atoi(const char *);
 }
 #define MPI_INT ((MPI_Datatype)0x4c000405)
@@ -68,10 +73,14 @@ public:
     return false;
   }
   const RunModel *runModel() const override { return &M; }
+  /// What the unit's sends bound a probed message to (none: unknown).
+  std::optional<WideInt> ProbeBytes;
+  std::optional<WideInt> probedMessageBytes() override { return ProbeBytes; }
 };
 
 /// The range of the initializer of local `probe` in function `f` of \p Code.
-std::optional<Interval> probe(const std::string &Code, bool Strict = false) {
+std::optional<Interval> probe(const std::string &Code, bool Strict = false,
+                              std::optional<WideInt> ProbeBytes = std::nullopt) {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
   ASTContext &Ctx = AST->getASTContext();
@@ -86,6 +95,7 @@ std::optional<Interval> probe(const std::string &Code, bool Strict = false) {
   FunctionFacts Facts(Body, Ctx);
   Model Unit;
   Unit.M.StrictTypes = Strict;
+  Unit.ProbeBytes = ProbeBytes;
   RangeAnalysis Ranges(Ctx, &Facts, &Unit);
   std::optional<RangeAnalysis::Result> R =
       Ranges.evaluate(Probe->getInit(), Ranges.constraintsAt(Probe->getInit()));
@@ -146,6 +156,59 @@ TEST(RunModel, ReceivedCounts) {
   ASSERT_TRUE(R);
   EXPECT_EQ(R->Lo, 0);
   EXPECT_EQ(R->Hi, 100);
+}
+
+// A probe of a real process: the bytes the unit's sends can put in a
+// message bound the count in any datatype (WholeProgram); unknown without.
+TEST(RunModel, ProbedCounts) {
+  const char *Code = "void f() { MPI_Status st; int got; "
+                     "MPI_Probe(0, 0, 0, &st); "
+                     "MPI_Get_count(&st, MPI_INT, &got); int probe = got; }";
+  std::optional<Interval> R = probe(Code, false, WideInt(800));
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 800);
+  R = probe(Code);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+}
+
+/// sentBytes of the MPI_Send in function `f` of \p Code.
+std::optional<WideInt> sent(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Found = match(
+      functionDecl(hasName("f"), hasBody(stmt().bind("body")),
+                   forEachDescendant(
+                       callExpr(callee(functionDecl(hasName("MPI_Send"))))
+                           .bind("send"))),
+      Ctx);
+  if (Found.size() != 1)
+    return std::nullopt;
+  FunctionFacts Facts(Found[0].getNodeAs<Stmt>("body"), Ctx);
+  Model Unit;
+  RangeAnalysis Ranges(Ctx, &Facts, &Unit);
+  return Ranges.sentBytes(Found[0].getNodeAs<CallExpr>("send"), 1, 2);
+}
+
+// A send's bytes: its count times its datatype's size, 64 for a predefined
+// datatype, the product of a constructor's counts for one built here.
+TEST(RunModel, SentBytes) {
+  EXPECT_EQ(sent("void f(int *b) { MPI_Send(b, 10, MPI_INT, 1, 0, 0); }"),
+            WideInt(640));
+  EXPECT_EQ(sent("void f(int *b) { MPI_Datatype t; "
+                 "MPI_Type_vector(3, 2, 8, MPI_INT, &t); MPI_Type_commit(&t); "
+                 "MPI_Send(b, 5, t, 1, 0, 0); }"),
+            WideInt(5 * 3 * 2 * 64));
+  // An unbounded count, or a datatype set by anything else, is unknown.
+  std::optional<WideInt> Unbounded =
+      sent("void f(int *b, const char *s) { MPI_Datatype t; "
+           "MPI_Type_contiguous(atoi(s), MPI_INT, &t); "
+           "MPI_Send(b, 1, t, 1, 0, 0); }");
+  EXPECT_TRUE(!Unbounded || *Unbounded > IntMax);
+  EXPECT_FALSE(sent("void f(int *b, MPI_Datatype *p) { MPI_Datatype t; "
+                    "p = &t; MPI_Send(b, 1, t, 1, 0, 0); }"));
 }
 
 } // namespace

@@ -1,0 +1,82 @@
+// A status reused by several calls holds, at a query, what the calls that
+// can run before it left there: a use after the query is left out when
+// nothing after it runs before it again (no loop or OpenMP region around
+// the query, no goto label before it); a fill the model cannot bound is
+// harmless when another replaces it before anything reads the status.
+//
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+#include <string.h>
+
+// A probe of an unknown sender, then the receive of at most 8 bytes.
+int probe_then_recv(char *buf) {
+  MPI_Status st;
+  int n;
+  MPI_Probe(0, 3, MPI_COMM_WORLD, &st);
+  MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  return n;
+}
+
+// Twin: the receive may not run.
+int probe_then_maybe_recv(char *buf, int k) {
+  MPI_Status st;
+  int n;
+  MPI_Probe(0, 3, MPI_COMM_WORLD, &st);
+  if (k)
+    MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  return n;
+}
+
+// The completion of a send request, after the query, cannot reach it.
+int recv_then_wait(char *buf, MPI_Request send) {
+  MPI_Status st;
+  int n;
+  MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  MPI_Wait(&send, &st);
+  return n;
+}
+
+// Twin: in a loop, it comes back before the query.
+int recv_then_wait_in_loop(char *buf, MPI_Request send, int k) {
+  MPI_Status st;
+  int n = 0;
+  for (int i = 0; i < k; ++i) {
+    MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_BYTE, &n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+    MPI_Wait(&send, &st);
+  }
+  return n;
+}
+
+// Twin: a goto label before the query.
+int recv_then_wait_with_label(char *buf, MPI_Request send, int again) {
+  MPI_Status st;
+  int n;
+  MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+top:
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  MPI_Wait(&send, &st);
+  if (again--)
+    goto top;
+  return n;
+}
+
+// A preset, public fields stored and read, then the fill.
+int preset_fields_fill(char *buf) {
+  MPI_Status st;
+  int n;
+  memset(&st, 0xab, sizeof st);
+  st.MPI_ERROR = MPI_ERR_OTHER;
+  if (st.MPI_TAG == 1)
+    buf[0] = 0;
+  MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  return n;
+}
