@@ -130,28 +130,28 @@ const ModelInfo *lookupModel(const clang::FunctionDecl &Callee) {
   return M;
 }
 
-const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee) {
+/// The row of \p Index for \p Callee, under its MPI_ or PMPI_ name, when
+/// its arity is the row's (another function of the same name is not MPI's).
+template <typename Row>
+static const Row *lookupRow(const llvm::StringMap<const Row *> &Index,
+                            const clang::FunctionDecl &Callee) {
   const clang::IdentifierInfo *Id = Callee.getIdentifier();
   if (!Id || !Callee.isExternC())
     return nullptr;
   llvm::StringRef Name = Id->getName();
   Name.consume_front("P");
-  const PeerInfo *P = peerIndex().lookup(Name);
-  if (!P || Callee.getNumParams() != P->Arity)
+  const Row *R = Index.lookup(Name);
+  if (!R || Callee.getNumParams() != R->Arity)
     return nullptr;
-  return P;
+  return R;
+}
+
+const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee) {
+  return lookupRow(peerIndex(), Callee);
 }
 
 const TypeModelInfo *lookupTypeModel(const clang::FunctionDecl &Callee) {
-  const clang::IdentifierInfo *Id = Callee.getIdentifier();
-  if (!Id || !Callee.isExternC())
-    return nullptr;
-  llvm::StringRef Name = Id->getName();
-  Name.consume_front("P");
-  const TypeModelInfo *T = typeModelIndex().lookup(Name);
-  if (!T || Callee.getNumParams() != T->Arity)
-    return nullptr;
-  return T;
+  return lookupRow(typeModelIndex(), Callee);
 }
 
 llvm::StringRef spellingOf(ModelConstant C) {
