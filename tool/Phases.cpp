@@ -154,6 +154,8 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
       Error = "the summaries are not saved: " + Error;
   }
   Slicer = std::make_unique<SummarySlicer>(Records);
+  Merged = std::make_unique<SummaryIndex>();
+  Merged->addFresh(Records);
   std::vector<size_t> Again;
   for (size_t I = 0; I < Selected; ++I)
     if (HaveFile && (!InPhase1[I] || sawOldSummaries(I, Summarised, Taken, Sliced[I])))
@@ -163,7 +165,7 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
 
 bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
                                   const StringMap<size_t> &Taken,
-                                  const StringSet<> &Sliced) const {
+                                  const StringSet<> &Sliced) {
   const UnitSummary *U = Records.unit(Units[I]);
   if (!U)
     return false;
@@ -174,10 +176,10 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
   // What the unit reports changes with a callee's summary only through its
   // return or a parameter given something other than a small constant.
   auto matters = [&](StringRef USR) {
-    const FunctionSummary *F = Slicer->function(USR);
+    const FunctionSummary *F = Merged->function(USR);
     return F && (F->Return.present() ||
                  llvm::any_of(U->CountArguments, [&](const auto &A) {
-                   return A.first == USR && Slicer->reachesMPI(USR, A.second);
+                   return A.first == USR && Merged->reach(USR, A.second);
                  }));
   };
   // Such a callee summarised anew or newly pointed to, or one its slice

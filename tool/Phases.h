@@ -63,11 +63,13 @@ private:
   /// its slice answered for.
   bool sawOldSummaries(size_t I, const llvm::StringMap<size_t> &Summarised,
                        const llvm::StringMap<size_t> &Taken,
-                       const llvm::StringSet<> &Sliced) const;
+                       const llvm::StringSet<> &Sliced);
 
   std::vector<std::string> Units;
   /// Over Records: the old ones in phase 1, the merged ones in phase 2.
   std::unique_ptr<SummarySlicer> Slicer;
+  /// The merged records, for the questions of sawOldSummaries.
+  std::unique_ptr<SummaryIndex> Merged;
 };
 
 /// Plans the phases: \p Units becomes \p Files followed by the database's

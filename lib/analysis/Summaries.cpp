@@ -9,7 +9,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
-#include <set>
 
 namespace json = llvm::json;
 using llvm::StringRef;
@@ -441,33 +440,6 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
   }
 }
 
-const FunctionSummary *SummarySlicer::function(StringRef USR) const {
-  auto Def = Definitions.find(USR);
-  if (Def == Definitions.end())
-    return nullptr;
-  return &File.Units[Def->second.first].Functions[Def->second.second];
-}
-
-bool SummarySlicer::reachesMPI(StringRef USR, unsigned Index) const {
-  std::vector<std::pair<std::string, unsigned>> Work{{USR.str(), Index}};
-  std::set<std::pair<std::string, unsigned>> Seen;
-  while (!Work.empty()) {
-    auto Key = std::move(Work.back());
-    Work.pop_back();
-    if (!Seen.insert(Key).second)
-      continue;
-    const FunctionSummary *F = function(Key.first);
-    const ParameterSummary *P = F ? F->param(Key.second) : nullptr;
-    if (!P)
-      continue;
-    if (!P->Uses.empty())
-      return true;
-    for (const ForwardEdge &E : P->Forwards)
-      Work.push_back({E.CalleeUSR, E.Index});
-  }
-  return false;
-}
-
 SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
   // Kept per record, in the file's order so that the first summary of a
   // function still stands.
@@ -547,18 +519,27 @@ bool isFresh(const UnitSummary &U, FileHashes &Hashes, std::string *Changed) {
 void SummaryIndex::add(const SummaryFile &File, FileHashes &Hashes) {
   for (const UnitSummary &U : File.Units) {
     std::string Changed;
-    if (!isFresh(U, Hashes, &Changed)) {
+    if (isFresh(U, Hashes, &Changed))
+      addRecord(U);
+    else
       Stale.push_back({U.File, Changed});
-      continue;
-    }
-    for (const std::string &USR : U.AddressTaken)
-      AddressTaken.insert(USR);
-    // A function defined in a header has one summary per unit including
-    // it, all alike: the first stands.
-    for (const FunctionSummary &F : U.Functions)
-      Functions.try_emplace(F.USR, &F);
   }
   Reaches.clear();
+}
+
+void SummaryIndex::addFresh(const SummaryFile &File) {
+  for (const UnitSummary &U : File.Units)
+    addRecord(U);
+  Reaches.clear();
+}
+
+void SummaryIndex::addRecord(const UnitSummary &U) {
+  for (const std::string &USR : U.AddressTaken)
+    AddressTaken.insert(USR);
+  // A function defined in a header has one summary per unit including it,
+  // all alike: the first stands.
+  for (const FunctionSummary &F : U.Functions)
+    Functions.try_emplace(F.USR, &F);
 }
 
 void SummaryIndex::addLocal(const FunctionSummary &F) {

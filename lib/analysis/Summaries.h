@@ -162,11 +162,6 @@ class SummarySlicer {
 public:
   explicit SummarySlicer(const SummaryFile &File);
   SummaryFile sliceFor(const UnitSummary &Unit) const;
-  /// The summary of \p USR the index would use, or null.
-  const FunctionSummary *function(llvm::StringRef USR) const;
-  /// Whether parameter \p Index of \p USR reaches an MPI count, through
-  /// any chain of forwards (SummaryIndex::reach without the fixes).
-  bool reachesMPI(llvm::StringRef USR, unsigned Index) const;
 
 private:
   const SummaryFile &File;
@@ -224,6 +219,9 @@ class SummaryIndex {
 public:
   /// Indexes \p File's fresh records; stale ones are listed in Stale.
   void add(const SummaryFile &File, FileHashes &Hashes);
+  /// Indexes every record of \p File, whose freshness the caller has
+  /// checked (the driver, once its first phase has replaced the stale ones).
+  void addFresh(const SummaryFile &File);
   /// Adds summaries of the unit being analysed (fresh by definition); they
   /// replace the file's for the same USRs.
   void addLocal(const FunctionSummary &F);
@@ -243,6 +241,7 @@ public:
   std::vector<std::pair<std::string, std::string>> Stale;
 
 private:
+  void addRecord(const UnitSummary &U);
   bool close(const std::string &Key, Reach &R, std::vector<std::string> &Path);
   llvm::StringMap<const FunctionSummary *> Functions;
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
