@@ -99,7 +99,7 @@ std::vector<std::string> SummaryPlan::phase1Args(size_t Unit,
                                                  StringRef TempDir) const {
   std::vector<std::string> Args{"--mpix-summary-out=" + recordPath(TempDir, Unit)};
   // What the unit called when it was last summarised: merge() analyses it
-  // again if it now calls anything else that has a summary.
+  // again if it now calls anything else whose summary matters to it.
   const UnitSummary *Old = HaveFile ? Records.unit(Units[Unit]) : nullptr;
   std::string SlicePath;
   if (Old && Slicer && writeSlice(Slicer->sliceFor(*Old), TempDir, Unit, SlicePath))
