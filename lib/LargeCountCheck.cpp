@@ -1,7 +1,6 @@
 //===-- LargeCountCheck.cpp - mpix-large-count ----------------------------===//
 
 #include "LargeCountCheck.h"
-#include "CheckNames.h"
 #include "utils/ConstantArrays.h"
 #include "utils/TypeMigration.h"
 #include "clang/AST/ASTContext.h"
@@ -245,7 +244,7 @@ private:
 
 LargeCountCheck::LargeCountCheck(StringRef Name,
                                  tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Tidy(*Context), Scope(*Context),
+    : ClangTidyCheck(Name, Context), Scope(*Context),
       WarnOnAllSizeQueries(Options.get("WarnOnAllSizeQueries", false)),
       Target(Options.get("Target", "auto")) {
   if (Target != "auto" && Target != "mpi4" && Target != "mpix") {
@@ -380,7 +379,7 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
              (Summarising && Params->mayTakeCounts(Callee));
     });
   }
-  Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
+  Analyses->joinCallPass(*this);
 }
 
 void LargeCountCheck::analyzeCall(const CallSite &Site) {

@@ -246,7 +246,6 @@ private:
   bool Summarising = false;
   clang::ASTContext *Context = nullptr;
   bool TUHasMPI4 = false;
-  const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
   std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;

@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "CartTopologyCheck.h"
-#include "CheckNames.h"
 #include "GraphSymmetryCheck.h"
 #include "LargeCountCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -19,9 +18,9 @@ class MPIXTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(
       clang::tidy::ClangTidyCheckFactories &CheckFactories) override {
-    CheckFactories.registerCheck<LargeCountCheck>(LargeCountCheckName);
-    CheckFactories.registerCheck<CartTopologyCheck>(CartTopologyCheckName);
-    CheckFactories.registerCheck<GraphSymmetryCheck>(GraphSymmetryCheckName);
+    CheckFactories.registerCheck<LargeCountCheck>("mpix-large-count");
+    CheckFactories.registerCheck<CartTopologyCheck>("mpix-cart-topology");
+    CheckFactories.registerCheck<GraphSymmetryCheck>("mpix-graph-symmetry");
   }
 };
 

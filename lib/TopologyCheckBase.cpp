@@ -1,7 +1,6 @@
 //===-- TopologyCheckBase.cpp - Shared driver of the topology checks ------===//
 
 #include "TopologyCheckBase.h"
-#include "CheckNames.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -25,7 +24,7 @@ void TopologyCheckBase::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
   Provenance = std::make_unique<CommProvenance>(*Context);
   Analyses = FunctionAnalyses::of(*Context);
-  Analyses->joinCallPass(*this, enabledMPIXChecks(Tidy), Scope);
+  Analyses->joinCallPass(*this);
 }
 
 /// Whether a function of \p Scope, or of an extern "C" block in it, is

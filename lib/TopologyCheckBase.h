@@ -25,7 +25,7 @@ class TopologyCheckBase : public clang::tidy::ClangTidyCheck,
                           private CallAnalysis {
 public:
   TopologyCheckBase(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), Tidy(*Context), Scope(*Context) {}
+      : ClangTidyCheck(Name, Context), Scope(*Context) {}
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
@@ -73,7 +73,6 @@ private:
   /// The call analyze() is given for \p Site, if any.
   std::optional<MPICall> mpiCall(const CallSite &Site) const;
 
-  const clang::tidy::ClangTidyContext &Tidy;
   UserCodeScope Scope;
   std::shared_ptr<FunctionAnalyses> Analyses;
   llvm::StringSet<> DependentlyCalledNames;

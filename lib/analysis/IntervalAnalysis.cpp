@@ -2663,7 +2663,8 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
   // expression has); a probe's bound, in bytes, holds in any datatype.
   llvm::FoldingSetNodeID TypeId;
   if ((M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx)) ||
-      !isStableHandle(Type->IgnoreParenImpCasts(), *Facts))
+      !(isStableHandle(Type->IgnoreParenImpCasts(), *Facts) ||
+        namesOneBuiltDatatype(Type)))
     TypeId.AddInteger(~0u);
   else
     Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
@@ -3166,6 +3167,41 @@ std::optional<WideInt> RangeAnalysis::sentBytes(const CallExpr *Call,
   if (!N)
     return std::nullopt;
   return std::max<WideInt>(N->Hi, 0) * *Size;
+}
+
+bool RangeAnalysis::namesOneBuiltDatatype(const Expr *Type) {
+  // A datatype's handle is given to MPI by address to be made, committed
+  // and freed, so it is never a local of one value (holdsOneValue). Made by
+  // one call that nothing runs again, it names that datatype wherever it is
+  // read after; a commit keeps the datatype it is given.
+  const VarDecl *V = namedVariable(Type->IgnoreParenImpCasts());
+  if (!V || !Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Facts->isCaptured(V) || V->getInit() ||
+      V->getType().isVolatileQualified())
+    return false;
+  const CallExpr *Maker = nullptr;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const auto *Addr =
+        dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, *Facts));
+    unsigned Index = 0;
+    const CallExpr *Call = Addr && Addr->getOpcode() == UO_AddrOf
+                               ? argumentOf(Addr, *Facts, Index)
+                               : nullptr;
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return false;
+    if (const TypeModelInfo *Row = lookupTypeModel(*Callee);
+        Row && Row->Role == TypeRole::KEEP && Row->Out == int(Index))
+      continue;
+    const FunctionInfo *Made = lookupClassic(*Callee);
+    if (!Made || Index >= Made->Params.size() ||
+        Made->Params[Index].Role != ParamRole::DTYPE_OUT || Maker)
+      return false;
+    Maker = Call;
+  }
+  return Maker && runsOnceInOrder(Maker);
 }
 
 std::optional<WideInt> RangeAnalysis::typeBytes(const Expr *Type,

@@ -376,6 +376,10 @@ private:
                                        const llvm::FoldingSetNodeID &TypeId);
   std::optional<Interval> requestCountIn(const clang::VarDecl *Request,
                                          const llvm::FoldingSetNodeID &TypeId);
+  /// Whether \p Type, a local, names one datatype wherever it is read: one
+  /// call that runs once makes it (a constructor's DTYPE_OUT), and the
+  /// others only commit or free it.
+  bool namesOneBuiltDatatype(const clang::Expr *Type);
   /// The most bytes one element of datatype \p Type holds (a predefined
   /// one, or one this function builds; \p Depth levels of types inside).
   std::optional<WideInt> typeBytes(const clang::Expr *Type, unsigned Depth = 0);

@@ -105,11 +105,9 @@ const CallList &FunctionAnalyses::unitCalls() {
   return *Calls;
 }
 
-void FunctionAnalyses::joinCallPass(CallAnalysis &Check, unsigned Checks,
-                                    const UserCodeScope &Scope) {
+void FunctionAnalyses::joinCallPass(CallAnalysis &Check) {
+  assert(!CallPassDone && "a check joined after the call pass ran");
   CallPassChecks.push_back(&Check);
-  if (CallPassChecks.size() >= Checks)
-    runCallPass(Scope);
 }
 
 void FunctionAnalyses::finishCallPass(const UserCodeScope &Scope) {

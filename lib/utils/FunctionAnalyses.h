@@ -73,8 +73,11 @@ public:
   /// all of them while they are still in the caches, and freed after the
   /// function's last call. Three passes, one per check, each needed every
   /// function's facts; holding them all cost more in page faults and cache
-  /// misses than building them. Each check joins, saying how many will;
-  /// the last to join runs the pass.
+  /// misses than building them. Each check joins when it is matched on the
+  /// unit; the pass runs at the first end of the unit a check sees, when
+  /// every check that runs on the unit has joined (clang-tidy ends the unit
+  /// for its checks only after matching all of them). No check needs to
+  /// know which others are enabled.
   ///
   /// In C the pass goes function by function, and a function whose body
   /// names MPI has its calls listed by the walk that gathers its facts: a
@@ -82,10 +85,9 @@ public:
   /// time on a unit of MPI calls. In C++ the calls of one function can sit
   /// in several top-level declarations (templates and their instantiations),
   /// so the unit's calls are listed first (unitCalls()).
-  void joinCallPass(CallAnalysis &Check, unsigned Checks,
-                    const UserCodeScope &Scope);
-  /// Runs the pass now if it has not run: some check that was to join did
-  /// not. Called by each check at the end of the unit.
+  void joinCallPass(CallAnalysis &Check);
+  /// Runs the pass if it has not run yet. Called by each check at the end of
+  /// the unit, before it uses what the pass found.
   void finishCallPass(const UserCodeScope &Scope);
 
   clang::ASTContext &context() const { return Ctx; }
