@@ -87,6 +87,7 @@ enum class ModelRole {
   GRID_OUT,
   GRID_INDEX_OUT,
   TYPE_SIZE_OUT,
+  TYPE_EXTENT_OUT,
   STATUS_COUNT,
   STATUS_ELEMENTS,
   RECEIVE,
@@ -129,7 +130,7 @@ struct PeerInfo {
 const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee);
 
 /// What a call makes of a datatype's size (MPIX_MODEL_TYPE rows).
-enum class TypeRole { BUILD, KEEP };
+enum class TypeRole { BUILD, BUILD_BLOCKS, BUILD_GRID, KEEP };
 
 struct TypeModelInfo {
   llvm::StringRef Name; ///< Without the MPI_ prefix.

@@ -1299,24 +1299,51 @@ RangeAnalysis::withStores(std::optional<Interval> Outputs, const VarDecl *V,
                           llvm::ArrayRef<FunctionFacts::Write> Writes) {
   if (!Outputs || Writes.empty())
     return Outputs;
-  std::optional<Interval> Stored = rangeOfWrites(V, Writes);
-  return Stored ? std::optional<Interval>(Outputs->join(*Stored))
-                : std::nullopt;
+  return rangeOfWrites(V, Writes, Outputs);
 }
 
-/// The join of every value stored by \p Writes, or none if one is unknown.
+/// The join of every value stored by \p Writes and of \p Sources, or none
+/// if one is unknown.
 std::optional<Interval>
 RangeAnalysis::rangeOfWrites(const VarDecl *V,
-                             llvm::ArrayRef<FunctionFacts::Write> Writes) {
+                             llvm::ArrayRef<FunctionFacts::Write> Writes,
+                             std::optional<Interval> Sources) {
   if (Writes.empty() || InProgress.count(V))
     return std::nullopt; // n = n * 2: a cycle says nothing.
+  // Stores that read V itself (`n = n / 4` after MPI_Type_size(t, &n))
+  // are judged apart: if each keeps V within what the other sources give,
+  // that is V's range.
+  llvm::SmallVector<const FunctionFacts::Write *, 2> Updates;
   InProgress.insert(V);
-  std::optional<Interval> Range;
+  std::optional<Interval> Range = Sources;
+  bool Known = true;
   for (const FunctionFacts::Write &W : Writes) {
+    if (W.Value && W.Replaces && mentions(W.Value, V)) {
+      Updates.push_back(&W);
+      continue;
+    }
     State Ignored;
     std::optional<Interval> R =
         W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Ignored)
                               : std::nullopt;
+    if (!R) {
+      Known = false;
+      break;
+    }
+    Range = Range ? Range->join(*R) : *R;
+  }
+  InProgress.erase(V);
+  if (!Known)
+    return std::nullopt;
+  if (Updates.empty())
+    return Range;
+  if (Range && updatesStayWithin(V, *Range, Updates))
+    return Range;
+  // Else each update is judged with V unknown, as any other store.
+  InProgress.insert(V);
+  for (const FunctionFacts::Write *W : Updates) {
+    State Ignored;
+    std::optional<Interval> R = eval(W->Value, constraintsAt(W->Site), Ignored);
     if (!R) {
       Range.reset();
       break;
@@ -1325,6 +1352,24 @@ RangeAnalysis::rangeOfWrites(const VarDecl *V,
   }
   InProgress.erase(V);
   return Range;
+}
+
+bool RangeAnalysis::updatesStayWithin(
+    const VarDecl *V, Interval Candidate,
+    llvm::ArrayRef<const FunctionFacts::Write *> Updates) {
+  // Induction: with V anywhere in Candidate, no update leaves it, so no run
+  // does. What is derived meanwhile assumed Candidate, and is dropped.
+  auto SavedVariables = VarRanges;
+  auto SavedElements = ElementRanges;
+  VarRanges[V] = Candidate;
+  bool Within = llvm::all_of(Updates, [&](const FunctionFacts::Write *W) {
+    State Ignored;
+    std::optional<Interval> R = eval(W->Value, constraintsAt(W->Site), Ignored);
+    return R && R->within(Candidate);
+  });
+  VarRanges = std::move(SavedVariables);
+  ElementRanges = std::move(SavedElements);
+  return Within;
 }
 
 std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
@@ -2528,11 +2573,21 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
   case ModelRole::RANK_OF_OUT:
     return Interval{0, Model->MaxProcesses - 1};
   case ModelRole::TYPE_SIZE_OUT:
+  case ModelRole::TYPE_EXTENT_OUT: {
     // The largest predefined datatypes (long double complex, MPI_LONG_DOUBLE_INT
     // with its padding) are 32 bytes; 64 leaves room.
-    if (M.Type >= 0 && isPredefinedHandle(Call->getArg(M.Type), Ctx))
+    if (M.Type < 0 || unsigned(M.Type) >= Call->getNumArgs())
+      return std::nullopt;
+    const Expr *Type = Call->getArg(M.Type);
+    if (isPredefinedHandle(Type, Ctx))
       return Interval{0, 64};
+    // The size of a datatype built here is what its constructors make; its
+    // extent is not (a stride spreads the same bytes).
+    if (M.Role == ModelRole::TYPE_SIZE_OUT)
+      if (std::optional<WideInt> Bytes = typeBytes(Type))
+        return Interval{0, *Bytes};
     return std::nullopt;
+  }
   case ModelRole::GRID_OUT: {
     // Each extent divides the number of grid points, Count; with Count not
     // bounded, the grid is one of processes.
@@ -3244,22 +3299,67 @@ std::optional<WideInt> RangeAnalysis::typeBytes(const Expr *Type,
 std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
                                                  const TypeModelInfo &Row,
                                                  unsigned Depth) {
-  if (Row.Old < 0 || unsigned(Row.Old) >= Call->getNumArgs())
-    return std::nullopt;
-  std::optional<WideInt> Size = typeBytes(Call->getArg(Row.Old), Depth + 1);
-  for (int Factor : {Row.Count, Row.Block}) {
-    if (!Size || Factor < 0)
-      continue;
-    if (unsigned(Factor) >= Call->getNumArgs())
-      return std::nullopt;
+  auto Argument = [&](int Index) -> const Expr * {
+    return Index >= 0 && unsigned(Index) < Call->getNumArgs()
+               ? Call->getArg(Index)->IgnoreParenImpCasts()
+               : nullptr;
+  };
+  // A negative count or length is an error: the call makes no datatype.
+  auto Most = [&](const Expr *E) -> std::optional<WideInt> {
     State Ignored;
-    std::optional<Interval> N = eval(Call->getArg(Factor)->IgnoreParenImpCasts(),
-                                     constraintsAt(Call), Ignored);
-    // A negative count is an error: the call makes no datatype.
-    Size = N ? std::optional<WideInt>(std::max<WideInt>(N->Hi, 0) * *Size)
+    std::optional<Interval> N = E ? eval(E, constraintsAt(Call), Ignored)
+                                  : std::nullopt;
+    return N ? std::optional<WideInt>(std::max<WideInt>(N->Hi, 0))
              : std::nullopt;
+  };
+  // The block lengths or extents of an array argument: a local array's
+  // stores, or its initializer.
+  auto MostElement = [&](const Expr *E) -> std::optional<WideInt> {
+    const VarDecl *Array = E ? namedVariable(E) : nullptr;
+    std::optional<Interval> R =
+        Array && Array->getType()->isArrayType() ? rangeOfElements(Array)
+                                                 : std::nullopt;
+    return R ? std::optional<WideInt>(std::max<WideInt>(R->Hi, 0))
+             : std::nullopt;
+  };
+  const Expr *Old = Argument(Row.Old);
+  std::optional<WideInt> Size = Old ? typeBytes(Old, Depth + 1) : std::nullopt;
+  if (!Size)
+    return std::nullopt;
+  // Past this a product of several factors is no bound worth keeping (and
+  // could leave WideInt): 2^62 bytes.
+  constexpr WideInt Huge = WideInt(1) << 62;
+  auto Times = [&](std::optional<WideInt> Factor) {
+    if (Size && Factor)
+      Size = std::min<WideInt>(*Size * *Factor, Huge);
+    else
+      Size = std::nullopt;
+  };
+  switch (Row.Role) {
+  case TypeRole::KEEP:
+    return std::nullopt;
+  case TypeRole::BUILD:
+    for (int Factor : {Row.Count, Row.Block})
+      if (Factor >= 0)
+        Times(Most(Argument(Factor)));
+    return Size;
+  case TypeRole::BUILD_BLOCKS:
+    Times(Most(Argument(Row.Count)));
+    Times(MostElement(Argument(Row.Block)));
+    return Size;
+  case TypeRole::BUILD_GRID: {
+    std::optional<WideInt> Dimensions = Most(Argument(Row.Count));
+    std::optional<WideInt> Extent = MostElement(Argument(Row.Block));
+    // MPI's arrays of dimensions are small; more than this is no bound.
+    constexpr WideInt MostDimensions = 16;
+    if (!Dimensions || *Dimensions > MostDimensions)
+      return std::nullopt;
+    for (WideInt D = 0; D < *Dimensions && Size; ++D)
+      Times(Extent);
+    return Size;
   }
-  return Size;
+  }
+  return std::nullopt;
 }
 
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,

@@ -464,8 +464,13 @@ private:
   std::optional<Interval> withStores(std::optional<Interval> Outputs,
                                      const clang::VarDecl *V,
                                      llvm::ArrayRef<FunctionFacts::Write> Writes);
-  std::optional<Interval> rangeOfWrites(const clang::VarDecl *V,
-                                        llvm::ArrayRef<FunctionFacts::Write> W);
+  std::optional<Interval>
+  rangeOfWrites(const clang::VarDecl *V, llvm::ArrayRef<FunctionFacts::Write> W,
+                std::optional<Interval> Sources = std::nullopt);
+  /// Whether every store in \p Updates, each of which reads \p V, keeps V
+  /// within \p Candidate when V is anywhere in it.
+  bool updatesStayWithin(const clang::VarDecl *V, Interval Candidate,
+                         llvm::ArrayRef<const FunctionFacts::Write *> Updates);
   std::optional<Interval> clampTo(clang::QualType T, Interval I,
                                   const clang::Expr *Site, bool Overflows,
                                   State &S);
