@@ -404,12 +404,43 @@ public:
       // assert(c): later statements run only where c held.
       if (const Expr *Asserted = assertedCondition(Child))
         Facts.Guards[C].push_back({Index, Asserted, /*HoldsAfter=*/true});
+      collectProducts(Child, Index, C);
       ++Index;
     }
     return true;
   }
 
 private:
+  /// The signed products \p S evaluates whenever it runs: not those under a
+  /// condition, a short circuit, a nested statement or an unevaluated
+  /// operand.
+  void collectProducts(const Stmt *S, unsigned Index, const CompoundStmt *C) {
+    if (const auto *Decls = dyn_cast_or_null<DeclStmt>(S)) {
+      for (const Decl *D : Decls->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          collectProducts(V->getInit(), Index, C);
+      return;
+    }
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E || isa<LambdaExpr, BlockExpr, StmtExpr, UnaryExprOrTypeTraitExpr,
+                  CXXTypeidExpr, CXXNoexceptExpr, GenericSelectionExpr>(E))
+      return;
+    if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(E)) {
+      collectProducts(Choice->getCond(), Index, C);
+      return;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isLogicalOp()) {
+        collectProducts(B->getLHS(), Index, C);
+        return;
+      }
+      if (B->getOpcode() == BO_Mul && B->getType()->isSignedIntegerType())
+        Facts.Products[C].push_back({Index, B});
+    }
+    for (const Stmt *Child : E->children())
+      collectProducts(Child, Index, C);
+  }
+
   bool listsIncompletely() {
     if (Listing)
       Listing->Complete = false;
@@ -668,6 +699,13 @@ llvm::ArrayRef<FunctionFacts::Guard>
 FunctionFacts::guardsIn(const CompoundStmt *C) const {
   auto It = Guards.find(C);
   return It == Guards.end() ? llvm::ArrayRef<Guard>() : It->second;
+}
+
+llvm::ArrayRef<FunctionFacts::ExecutedProduct>
+FunctionFacts::productsIn(const CompoundStmt *C) const {
+  auto It = Products.find(C);
+  return It == Products.end() ? llvm::ArrayRef<ExecutedProduct>()
+                              : It->second;
 }
 
 static bool mentions(const Stmt *S, const VarDecl *V) {
@@ -1688,6 +1726,55 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
 }
 
+static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);
+static const CallExpr *outputCallOf(const DeclRefExpr *Use,
+                                    const FunctionFacts &F,
+                                    const ModelInfo *&Model);
+
+void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
+                                       Constraints &C) {
+  // Signed overflow is undefined, so a run that went past `k * v` had
+  // |v| <= max / k; unless the unit asked for wrapping arithmetic.
+  if (Ctx.getLangOpts().isSignedOverflowDefined())
+    return;
+  std::optional<Interval> Type = Interval::ofType(Product->getType(), Ctx);
+  if (!Type)
+    return;
+  auto Bound = [&](const Expr *Var, const Expr *Factor) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Var->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    std::optional<Interval> Own =
+        V ? Interval::ofType(V->getType(), Ctx) : std::nullopt;
+    // The variable's own value must be the factor: no narrowing on the way.
+    if (!Own || !Own->within(*Type) || !V->hasLocalStorage() ||
+        Facts->isCaptured(V) || V->getType().isVolatileQualified())
+      return;
+    // It keeps its value from the product on: it is set only by stores and
+    // model outputs, all of them before the product.
+    for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+      if (onlyReads(Use, *Facts))
+        continue;
+      const ModelInfo *M = nullptr;
+      bool Stored = llvm::any_of(Facts->writesOf(V),
+                                 [&](const FunctionFacts::Write &W) {
+                                   return Facts->isWithin(Use, W.Site);
+                                 });
+      if ((!Stored && !outputCallOf(Use, *Facts, M)) ||
+          !beginsAfter(Product, Use))
+        return;
+    }
+    State Ignored;
+    std::optional<Interval> K = eval(Factor, Constraints(), Ignored);
+    if (!K || K->Lo < 1)
+      return;
+    Interval Within{-(-Type->Lo / K->Lo), Type->Hi / K->Lo};
+    auto It = C.find(V);
+    C[V] = It == C.end() ? Within.meet(*Own) : It->second.meet(Within);
+  };
+  Bound(Product->getLHS(), Product->getRHS());
+  Bound(Product->getRHS(), Product->getLHS());
+}
+
 /// The variable a loop counts upwards with: ++i, i += K, i = i + K (K > 0),
 /// or, from a non-negative start, i *= K, i = i * K, i <<= K.
 struct Counter {
@@ -2483,6 +2570,11 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
       for (const FunctionFacts::Guard &G : Facts->guardsIn(Compound))
         if (G.Index < *Index)
           addConstraints(G.Cond, G.HoldsAfter, C);
+      for (const FunctionFacts::ExecutedProduct &P :
+           Facts->productsIn(Compound))
+        if (P.Index < *Index &&
+            Facts->entersOnlyThrough(Compound, P.Index, *Index))
+          addExecutedProduct(P.Product, C);
     }
   }
   return C;

@@ -120,6 +120,15 @@ public:
     bool HoldsAfter = false; ///< The value of Cond once past the statement.
   };
   llvm::ArrayRef<Guard> guardsIn(const clang::CompoundStmt *C) const;
+  /// Signed integer products that a statement of a compound evaluates
+  /// whenever it runs, with the statement's index: a run past the statement
+  /// computed them without overflowing, which would be undefined.
+  struct ExecutedProduct {
+    unsigned Index;
+    const clang::BinaryOperator *Product;
+  };
+  llvm::ArrayRef<ExecutedProduct>
+  productsIn(const clang::CompoundStmt *C) const;
   std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
   /// Whether control reaches statement \p To of \p Block only by running
   /// statement \p Via first (Via < To): no goto label or case lies in
@@ -150,6 +159,9 @@ private:
   llvm::DenseMap<const clang::VarDecl *, const clang::DeclStmt *> Declarations;
   llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<Guard, 1>>
       Guards;
+  llvm::DenseMap<const clang::CompoundStmt *,
+                 llvm::SmallVector<ExecutedProduct, 1>>
+      Products;
   llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
   /// Any label or case in the body: without one, every block is entered at
   /// its start only, and no jump question needs a walk.
@@ -298,6 +310,10 @@ public:
 
   /// The bounds a condition implies when it evaluates to \p Truth.
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
+  /// What \p Product, computed without overflow before the point \p C is
+  /// for, says of a variable factor that has kept its value since.
+  void addExecutedProduct(const clang::BinaryOperator *Product,
+                          Constraints &C);
 
   /// The bound that \p Cond evaluating to \p Truth puts on \p E when the
   /// condition compares E itself, not only a variable: the false branch of
