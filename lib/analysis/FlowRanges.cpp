@@ -859,6 +859,13 @@ Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
         break;
       }
       Interval D = S.Sign > 0 ? **By : Interval{-(*By)->Hi, -(*By)->Lo};
+      // Steps beyond any 64-bit type bound nothing; summing them could
+      // leave 128 bits.
+      const WideInt Huge = WideInt(1) << 80;
+      if (D.Lo < -Huge || D.Hi > Huge) {
+        Steps = false;
+        break;
+      }
       Down += std::min<WideInt>(D.Lo, 0);
       Up += std::max<WideInt>(D.Hi, 0);
     }
