@@ -4,6 +4,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/BitVector.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include <algorithm>
 #include <deque>
 
 using namespace clang;
@@ -23,6 +26,9 @@ static constexpr unsigned VisitBudgetPerBlock = 64;
 /// where a loop's own condition bounds it: `while (p < np) p *= 2;` leaves
 /// p below 2 * np, not at INT_MAX.
 static constexpr unsigned NarrowingRounds = 2;
+/// Rounds of finding the bounds of loops of bounded trips (tripBounds())
+/// and narrowing with them.
+static constexpr unsigned TripPasses = 2;
 
 FlowRanges::FlowRanges(const Decl *Function, const Stmt *Body, ASTContext &Ctx,
                        Hooks Hooks)
@@ -42,6 +48,29 @@ FlowRanges::FlowRanges(const Decl *Function, const Stmt *Body, ASTContext &Ctx,
   Blocks.assign(Graph->getNumBlockIDs(), nullptr);
   for (const CFGBlock *B : *Graph)
     Blocks[B->getBlockID()] = B;
+  // Reverse post-order from the entry, by an explicit depth-first walk.
+  {
+    llvm::BitVector Seen(Graph->getNumBlockIDs());
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
+        Stack;
+    const CFGBlock *Entry = &Graph->getEntry();
+    Seen.set(Entry->getBlockID());
+    Stack.push_back({Entry, Entry->succ_begin()});
+    while (!Stack.empty()) {
+      auto &[B, Next] = Stack.back();
+      if (Next == B->succ_end()) {
+        Order.push_back(B->getBlockID());
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Succ = (Next++)->getReachableBlock();
+      if (Succ && !Seen.test(Succ->getBlockID())) {
+        Seen.set(Succ->getBlockID());
+        Stack.push_back({Succ, Succ->succ_begin()});
+      }
+    }
+    std::reverse(Order.begin(), Order.end());
+  }
   for (const CFGBlock *B : *Graph)
     for (unsigned I = 0; I < B->size(); ++I)
       if (std::optional<CFGStmt> S = (*B)[I].getAs<CFGStmt>()) {
@@ -85,29 +114,6 @@ void FlowRanges::assign(const VarDecl *V, std::optional<Interval> Value,
   S.Known[V] = Value->within(*Full) ? *Value : *Full;
 }
 
-/// The hull of `L op R` for the compound assignments a loop counts with;
-/// none for the others, or when the bounds are too large to multiply.
-static std::optional<Interval> compound(BinaryOperatorKind Op, Interval L,
-                                        Interval R) {
-  switch (Op) {
-  case BO_AddAssign:
-    return Interval{L.Lo + R.Lo, L.Hi + R.Hi};
-  case BO_SubAssign:
-    return Interval{L.Lo - R.Hi, L.Hi - R.Lo};
-  case BO_MulAssign: {
-    const WideInt Limit = WideInt(1) << 62;
-    for (WideInt X : {L.Lo, L.Hi, R.Lo, R.Hi})
-      if (X > Limit || X < -Limit)
-        return std::nullopt;
-    WideInt P[] = {L.Lo * R.Lo, L.Lo * R.Hi, L.Hi * R.Lo, L.Hi * R.Hi};
-    return Interval{*std::min_element(std::begin(P), std::end(P)),
-                    *std::max_element(std::begin(P), std::end(P))};
-  }
-  default:
-    return std::nullopt;
-  }
-}
-
 void FlowRanges::transfer(const CFGElement &E, State &S) const {
   std::optional<CFGStmt> Element = E.getAs<CFGStmt>();
   if (!Element)
@@ -119,13 +125,11 @@ void FlowRanges::transfer(const CFGElement &E, State &S) const {
     const VarDecl *V = trackedVariable(B->getLHS());
     if (!V)
       return;
-    std::optional<Interval> R = H.Evaluate(B->getRHS(), S.Known);
-    if (B->getOpcode() == BO_Assign) {
-      assign(V, R, S);
-      return;
-    }
-    std::optional<Interval> L = H.Evaluate(B->getLHS(), S.Known);
-    assign(V, L && R ? compound(B->getOpcode(), *L, *R) : std::nullopt, S);
+    // `x op= y` is evaluated as `x = x op y` (the evaluator's rules for
+    // op, the result converted to x's type).
+    assign(V,
+           H.Evaluate(B->getOpcode() == BO_Assign ? B->getRHS() : B, S.Known),
+           S);
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(St)) {
@@ -338,43 +342,544 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
       }
     }
   }
-  narrow(Start, From, Initial, W, Entry);
+  narrow(Start, From, Initial, W, Entry, nullptr);
+  // Loops that run a bounded number of times bound what they step. Found
+  // from the plain pass's states, which hold on every run (a walk from one
+  // store sees only some runs).
+  // Twice: the first bounds the halved variables, with which the second
+  // finds the steps' bounds where they depend on them (`idx += mask * 2`).
+  if (!W.Stored) {
+    HeadBounds Bounds;
+    for (unsigned Pass = 0; Pass < TripPasses; ++Pass) {
+      HeadBounds More = tripBounds(Entry);
+      if (More.empty())
+        break;
+      for (const auto &[ID, Held] : More)
+        for (const auto &[V, Bound] : Held) {
+          auto [It, New] = Bounds[ID].try_emplace(V, Bound);
+          if (!New)
+            It->second = It->second.meet(Bound);
+        }
+      narrow(Start, From, Initial, W, Entry, &Bounds);
+    }
+  }
   return true;
 }
 
 void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
                         const State &Initial, const Walk &W,
-                        std::vector<State> &Entry) const {
-  unsigned Count = Graph->getNumBlockIDs();
-  for (unsigned Round = 0; Round < NarrowingRounds; ++Round) {
-    std::vector<State> Out(Count);
-    for (const CFGBlock *B : *Graph) {
-      State O = Entry[B->getBlockID()];
-      for (unsigned I = 0; I < B->size() && O.Reachable; ++I)
-        step((*B)[I], O, W);
-      if (B == &Start) {
-        State Started = Initial;
-        for (unsigned I = From; I < B->size() && Started.Reachable; ++I)
-          step((*B)[I], Started, W);
-        join(O, Started);
-      }
-      Out[B->getBlockID()] = std::move(O);
+                        std::vector<State> &Entry,
+                        const HeadBounds *Bounds) const {
+  auto OutOf = [&](const CFGBlock &B) {
+    State O = Entry[B.getBlockID()];
+    for (unsigned I = 0; I < B.size() && O.Reachable; ++I)
+      step(B[I], O, W);
+    if (&B == &Start) {
+      State Started = Initial;
+      for (unsigned I = From; I < B.size() && Started.Reachable; ++I)
+        step(B[I], Started, W);
+      join(O, Started);
     }
-    std::vector<State> Next(Count);
-    for (const CFGBlock *B : *Graph) {
-      const State &O = Out[B->getBlockID()];
-      if (!O.Reachable)
-        continue;
-      unsigned Index = 0;
-      for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
-        unsigned I = Index++;
-        if (const CFGBlock *To = Succ.getReachableBlock())
-          join(Next[To->getBlockID()], along(*B, O, I));
-      }
+    return O;
+  };
+  // What each block gives its successors, from its entry as it stands;
+  // computed when first asked for (a block before its predecessors in
+  // Order: a loop's head), then after each new entry.
+  std::vector<State> Out(Graph->getNumBlockIDs());
+  llvm::BitVector HasOut(Graph->getNumBlockIDs());
+  auto OutFor = [&](const CFGBlock &B) -> const State & {
+    if (!HasOut.test(B.getBlockID())) {
+      Out[B.getBlockID()] = OutOf(B);
+      HasOut.set(B.getBlockID());
     }
-    Entry = std::move(Next);
+    return Out[B.getBlockID()];
+  };
+  // Each block's entry is recomputed from what its predecessors give now,
+  // those already recomputed in this round included: every state stays
+  // above the least fixpoint, and what a loop's exit gains reaches the
+  // blocks after it at once.
+  for (unsigned Round = 0; Round < NarrowingRounds; ++Round)
+    for (unsigned ID : Order) {
+      const CFGBlock &B = *Blocks[ID];
+      // At a loop's head, what comes in from outside apart from what
+      // comes back around the loop.
+      const LoopHead *Loop = nullptr;
+      if (!W.Stored) {
+        auto It = loopHeads().find(ID);
+        if (It != loopHeads().end() && !It->second.EnteredInside)
+          Loop = &It->second;
+      }
+      State In, Entering;
+      for (const CFGBlock::AdjacentBlock &P : B.preds()) {
+        const CFGBlock *Pred = P.getReachableBlock();
+        if (!Pred || !OutFor(*Pred).Reachable)
+          continue;
+        bool Back = Loop && llvm::is_contained(Loop->BackEdges,
+                                               Pred->getBlockID());
+        unsigned Index = 0;
+        for (const CFGBlock::AdjacentBlock &Succ : Pred->succs()) {
+          unsigned I = Index++;
+          if (Succ.getReachableBlock() != &B)
+            continue;
+          State Edge = along(*Pred, Out[Pred->getBlockID()], I);
+          if (!Back)
+            join(Entering, Edge);
+          join(In, Edge);
+        }
+      }
+      // A variable the loop never changes holds at its head what it held
+      // on entering: what widening left on the back edge is stale (a bound
+      // a loop before this one regained while narrowing).
+      if (Loop && Entering.Reachable)
+        for (auto &[V, Range] : In.Known)
+          if (const auto *Var = dyn_cast<VarDecl>(V);
+              Var && !Loop->Changed.count(Var)) {
+            auto Before = Entering.Known.find(V);
+            if (Before != Entering.Known.end())
+              Range = Before->second;
+          }
+      if (Bounds && In.Reachable) {
+        auto Held = Bounds->find(ID);
+        if (Held != Bounds->end())
+          for (const auto &[V, Bound] : Held->second) {
+            auto [It, New] = In.Known.try_emplace(V, Bound);
+            if (!New)
+              It->second = It->second.meet(Bound);
+          }
+      }
+      Entry[ID] = std::move(In);
+      Out[ID] = OutOf(B);
+      HasOut.set(ID);
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// Loops of bounded trips
+//===----------------------------------------------------------------------===//
+
+static const VarDecl *namedVariable(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+namespace {
+/// `V >>= k`, `V /= c`, `V = V >> k` or `V = V / c`.
+struct Halving {
+  const VarDecl *V = nullptr;
+  const Expr *By = nullptr; ///< k or c
+  bool Shift = false;
+};
+
+/// `V += e`, `V -= e`, `V = V + e`, `V = e + V`, `V = V - e`, `++V`, `V--`.
+struct Stepping {
+  const VarDecl *V = nullptr;
+  const Expr *By = nullptr; ///< e; null for an increment or decrement
+  int Sign = 1;
+};
+
+/// A store to a named variable inside a loop.
+struct LoopWrite {
+  const Expr *E;
+  bool InCondition;
+  bool InInnerLoop;
+};
+
+/// What a loop's body, increment and condition do, for tripBounds(): the
+/// stores to each variable, and whether control can enter the loop's body
+/// other than from the top or start a turn skipping a body statement.
+struct LoopScan {
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<LoopWrite, 2>> Writes;
+  llvm::SmallPtrSet<const VarDecl *, 4> Declared;
+  bool EnteredInside = false; ///< a label, or a case of an outer switch
+  bool Continues = false;     ///< a `continue` of the loop itself
+};
+} // namespace
+
+static Halving halvingOf(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!B)
+    return {};
+  const VarDecl *V = namedVariable(B->getLHS());
+  if (!V)
+    return {};
+  switch (B->getOpcode()) {
+  case BO_ShrAssign:
+    return {V, B->getRHS(), true};
+  case BO_DivAssign:
+    return {V, B->getRHS(), false};
+  case BO_Assign:
+    if (const auto *R =
+            dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts()))
+      if ((R->getOpcode() == BO_Shr || R->getOpcode() == BO_Div) &&
+          namedVariable(R->getLHS()) == V)
+        return {V, R->getRHS(), R->getOpcode() == BO_Shr};
+    return {};
+  default:
+    return {};
   }
 }
+
+static Stepping steppingOf(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (!U->isIncrementDecrementOp())
+      return {};
+    return {namedVariable(U->getSubExpr()), nullptr,
+            U->isIncrementOp() ? 1 : -1};
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return {};
+  const VarDecl *V = namedVariable(B->getLHS());
+  if (!V)
+    return {};
+  switch (B->getOpcode()) {
+  case BO_AddAssign:
+    return {V, B->getRHS(), 1};
+  case BO_SubAssign:
+    return {V, B->getRHS(), -1};
+  case BO_Assign: {
+    const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (!R)
+      return {};
+    if (R->getOpcode() == BO_Add && namedVariable(R->getLHS()) == V)
+      return {V, R->getRHS(), 1};
+    if (R->getOpcode() == BO_Add && namedVariable(R->getRHS()) == V)
+      return {V, R->getLHS(), 1};
+    if (R->getOpcode() == BO_Sub && namedVariable(R->getLHS()) == V)
+      return {V, R->getRHS(), -1};
+    return {};
+  }
+  default:
+    return {};
+  }
+}
+
+/// The expressions a statement of a loop's body or increment runs whole:
+/// itself, or the operands of a comma expression.
+static void wholeExpressions(const Stmt *S,
+                             llvm::SmallVectorImpl<const Expr *> &Out) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const auto *Comma = dyn_cast<BinaryOperator>(E);
+      Comma && Comma->getOpcode() == BO_Comma) {
+    wholeExpressions(Comma->getLHS(), Out);
+    wholeExpressions(Comma->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// The expressions of \p Loop's increment (\p Inc) and the body's own
+/// statements (\p InBody); false when none halves a variable.
+static bool turnStatements(const Stmt *Loop,
+                           llvm::SmallVectorImpl<const Expr *> &Inc,
+                           llvm::SmallVectorImpl<const Expr *> &InBody) {
+  const Stmt *Body = nullptr;
+  if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    Body = While->getBody();
+  } else if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+    Body = For->getBody();
+    wholeExpressions(For->getInc(), Inc);
+  }
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body))
+    for (const Stmt *S : Block->body())
+      wholeExpressions(S, InBody);
+  else
+    wholeExpressions(Body, InBody);
+  auto Halves = [](const Expr *E) { return halvingOf(E).V != nullptr; };
+  return llvm::any_of(Inc, Halves) || llvm::any_of(InBody, Halves);
+}
+
+static void scanLoop(const Stmt *S, LoopScan &Scan, bool InCondition,
+                     unsigned Loops, unsigned Switches) {
+  if (!S)
+    return;
+  if (isa<LambdaExpr, BlockExpr>(S))
+    return; // runs elsewhere; what it captures is not tracked
+  // An asm statement's outputs: stores of their own kind.
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    for (const Expr *Output : Asm->outputs())
+      if (const VarDecl *V = namedVariable(Output))
+        Scan.Writes[V].push_back({Output, InCondition, Loops > 0});
+  if (isa<LabelStmt>(S) || (isa<SwitchCase>(S) && Switches == 0))
+    Scan.EnteredInside = true;
+  if (isa<ContinueStmt>(S) && Loops == 0)
+    Scan.Continues = true;
+  const Expr *Target = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  else if (const auto *U = dyn_cast<UnaryOperator>(S);
+           U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  if (Target)
+    if (const VarDecl *V = namedVariable(Target))
+      Scan.Writes[V].push_back({cast<Expr>(S), InCondition, Loops > 0});
+  if (const auto *D = dyn_cast<DeclStmt>(S))
+    for (const Decl *Declared : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(Declared))
+        Scan.Declared.insert(V);
+  bool Loop = isa<WhileStmt, ForStmt, DoStmt, CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    scanLoop(Child, Scan, InCondition, Loops + Loop, Switches + Switch);
+}
+
+const llvm::DenseMap<unsigned, FlowRanges::LoopHead> &
+FlowRanges::loopHeads() const {
+  if (Heads)
+    return *Heads;
+  Heads.emplace();
+  llvm::DenseMap<const Stmt *, unsigned> HeadOf;
+  llvm::SmallPtrSet<const Stmt *, 4> Unclear;
+  for (const CFGBlock *Back : Blocks) {
+    const Stmt *Loop = Back ? Back->getLoopTarget() : nullptr;
+    if (!Loop)
+      continue;
+    for (const CFGBlock::AdjacentBlock &Succ : Back->succs()) {
+      const CFGBlock *To = Succ.getReachableBlock();
+      if (!To)
+        continue;
+      auto [It, New] = HeadOf.try_emplace(Loop, To->getBlockID());
+      if (!New && It->second != To->getBlockID())
+        Unclear.insert(Loop);
+      LoopHead &H = (*Heads)[To->getBlockID()];
+      if (H.Loop && H.Loop != Loop)
+        Unclear.insert(Loop);
+      H.Loop = Loop;
+      H.BackEdges.push_back(Back->getBlockID());
+    }
+  }
+  for (auto &[ID, H] : *Heads) {
+    if (Unclear.count(H.Loop)) {
+      H.EnteredInside = true; // treated as an ordinary join
+      continue;
+    }
+    LoopScan Scan;
+    scanLoop(H.Loop, Scan, false, 0, 0);
+    H.EnteredInside = Scan.EnteredInside;
+    for (const auto &[V, Writes] : Scan.Writes)
+      H.Changed.insert(V);
+    for (const VarDecl *V : Scan.Declared)
+      H.Changed.insert(V);
+  }
+  return *Heads;
+}
+
+FlowRanges::HeadBounds
+FlowRanges::tripBounds(const std::vector<State> &Entry) const {
+  HeadBounds Bounds;
+  for (const CFGBlock *B : Blocks) {
+    if (!B || !Entry[B->getBlockID()].Reachable)
+      continue;
+    const Stmt *Loop = B->getTerminatorStmt();
+    llvm::SmallVector<const Expr *, 4> Inc, InBody;
+    // Cheap first: most loops halve nothing.
+    if (!isa_and_nonnull<WhileStmt, ForStmt>(Loop) ||
+        !turnStatements(Loop, Inc, InBody))
+      continue;
+    // The block the loop's back edges enter: the first block of its
+    // condition (`a && b` spreads over several).
+    const CFGBlock *Head = nullptr;
+    for (const auto &[ID, L] : loopHeads())
+      if (L.Loop == Loop)
+        Head = Blocks[ID];
+    if (!Head)
+      continue;
+    Constraints Held = boundsOfLoop(*Head, *B, Loop, Entry);
+    if (!Held.empty())
+      Bounds[Head->getBlockID()] = std::move(Held);
+  }
+  return Bounds;
+}
+
+Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
+                                     const CFGBlock &Test, const Stmt *Loop,
+                                     const std::vector<State> &Entry) const {
+  const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr, *Inc = nullptr;
+  if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    if (While->getConditionVariable())
+      return Constraints();
+    Cond = While->getCond();
+    Body = While->getBody();
+  } else {
+    const auto *For = cast<ForStmt>(Loop);
+    if (For->getConditionVariable())
+      return Constraints();
+    Cond = For->getCond();
+    Body = For->getBody();
+    Inc = For->getInc();
+  }
+  if (!Cond || !Body || Test.succ_size() != 2)
+    return Constraints();
+
+  // The statements every turn runs whole: the increment, and the body's
+  // own statements when no `continue` can skip them.
+  llvm::SmallVector<const Expr *, 4> Inevitable, InBody;
+  if (!turnStatements(Loop, Inevitable, InBody))
+    return Constraints();
+
+  LoopScan Scan;
+  scanLoop(Cond, Scan, /*InCondition=*/true, 0, 0);
+  scanLoop(Inc, Scan, false, 0, 0);
+  scanLoop(Body, Scan, false, 0, 0);
+  if (Scan.EnteredInside)
+    return Constraints();
+  if (!Scan.Continues)
+    Inevitable.append(InBody.begin(), InBody.end());
+
+  // The state on the edge into the body: where the whole condition holds.
+  State Out = Entry[Test.getBlockID()];
+  for (unsigned I = 0; I < Test.size() && Out.Reachable; ++I)
+    step(Test[I], Out, Walk());
+  if (!Out.Reachable)
+    return Constraints();
+  State Inside = along(Test, Out, 0);
+
+  // The value an expression of the loop can take where it runs.
+  auto ValueAt = [&](const Expr *Site,
+                     const Expr *E) -> std::optional<std::optional<Interval>> {
+    std::optional<PointFacts> At = stateBefore(Site, Entry, Walk(), nullptr);
+    if (!At)
+      return std::optional<std::optional<Interval>>(std::in_place,
+                                                    std::nullopt);
+    if (At->Unreachable)
+      return std::nullopt; // never runs
+    return std::optional<std::optional<Interval>>(std::in_place,
+                                                  H.Evaluate(E, At->Known));
+  };
+
+  // What comes into the loop from outside: every edge into the head but
+  // the loop's own back edges.
+  State Entering;
+  bool BackEdge = false;
+  for (const CFGBlock::AdjacentBlock &P : Head.preds()) {
+    const CFGBlock *Pred = P.getReachableBlock();
+    if (!Pred)
+      continue;
+    if (Pred->getLoopTarget() == Loop) {
+      BackEdge = true;
+      continue;
+    }
+    State PredOut = Entry[Pred->getBlockID()];
+    for (unsigned I = 0; I < Pred->size() && PredOut.Reachable; ++I)
+      step((*Pred)[I], PredOut, Walk());
+    if (!PredOut.Reachable)
+      continue;
+    unsigned Index = 0;
+    for (const CFGBlock::AdjacentBlock &Succ : Pred->succs()) {
+      unsigned I = Index++;
+      if (Succ.getReachableBlock() == &Head)
+        join(Entering, along(*Pred, PredOut, I));
+    }
+  }
+  if (!BackEdge || !Entering.Reachable)
+    return Constraints();
+
+  // A halved variable: the condition keeps it at 1 or more, every store to
+  // it in the loop keeps it at 0 or more and makes it no larger, and one
+  // every turn runs at least halves it. So it never exceeds what it held on
+  // entering (M), and the k-th test that holds sees at most M / 2^(k-1) >=
+  // 1: the body runs at most (bits of M) times.
+  Constraints Bounds;
+  std::optional<WideInt> Trips;
+  for (const Expr *E : Inevitable) {
+    Halving Half = halvingOf(E);
+    if (!Half.V || !Interval::ofType(Half.V->getType(), Ctx) ||
+        !H.IsTracked(Half.V) || Scan.Declared.count(Half.V))
+      continue;
+    auto Known = Inside.Known.find(Half.V);
+    auto Start = Entering.Known.find(Half.V);
+    if (Known == Inside.Known.end() || Known->second.Lo < 1 ||
+        Start == Entering.Known.end())
+      continue;
+    bool Shrinks = true;
+    for (const LoopWrite &W : Scan.Writes.lookup(Half.V)) {
+      Halving Other = halvingOf(W.E);
+      if (W.InCondition || Other.V != Half.V) {
+        Shrinks = false;
+        break;
+      }
+      std::optional<std::optional<Interval>> By = ValueAt(W.E, Other.By);
+      if (!By)
+        continue;
+      // This store divides by at least 2 if it is the one every turn runs,
+      // by at least 1 otherwise.
+      WideInt Least = (W.E == E ? 1 : 0) + (Other.Shift ? 0 : 1);
+      if (!*By || (*By)->Lo < Least || (Other.Shift && (*By)->Hi >= 64)) {
+        Shrinks = false;
+        break;
+      }
+    }
+    if (!Shrinks)
+      continue;
+    // (What the first narrowing rounds left inside the loop may still be
+    // above what comes in: each round halves it only once.)
+    WideInt Most = std::min(Known->second.Hi, Start->second.Hi);
+    Bounds[Half.V] = {std::min<WideInt>(Start->second.Lo, 0),
+                      Start->second.Hi};
+    WideInt Bits = 0;
+    for (WideInt M = Most; M > 0; M >>= 1)
+      ++Bits;
+    if (!Trips || Bits < *Trips)
+      Trips = Bits;
+  }
+  if (!Trips)
+    return Bounds;
+
+  // A stepped variable: every store to it in the loop adds a bounded step,
+  // at most once a turn (not in an inner loop, not in the condition).
+  for (const auto &[V, Writes] : Scan.Writes) {
+    std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
+    auto Start = Entering.Known.find(V);
+    if (!Type || Start == Entering.Known.end() || !H.IsTracked(V) ||
+        Scan.Declared.count(V))
+      continue;
+    WideInt Down = 0, Up = 0;
+    bool Steps = true;
+    for (const LoopWrite &W : Writes) {
+      Stepping S = steppingOf(W.E);
+      if (W.InCondition || W.InInnerLoop || S.V != V ||
+          (S.By && S.By->HasSideEffects(Ctx))) {
+        Steps = false;
+        break;
+      }
+      if (!S.By) {
+        (S.Sign > 0 ? Up : Down) += S.Sign;
+        continue;
+      }
+      std::optional<std::optional<Interval>> By = ValueAt(W.E, S.By);
+      if (!By)
+        continue;
+      if (!*By) {
+        Steps = false;
+        break;
+      }
+      Interval D = S.Sign > 0 ? **By : Interval{-(*By)->Hi, -(*By)->Lo};
+      // Steps beyond any 64-bit type bound nothing; summing them could
+      // leave 128 bits.
+      const WideInt Huge = WideInt(1) << 80;
+      if (D.Lo < -Huge || D.Hi > Huge) {
+        Steps = false;
+        break;
+      }
+      Down += std::min<WideInt>(D.Lo, 0);
+      Up += std::max<WideInt>(D.Hi, 0);
+    }
+    if (!Steps)
+      continue;
+    Interval Bound{Start->second.Lo + *Trips * Down,
+                   Start->second.Hi + *Trips * Up};
+    // Every value on the way lies within Bound: none wraps.
+    if (Bound.within(*Type))
+      Bounds[V] = Bound;
+  }
+  return Bounds;
+}
+
 
 void FlowRanges::solve() {
   Solved = true;

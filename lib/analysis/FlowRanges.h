@@ -9,7 +9,18 @@
 // The lattice is one interval per tracked local; a local absent from a
 // state is unknown to the pass (its flow-insensitive range still applies).
 // Joins take the hull; a block entered again after two visits is widened to
-// the local's type range in the direction it grew, so loops converge.
+// the local's type range in the direction it grew, so loops converge. The
+// widened states are then narrowed again by recomputing each block from its
+// predecessors (in reverse post-order, so that what a loop's exit gains
+// reaches every block after it in the same round).
+//
+// A loop whose condition keeps a halved variable at 1 or more runs a
+// bounded number of times: `while (mask >= 1) { ...; mask >>= 1; }` at
+// most as many times as mask's bound has bits. A variable that such a loop
+// only steps (`idx += d`, `idx = idx + d`, `level++`, at most once a turn)
+// then lies, at the loop's condition, within its value on entering the
+// loop plus that many steps (tripBounds()); the narrowing rounds keep that
+// bound, where widening had taken the type's.
 //
 // The pass knows no arithmetic of its own: expressions are evaluated, and
 // conditions turned into bounds, by the hooks it is given (RangeAnalysis),
@@ -83,6 +94,10 @@ private:
     const clang::VarDecl *Stored = nullptr;
   };
 
+  /// Bounds that hold at a loop's condition block on every run, by block
+  /// ID (see tripBounds()).
+  using HeadBounds = llvm::DenseMap<unsigned, Constraints>;
+
   void solve();
   /// Runs the pass from element \p From of \p Start, in state \p In, to a
   /// fixpoint; \p Entry gets each block's entry state. False when the
@@ -90,9 +105,35 @@ private:
   bool propagate(const clang::CFGBlock &Start, unsigned From, State In,
                  const Walk &W, std::vector<State> &Entry);
   /// Recomputes \p Entry from the predecessors a few times, without
-  /// widening (see NarrowingRounds).
+  /// widening (see NarrowingRounds), meeting each block's new entry with
+  /// what \p Bounds holds for it.
   void narrow(const clang::CFGBlock &Start, unsigned From, const State &Initial,
-              const Walk &W, std::vector<State> &Entry) const;
+              const Walk &W, std::vector<State> &Entry,
+              const HeadBounds *Bounds) const;
+  /// From the sound states \p Entry of the plain pass: at the condition of
+  /// each `while` or `for` loop that a halved variable bounds (at most T
+  /// turns), the bound of each variable the loop only steps, its value on
+  /// entering the loop plus T times the most one turn adds.
+  HeadBounds tripBounds(const std::vector<State> &Entry) const;
+  /// A loop of the body: the block its back edges enter, those edges'
+  /// blocks, and the variables it may change.
+  struct LoopHead {
+    const clang::Stmt *Loop = nullptr;
+    llvm::SmallVector<unsigned, 2> BackEdges;
+    llvm::SmallPtrSet<const clang::VarDecl *, 8> Changed;
+    /// A label or a case in it: control may enter it past the head.
+    bool EnteredInside = false;
+  };
+  /// The loops by the ID of the block their back edges enter, found on
+  /// first use.
+  const llvm::DenseMap<unsigned, LoopHead> &loopHeads() const;
+  /// The bounds at \p Head, the block the back edges of \p Loop enter, of
+  /// the variables the loop steps, when a variable halved on every turn
+  /// bounds its turns; \p Test is the block that enters the body. Empty
+  /// when the loop has no such variable.
+  Constraints boundsOfLoop(const clang::CFGBlock &Head,
+                           const clang::CFGBlock &Test, const clang::Stmt *Loop,
+                           const std::vector<State> &Entry) const;
   void step(const clang::CFGElement &E, State &S, const Walk &W) const;
   std::optional<PointFacts> stateBefore(const clang::Stmt *S,
                                         const std::vector<State> &Entries,
@@ -112,6 +153,10 @@ private:
   Hooks H;
   std::unique_ptr<clang::CFG> Graph;
   std::vector<const clang::CFGBlock *> Blocks; ///< By block ID.
+  /// Block IDs in reverse post-order from the entry (blocks no path
+  /// reaches are left out).
+  std::vector<unsigned> Order;
+  mutable std::optional<llvm::DenseMap<unsigned, LoopHead>> Heads;
   /// Entry state per block ID.
   std::vector<State> Entry;
   bool Solved = false;

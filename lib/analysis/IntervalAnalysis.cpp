@@ -1200,7 +1200,9 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
   if (Op == BO_Comma)
     return eval(B->getRHS(), C, S);
   if (B->isAssignmentOp())
-    return Op == BO_Assign ? eval(B->getRHS(), C, S) : Interval::ofType(T, Ctx);
+    return Op == BO_Assign
+               ? eval(B->getRHS(), C, S)
+               : evalCompound(cast<CompoundAssignOperator>(B), C);
 
   // A product compared is not a count: its overflow is not this value's.
   State Compared;
@@ -1219,12 +1221,7 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
     return Interval{0, 1};
   if (!L || !R || !Full)
     return Full;
-  switch (Op) {
-  case BO_Add:
-    return clampTo(T, {L->Lo + R->Lo, L->Hi + R->Hi}, B, false, S);
-  case BO_Sub:
-    return clampTo(T, {L->Lo - R->Hi, L->Hi - R->Lo}, B, false, S);
-  case BO_Mul: {
+  if (Op == BO_Mul) {
     // (X / Y) * Y rounds X towards zero to a multiple of Y: it lies between
     // 0 and X whatever Y is ((5000 / np) * np).
     for (auto [Quotient, Factor] : {std::pair(B->getLHS(), B->getRHS()),
@@ -1238,42 +1235,93 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
     }
     if (std::optional<Interval> Share = evalShare(B, C, S))
       return *Share;
-    WideInt P[] = {saturatingMul(L->Lo, R->Lo), saturatingMul(L->Lo, R->Hi),
-                   saturatingMul(L->Hi, R->Lo), saturatingMul(L->Hi, R->Hi)};
+  }
+  return arithmetic(Op, *L, *R, T, B, S);
+}
+
+std::optional<Interval>
+RangeAnalysis::evalCompound(const CompoundAssignOperator *B,
+                            const Constraints &C) {
+  // `x op= y` is `x = x op y` computed in the operator's computation type
+  // and converted back to x's. It is no overflow site of its own (a fix
+  // could not widen it in place), so what overflows on the way only makes
+  // the value unknown.
+  std::optional<Interval> Full = Interval::ofType(B->getType(), Ctx);
+  QualType T = B->getComputationResultType();
+  if (!Full || !Interval::ofType(T, Ctx))
+    return Full;
+  State Unrecorded;
+  std::optional<Interval> L = eval(B->getLHS(), C, Unrecorded);
+  std::optional<Interval> R = eval(B->getRHS(), C, Unrecorded);
+  if (!L || !R)
+    return Full;
+  BinaryOperatorKind Op =
+      BinaryOperator::getOpForCompoundAssignment(B->getOpcode());
+  std::optional<Interval> V;
+  if (L->isExact() && R->isExact())
+    if (std::optional<WideInt> X = exactly(Op, L->Lo, R->Lo))
+      V = Interval::exact(*X);
+  if (!V)
+    V = arithmetic(Op, *L, *R, T, B, Unrecorded);
+  if (!V)
+    return Full;
+  return V->within(*Full) ? *V : *Full;
+}
+
+std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
+                                                  const Interval &L,
+                                                  const Interval &R,
+                                                  QualType T, const Expr *B,
+                                                  State &S) {
+  std::optional<Interval> Full = Interval::ofType(T, Ctx);
+  if (!Full)
+    return Full;
+  switch (Op) {
+  case BO_Add:
+    return clampTo(T, {L.Lo + R.Lo, L.Hi + R.Hi}, B, false, S);
+  case BO_Sub:
+    return clampTo(T, {L.Lo - R.Hi, L.Hi - R.Lo}, B, false, S);
+  case BO_Mul: {
+    WideInt P[] = {saturatingMul(L.Lo, R.Lo), saturatingMul(L.Lo, R.Hi),
+                   saturatingMul(L.Hi, R.Lo), saturatingMul(L.Hi, R.Hi)};
     return clampTo(T, {minOf({P[0], P[1], P[2], P[3]}),
                        maxOf({P[0], P[1], P[2], P[3]})},
                    B, true, S);
   }
   case BO_Shl: {
-    if (R->Lo < 0 || R->Hi >= 64 || L->Lo < 0)
+    if (R.Lo < 0 || R.Hi >= 64 || L.Lo < 0)
       return clampTo(T, {Full->Lo, Full->Hi * 2}, B, true, S);
-    return clampTo(T, {L->Lo << int(R->Lo), L->Hi << int(R->Hi)}, B, true, S);
+    return clampTo(T, {L.Lo << int(R.Lo), L.Hi << int(R.Hi)}, B, true, S);
   }
   case BO_Div: {
-    if (R->Lo >= 1)
-      return Interval{minOf({L->Lo / R->Lo, L->Lo / R->Hi}),
-                      maxOf({L->Hi / R->Lo, L->Hi / R->Hi})};
+    if (R.Lo >= 1)
+      return Interval{minOf({L.Lo / R.Lo, L.Lo / R.Hi}),
+                      maxOf({L.Hi / R.Lo, L.Hi / R.Hi})};
     // Whatever the (non-zero) divisor, the quotient is no larger than the
     // dividend: 10 / np stays within [-10, 10].
-    WideInt M = maxOf({L->Lo < 0 ? -L->Lo : L->Lo, L->Hi < 0 ? -L->Hi : L->Hi});
+    WideInt M = maxOf({L.Lo < 0 ? -L.Lo : L.Lo, L.Hi < 0 ? -L.Hi : L.Hi});
     return clampTo(T, {-M, M}, B, false, S);
   }
   case BO_Rem: {
     // The result takes the dividend's sign and is smaller than the divisor.
-    if (R->Lo < 1)
+    if (R.Lo < 1)
       return Full;
-    WideInt M = R->Hi - 1;
-    return Interval{L->Lo >= 0 ? 0 : maxOf({-M, L->Lo}),
-                    L->Hi <= 0 ? 0 : minOf({M, L->Hi})};
+    WideInt M = R.Hi - 1;
+    return Interval{L.Lo >= 0 ? 0 : maxOf({-M, L.Lo}),
+                    L.Hi <= 0 ? 0 : minOf({M, L.Hi})};
   }
   case BO_Shr:
-    if (L->Lo >= 0)
-      return Interval{0, L->Hi};
-    return Full;
+    if (L.Lo < 0)
+      return Full;
+    // Shifted by a known count, a nonnegative value is divided by a known
+    // power of two: `mask >> 1` halves mask's bounds.
+    if (R.Lo >= 0 && R.Hi < 64)
+      return Interval{L.Lo >> int(R.Hi), L.Hi >> int(R.Lo)};
+    return Interval{0, L.Hi};
   case BO_And:
-    if (L->Lo >= 0 || R->Lo >= 0)
-      return Interval{0, L->Lo >= 0 && R->Lo >= 0 ? minOf({L->Hi, R->Hi})
-                                                  : (L->Lo >= 0 ? L->Hi : R->Hi)};
+    if (L.Lo >= 0 || R.Lo >= 0)
+      return Interval{0, L.Lo >= 0 && R.Lo >= 0 ? minOf({L.Hi, R.Hi})
+                                                  : (L.Lo >= 0 ? L.Hi : R.Hi)};
     return Full;
   default:
     return Full;

@@ -465,6 +465,15 @@ private:
   static constexpr unsigned MaxEvalDepth = 1000;
   std::optional<Interval> evalBinary(const clang::BinaryOperator *B,
                                      const Constraints &C, State &S);
+  /// `x op= y`: the value `x op y` stores into x.
+  std::optional<Interval> evalCompound(const clang::CompoundAssignOperator *B,
+                                       const Constraints &C);
+  /// The interval rule of \p Op on operands in \p L and \p R, computed in
+  /// \p T; \p Site is remembered as an overflow site where the rule says.
+  std::optional<Interval> arithmetic(clang::BinaryOperatorKind Op,
+                                     const Interval &L, const Interval &R,
+                                     clang::QualType T,
+                                     const clang::Expr *Site, State &S);
   llvm::SmallVector<const clang::BinaryOperator *, 2>
   quotientsIn(const clang::Expr *Share, const clang::VarDecl *&Divisor);
   llvm::SmallVector<const clang::BinaryOperator *, 2>

@@ -172,6 +172,99 @@ TEST(FlowRanges, ValueOfOneStoreAtAUse) {
   EXPECT_EQ(At->Known.count(R.var("n")), 0u);
 }
 
+TEST(FlowRanges, CompoundAssignmentsAsTheirPlainForms) {
+  Parsed P("void f(void) { int x = 5; x <<= 2; use(x); x >>= 1; use(x);"
+           " x /= 3; use(x); x *= 7; use(x); x %= 4; use(x); x -= 9; use(x);"
+           " unsigned u = 1; u -= 2; use(u); }");
+  ASSERT_TRUE(P.F);
+  EXPECT_TRUE(is(P.before("x"), 20, 20));
+  EXPECT_TRUE(is(P.before("x", 1), 10, 10));
+  EXPECT_TRUE(is(P.before("x", 2), 3, 3));
+  EXPECT_TRUE(is(P.before("x", 3), 21, 21));
+  EXPECT_TRUE(is(P.before("x", 4), 1, 1));
+  EXPECT_TRUE(is(P.before("x", 5), -8, -8));
+  // Wrapped: anything the type holds.
+  EXPECT_TRUE(is(P.before("u", 6), 0, 4294967295LL));
+}
+
+TEST(FlowRanges, CompoundShiftsOfRanges) {
+  // Doubled while below n <= 1000: below 2000; halved once: below 1000.
+  // (A condition's other side is bounded by its own range, not by what
+  // the pass knows there: n is a local set once.)
+  Parsed P("void f(int c) { int n = c ? 1000 : 10; int p = 1;"
+           " while (p < n) p <<= 1; use(p); p >>= 1; use(p);"
+           " int q = p; q <<= 40; use(q); }");
+  ASSERT_TRUE(P.F);
+  EXPECT_TRUE(is(P.before("p"), 10, 1998));
+  EXPECT_TRUE(is(P.before("p", 1), 5, 999));
+  // Shifted past the type: unknown, or the whole type.
+  std::optional<Interval> Q = P.before("q", 2);
+  if (Q) {
+    EXPECT_TRUE(is(Q, IntMin, IntMax));
+  }
+}
+
+TEST(FlowRanges, NarrowingReachesBlocksAfterTheLoop) {
+  // The loop's bound reaches a use several branches after its exit, and
+  // past a later loop that does not change p (whose back edge still held
+  // the widened p).
+  Parsed P("void f(int a, int b, int c) { int n = a ? 1000 : 10;"
+           " int p = 1; while (p < n) p *= 2; int x = 0;"
+           " if (a) x = 1; if (b) x = 2; if (c) x = 3; for (int i = 0;"
+           " i < p; i++) x++; if (a) x = 4; use(p); }");
+  ASSERT_TRUE(P.F);
+  EXPECT_TRUE(is(P.before("p"), 10, 1998));
+}
+
+TEST(FlowRanges, HalvingLoopsBoundWhatTheyStep) {
+  // m <= 1000 has 10 bits: at most 10 turns, each adding to idx at most
+  // 2000 + 1 (the two branches' steps are added up) and 1 to lvl.
+  Parsed P("void f(int n, int c) { if (n < 0 || n > 1000) return; int m = n,"
+           " idx = 0, lvl = 0; while (m >= 1) { use(idx); if (c) idx = idx"
+           " + m * 2; else idx += 1; lvl++; m >>= 1; } use(idx); use(lvl); }");
+  ASSERT_TRUE(P.F);
+  EXPECT_TRUE(is(P.before("idx"), 0, 20010));
+  EXPECT_TRUE(is(P.before("idx", 1), 0, 20010));
+  EXPECT_TRUE(is(P.before("lvl", 2), 0, 10));
+
+  // In a for loop's increment, divided, under a condition of two parts.
+  Parsed F("void f(int n, int k) { if (n < 1 || n > 255) return; int s = 0;"
+           " for (int w = n; w >= 1 && k; w /= 2) s += w; use(s); }");
+  ASSERT_TRUE(F.F);
+  EXPECT_TRUE(is(F.before("s"), 0, 2040));
+}
+
+TEST(FlowRanges, LoopsThatMayNotHalveStayUnbounded) {
+  auto Unbounded = [](const std::string &Loop) {
+    Parsed P("void f(int n, int c) { if (n < 0 || n > 1000) return; int m = n,"
+             " s = 0; " + Loop + " use(s); }");
+    std::optional<Interval> S = P.before("s");
+    return !S || S->Hi == IntMax;
+  };
+  // A `continue` skips the halving.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += 2; if (c) continue; m >>= 1; }"));
+  // Halved on some turns only.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += 2; if (c) m >>= 1; }"));
+  // Not halved: counted down.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += 2; m -= 1; }"));
+  // Halved, but also set to something else.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += 2; m >>= 1; if (c) m = n; }"));
+  // Shifted by nothing: not halved.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += 2; m >>= c & 0; }"));
+  // The condition does not keep m above 0: it may stay at 0.
+  EXPECT_TRUE(Unbounded("while (m >= 0) { s += 2; m >>= 1; }"));
+  // s stepped in an inner loop: more than once a turn.
+  EXPECT_TRUE(Unbounded(
+      "while (m >= 1) { for (int j = 0; j < c; j++) s += 2; m >>= 1; }"));
+  // s stepped by what the analysis cannot bound.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += c; m >>= 1; }"));
+  // s reset in the loop: not a step.
+  EXPECT_TRUE(Unbounded("while (m >= 1) { s += 2; if (c) s = c; m >>= 1; }"));
+  // A label in the loop: a goto may enter it anywhere.
+  EXPECT_TRUE(Unbounded(
+      "while (m >= 1) { again: s += 2; m >>= 1; if (c) goto again; }"));
+}
+
 TEST(FlowRanges, VariablesHandedOutAreNotFollowed) {
   Parsed P("void g(int *); void f(void) { int x = 1; g(&x); use(x); }");
   ASSERT_TRUE(P.F);
