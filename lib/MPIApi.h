@@ -93,6 +93,10 @@ enum class ModelRole {
   IRECEIVE,
   COMPLETE,
   PROBE,
+  PERSISTENT,
+  START,
+  FREE,
+  STATUS_MARK,
   NORETURN,
 };
 
@@ -129,7 +133,7 @@ struct PeerInfo {
 const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee);
 
 /// What a call makes of a datatype's size (MPIX_MODEL_TYPE rows).
-enum class TypeRole { BUILD, KEEP };
+enum class TypeRole { BUILD, BUILD_BLOCKS, BUILD_STRUCT, KEEP };
 
 struct TypeModelInfo {
   llvm::StringRef Name; ///< Without the MPI_ prefix.
