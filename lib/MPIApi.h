@@ -94,6 +94,10 @@ enum class ModelRole {
   IRECEIVE,
   COMPLETE,
   PROBE,
+  PERSISTENT,
+  START,
+  FREE,
+  STATUS_MARK,
   NORETURN,
 };
 
@@ -130,7 +134,7 @@ struct PeerInfo {
 const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee);
 
 /// What a call makes of a datatype's size (MPIX_MODEL_TYPE rows).
-enum class TypeRole { BUILD, BUILD_BLOCKS, BUILD_GRID, KEEP };
+enum class TypeRole { BUILD, BUILD_BLOCKS, BUILD_STRUCT, BUILD_GRID, KEEP };
 
 struct TypeModelInfo {
   llvm::StringRef Name; ///< Without the MPI_ prefix.

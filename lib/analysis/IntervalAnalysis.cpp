@@ -2843,14 +2843,6 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
   if (!model() || !Facts || M.Status < 0 || M.Type < 0 ||
       unsigned(std::max(M.Status, M.Type)) >= Query->getNumArgs())
     return std::nullopt;
-  const auto *Addr =
-      dyn_cast<UnaryOperator>(Query->getArg(M.Status)->IgnoreParenImpCasts());
-  const VarDecl *Status = Addr && Addr->getOpcode() == UO_AddrOf
-                              ? namedVariable(Addr->getSubExpr())
-                              : nullptr;
-  if (!Status || !Status->hasLocalStorage() || isa<ParmVarDecl>(Status) ||
-      Facts->isCaptured(Status) || !Status->getType()->isRecordType())
-    return std::nullopt;
   const Expr *Type = Query->getArg(M.Type);
   // A receive bounds the count in its own datatype only: elements of a
   // derived datatype outnumber its count, and a handle that changes may
@@ -2863,6 +2855,37 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
     TypeId.AddInteger(~0u);
   else
     Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
+  return statusArgumentCount(Query->getArg(M.Status), TypeId, Query);
+}
+
+std::optional<Interval>
+RangeAnalysis::statusArgumentCount(const Expr *Arg,
+                                   const llvm::FoldingSetNodeID &TypeId,
+                                   const Stmt *At) {
+  if (!model() || !Facts)
+    return std::nullopt;
+  // `&st` for a status st, `st` for one passed by value, or `s` for a
+  // parameter that points to one.
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  bool Address = false;
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf) {
+    E = Addr->getSubExpr()->IgnoreParenImpCasts();
+    Address = true;
+  }
+  const VarDecl *Status = namedVariable(E);
+  if (!Status || Facts->isCaptured(Status))
+    return std::nullopt;
+  if (const auto *P = dyn_cast<ParmVarDecl>(Status)) {
+    bool Pointer = P->getType()->isPointerType() &&
+                   P->getType()->getPointeeType()->isRecordType();
+    if (Address ? !P->getType()->isRecordType() : !Pointer &&
+                                                      !P->getType()->isRecordType())
+      return std::nullopt;
+    return parameterStatusCount(P, TypeId);
+  }
+  if (!Status->hasLocalStorage() || !Status->getType()->isRecordType())
+    return std::nullopt;
   // A status reused by several fills (a probe, then the receive) holds at
   // a query what the fills before it left: the uses after it are left out
   // when nothing after it can run before it again. Judged once per query,
@@ -2870,16 +2893,170 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
   // receives, each followed by a query, costs N^2); else once per status and
   // datatype, from all of its uses.
   constexpr size_t MaxUsesPerQuery = 512;
-  const Stmt *At = Facts->usesOf(Status).size() <= MaxUsesPerQuery &&
-                           runsOnceInOrder(Query)
-                       ? Query
-                       : nullptr;
+  const Stmt *Where = Facts->usesOf(Status).size() <= MaxUsesPerQuery &&
+                              runsOnceInOrder(At)
+                          ? At
+                          : nullptr;
   auto &Known = StatusCounts[Status];
-  for (const auto &[Id, Where, Bound] : Known)
-    if (Id == TypeId && Where == At)
+  for (const auto &[Id, Point, Bound] : Known)
+    if (Id == TypeId && Point == Where)
       return Bound;
-  std::optional<Interval> Count = statusCountIn(Status, TypeId, At);
-  StatusCounts[Status].push_back({TypeId, At, Count});
+  std::optional<Interval> Count = statusCountIn(Status, TypeId, Where);
+  StatusCounts[Status].push_back({TypeId, Where, Count});
+  return Count;
+}
+
+using ParameterReads = llvm::function_ref<bool(const ParmVarDecl *)>;
+
+/// Whether argument \p Index of \p Call goes to a status pointer parameter
+/// of a function of this unit that only reads it (\p Reads).
+static bool readingParameter(const CallExpr *Call, unsigned Index,
+                             ParameterReads Reads) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+  if (!Definition || isa<CXXOperatorCallExpr>(Call) ||
+      Index >= Definition->getNumParams())
+    return false;
+  const ParmVarDecl *P = Definition->getParamDecl(Index);
+  return P->getType()->isPointerType() && Reads(P);
+}
+
+/// Whether the use \p Use of the status parameter \p P, with \p Up its
+/// ancestors (the innermost first), only reads the status: reads or stores
+/// a public field (the count is elsewhere), or hands the status (`&st`, or
+/// the pointer `s`) to a pointer-to-const parameter, or copies it.
+/// With \p Writes, the use may also store into any field, or hand the
+/// status to the status argument of an MPI call of the model's table
+/// (MPI_Status_set_elements) or to a parameter that \p Reads accepts: it
+/// writes the status, but the pointer does not outlive the call.
+static bool onlyReadsStatus(const DeclRefExpr *Use,
+                            llvm::ArrayRef<const Stmt *> Up, bool Pointer,
+                            ParameterReads Reads, bool Writes) {
+  const Stmt *Child = Use;
+  size_t I = 0;
+  auto Parent = [&]() -> const Stmt * {
+    return I < Up.size() ? Up[I] : nullptr;
+  };
+  auto Climb = [&] {
+    Child = Parent();
+    ++I;
+  };
+  auto SkipParens = [&] {
+    while (isa_and_nonnull<ParenExpr>(Parent()))
+      Climb();
+  };
+  SkipParens();
+  if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Parent()))
+    return true;
+  const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Parent());
+  bool Loaded = Read && Read->getCastKind() == CK_LValueToRValue;
+  if (Pointer) {
+    // The pointer itself is only ever read.
+    if (!Loaded)
+      return false;
+    Climb();
+  } else if (Loaded) {
+    return true; // A copy of the status.
+  } else if (const auto *Addr = dyn_cast_or_null<UnaryOperator>(Parent());
+             Addr && Addr->getOpcode() == UO_AddrOf) {
+    Climb();
+  } else if (!isa_and_nonnull<MemberExpr>(Parent())) {
+    return false;
+  }
+  // Here Child is the pointer `s` or `&st`, or st under a `.`.
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent());
+      ME && ME->getBase()->IgnoreParenImpCasts() ==
+                dyn_cast<Expr>(Child)->IgnoreParenImpCasts()) {
+    Climb();
+    SkipParens();
+    if (const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(Parent());
+        Load && Load->getCastKind() == CK_LValueToRValue)
+      return true;
+    const auto *Store = dyn_cast_or_null<BinaryOperator>(Parent());
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return Store && Store->isAssignmentOp() &&
+           Store->getLHS()->IgnoreParens() == ME && Field &&
+           (Writes ||
+            (Field->getIdentifier() && isPublicStatusField(Field->getName())));
+  }
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Parent()))
+    Climb();
+  const auto *Call = dyn_cast_or_null<CallExpr>(Parent());
+  if (!Call)
+    return false;
+  for (unsigned Index = 0; Index < Call->getNumArgs(); ++Index)
+    if (Call->getArg(Index) == Child) {
+      if (isReadOnlyArgument(Call, Index) ||
+          readingParameter(Call, Index, Reads))
+        return true;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
+      return Writes && M && M->Status == int(Index);
+    }
+  return false;
+}
+
+/// Walks \p S for the uses of \p P, keeping the ancestors in \p Up.
+static bool onlyReadsStatusIn(const Stmt *S, const ParmVarDecl *P,
+                              bool Pointer,
+                              llvm::SmallVectorImpl<const Stmt *> &Up,
+                              ParameterReads Reads, bool Writes) {
+  if (!S)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == P) {
+    llvm::SmallVector<const Stmt *, 8> Inner(Up.rbegin(), Up.rend());
+    return onlyReadsStatus(DRE, Inner, Pointer, Reads, Writes);
+  }
+  Up.push_back(S);
+  bool All = llvm::all_of(S->children(), [&](const Stmt *Child) {
+    return onlyReadsStatusIn(Child, P, Pointer, Up, Reads, Writes);
+  });
+  Up.pop_back();
+  return All;
+}
+
+bool RangeAnalysis::onlyReadsStatusParameter(const ParmVarDecl *P,
+                                             bool Writes) {
+  auto &Known = Writes ? StatusWriters : StatusParameters;
+  auto [It, New] = Known.try_emplace(P, false);
+  if (!New)
+    return It->second;
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const FunctionDecl *Definition = nullptr;
+  const Stmt *Body = F ? F->getBody(Definition) : nullptr;
+  bool Pointer = P->getType()->isPointerType();
+  if (!Body || Definition != F || P->getType().isVolatileQualified() ||
+      P->hasAttr<BlocksAttr>())
+    return false;
+  // A parameter it forwards the status to must only read it too; one
+  // being judged (a cycle of calls) does not.
+  llvm::SmallVector<const Stmt *, 16> Up;
+  if (Writes && !Pointer)
+    return false;
+  bool Reads = onlyReadsStatusIn(
+      Body, P, Pointer, Up,
+      [this, Writes](const ParmVarDecl *Next) {
+        return onlyReadsStatusParameter(Next) ||
+               (Writes && onlyReadsStatusParameter(Next, true));
+      },
+      Writes);
+  Known[P] = Reads;
+  return Reads;
+}
+
+std::optional<Interval>
+RangeAnalysis::parameterStatusCount(const ParmVarDecl *P,
+                                    const llvm::FoldingSetNodeID &TypeId) {
+  // The function must only read the status: then it holds at any query
+  // what the caller passed, the join over the callers (all of them known).
+  if (!Unit || !onlyReadsStatusParameter(P))
+    return std::nullopt;
+  auto &Known = StatusCounts[P];
+  for (const auto &[Id, Point, Bound] : Known)
+    if (Id == TypeId && !Point)
+      return Bound;
+  std::optional<Interval> Count = Unit->statusParameterCount(P, TypeId);
+  StatusCounts[P].push_back({TypeId, nullptr, Count});
   return Count;
 }
 
@@ -2947,13 +3124,20 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
     return Interval::exact(0);
   if (Filler.Count < 0 || Filler.Type < 0)
     return std::nullopt;
-  // At most the count posted, in the receive's datatype: the query must ask
-  // in the same one.
+  // At most the count posted, in the receive's datatype. Asked in another
+  // datatype (or in basic elements of a derived one), at most the bytes the
+  // posted count of that datatype can hold: a count or a number of basic
+  // elements is at most the bytes it spans (a datatype of size 0 counts 0).
   const Expr *Posted = Call->getArg(Filler.Type)->IgnoreParenImpCasts();
   llvm::FoldingSetNodeID PostedId;
   Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
-  if (PostedId != TypeId)
-    return std::nullopt;
+  std::optional<WideInt> Bytes;
+  if (PostedId != TypeId) {
+    Bytes = typeBytes(Posted);
+    // Past 2^62 bytes the product below could leave 128 bits.
+    if (!Bytes || *Bytes > (WideInt(1) << 62))
+      return std::nullopt;
+  }
   // The count as the program computes it, before any narrowing to the int
   // parameter: a narrowed count is itself a finding, and once its fix
   // widens the receive, the status can hold all of it.
@@ -2971,7 +3155,7 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
   // count wide.
   if (!N || Computed.OverflowSite)
     return std::nullopt;
-  return Interval{0, std::max<WideInt>(N->Hi, 0)};
+  return Interval{0, std::max<WideInt>(N->Hi, 0) * Bytes.value_or(1)};
 }
 
 std::optional<Interval>
@@ -3228,6 +3412,69 @@ bool RangeAnalysis::runsOnceInOrder(const Stmt *Query) {
   });
 }
 
+bool RangeAnalysis::isInactiveAt(const VarDecl *Request,
+                                 const CallExpr *Completion) {
+  // `&req` for a local request, in a function that runs Completion once in
+  // order: what begins after it in the source cannot run before it.
+  if (!Request->hasLocalStorage() || isa<ParmVarDecl>(Request) ||
+      Facts->isCaptured(Request) || Request->getType().isVolatileQualified() ||
+      Request->getType()->isArrayType() || !runsOnceInOrder(Completion))
+    return false;
+  if (const Expr *Init = Request->getInit();
+      Init && !isSpelledAs(Init, ModelConstant::NULL_REQUEST, Ctx))
+    return false;
+  // Every use makes it null or inactive persistent, completes, frees or
+  // reads it, or starts it; each start before Completion is completed after
+  // by a blocking completion (MPI_Wait) on every path, before anything else
+  // touches the request. A persistent request is inactive again once
+  // complete.
+  llvm::SmallVector<const Stmt *, 2> Starts;
+  llvm::SmallPtrSet<const Stmt *, 4> Waits;
+  for (const DeclRefExpr *Use : Facts->usesOf(Request)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const Stmt *P = parentPastParens(Use, *Facts);
+    if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
+        Store && Store->getOpcode() == BO_Assign &&
+        Store->getLHS()->IgnoreParens() == Use) {
+      if (!isSpelledAs(Store->getRHS(), ModelConstant::NULL_REQUEST, Ctx))
+        return false;
+      continue;
+    }
+    const auto *Addr = dyn_cast_or_null<UnaryOperator>(P);
+    unsigned Index = 0;
+    const CallExpr *Call = Addr && Addr->getOpcode() == UO_AddrOf
+                               ? argumentOf(Addr, *Facts, Index)
+                               : nullptr;
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
+    if (!M || M->Request != int(Index))
+      return false;
+    switch (M->Role) {
+    case ModelRole::PERSISTENT:
+    case ModelRole::FREE:
+      break;
+    case ModelRole::COMPLETE:
+      // A wait before Completion (not Completion's own statement).
+      if (M->Flag < 0 && !beginsAfter(Call, Completion))
+        if (const Stmt *Runs = statementRunning(Call, *Facts);
+            Runs && !Facts->isWithin(Completion, Runs))
+          Waits.insert(Runs);
+      break;
+    case ModelRole::START:
+      if (!beginsAfter(Call, Completion))
+        Starts.push_back(Call);
+      break;
+    default:
+      return false;
+    }
+  }
+  unsigned Budget = 4096;
+  return llvm::all_of(Starts, [&](const Stmt *Start) {
+    return filledAfter(Start, Request, Waits, *Facts, Budget);
+  });
+}
+
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
                              const llvm::FoldingSetNodeID &TypeId,
@@ -3282,17 +3529,39 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     // Handed to a `const MPI_Status *` (MPI_Get_count itself): read only.
     if (isReadOnlyArgument(Call, Index))
       continue;
+    // Handed to a function of this unit that only reads it.
+    if (readingParameter(Call, Index, [this](const ParmVarDecl *P) {
+          return onlyReadsStatusParameter(P);
+        }))
+      continue;
     // memset(&st, 0, sizeof st)
     if (Index == 0 && isMemset(Callee)) {
+      Presets.push_back(Call);
+      continue;
+    }
+    // Handed to a function of this unit that writes it only while it runs
+    // (an init_status(&st) that stores fields, MPI_Status_set_elements):
+    // a store like a preset.
+    if (readingParameter(Call, Index, [this](const ParmVarDecl *P) {
+          return onlyReadsStatusParameter(P, true);
+        })) {
+      // Unless it is the call judged (At), which may read the status
+      // through another parameter while it writes it.
+      if (At && Facts->isWithin(Call, At))
+        return std::nullopt;
       Presets.push_back(Call);
       continue;
     }
     const ModelInfo *Filler = lookupModel(*Callee);
     if (!Filler || Filler->Status != int(Index))
       return std::nullopt;
+    if (Filler->Role == ModelRole::STATUS_MARK)
+      continue;
     std::optional<Interval> Filled;
     bool NullSource = Filler->Source >= 0 &&
                       isNullProcess(Call->getArg(Filler->Source), Ctx);
+    // Completing a null or inactive request always sets the flag.
+    bool Empty = false;
     switch (Filler->Role) {
     case ModelRole::RECEIVE:
       Filled = receivedCount(Call, *Filler, TypeId);
@@ -3313,11 +3582,15 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
         break;
       // MPI_Request_get_status(MPI_REQUEST_NULL, ...): an empty status.
       if (isSpelledAs(Call->getArg(Filler->Request),
-                      ModelConstant::NULL_REQUEST, Ctx))
+                      ModelConstant::NULL_REQUEST, Ctx)) {
         Filled = Interval::exact(0);
-      else if (const VarDecl *Request =
-                   handleVariable(Call->getArg(Filler->Request)))
-        Filled = requestCount(Request, TypeId);
+        Empty = true;
+      } else if (const VarDecl *Request =
+                     handleVariable(Call->getArg(Filler->Request))) {
+        Empty = isInactiveAt(Request, Call);
+        Filled = Empty ? std::optional<Interval>(Interval::exact(0))
+                       : requestCount(Request, TypeId);
+      }
       break;
     default:
       break;
@@ -3331,7 +3604,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     // A call with a flag may leave the status as it was; a probe of the
     // null process always sets it, and so does a loop that repeats the
     // call until its flag is set.
-    if (Filler->Flag < 0 || NullSource) {
+    if (Filler->Flag < 0 || NullSource || Empty) {
       if (const Stmt *Runs = statementRunning(Call, *Facts))
         Fills.insert(Runs);
     } else if (const DoStmt *Loop = loopUntilFlag(Call, Filler->Flag, *Facts)) {
@@ -3452,18 +3725,23 @@ std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
     return N ? std::optional<WideInt>(std::max<WideInt>(N->Hi, 0))
              : std::nullopt;
   };
-  // The block lengths or extents of an array argument: a local array's
-  // stores, or its initializer.
+  // The block lengths or extents of an array argument: a local array of
+  // ints that only its element stores (or initializer) set, and read-only
+  // arguments read.
   auto MostElement = [&](const Expr *E) -> std::optional<WideInt> {
     const VarDecl *Array = E ? namedVariable(E) : nullptr;
     std::optional<Interval> R =
-        Array && Array->getType()->isArrayType() ? rangeOfElements(Array)
-                                                 : std::nullopt;
+        Array && Array->getType()->isConstantArrayType()
+            ? rangeOfElements(Array)
+            : std::nullopt;
     return R ? std::optional<WideInt>(std::max<WideInt>(R->Hi, 0))
              : std::nullopt;
   };
   const Expr *Old = Argument(Row.Old);
-  std::optional<WideInt> Size = Old ? typeBytes(Old, Depth + 1) : std::nullopt;
+  std::optional<WideInt> Size =
+      !Old ? std::nullopt
+      : Row.Role == TypeRole::BUILD_STRUCT ? largestElementBytes(Old, Depth)
+                                           : typeBytes(Old, Depth + 1);
   if (!Size)
     return std::nullopt;
   // Past this a product of several factors is no bound worth keeping (and
@@ -3482,11 +3760,12 @@ std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
     for (int Factor : {Row.Count, Row.Block})
       if (Factor >= 0)
         Times(Most(Argument(Factor)));
-    return Size;
+    break;
   case TypeRole::BUILD_BLOCKS:
+  case TypeRole::BUILD_STRUCT:
     Times(Most(Argument(Row.Count)));
     Times(MostElement(Argument(Row.Block)));
-    return Size;
+    break;
   case TypeRole::BUILD_GRID: {
     std::optional<WideInt> Dimensions = Most(Argument(Row.Count));
     std::optional<WideInt> Extent = MostElement(Argument(Row.Block));
@@ -3496,10 +3775,36 @@ std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
       return std::nullopt;
     for (WideInt D = 0; D < *Dimensions && Size; ++D)
       Times(Extent);
-    return Size;
+    break;
   }
   }
-  return std::nullopt;
+  // A size at the cap is no bound.
+  if (Size && *Size >= Huge)
+    return std::nullopt;
+  return Size;
+}
+
+std::optional<WideInt> RangeAnalysis::largestElementBytes(const Expr *Types,
+                                                          unsigned Depth) {
+  // A local array of datatypes that only its element stores set, each a
+  // datatype typeBytes bounds; read-only arguments (MPI_Type_create_struct's
+  // own) read it.
+  const VarDecl *Array = namedVariable(Types->IgnoreParenImpCasts());
+  if (!Array || !Facts || !Array->hasLocalStorage() ||
+      !Array->getType()->isConstantArrayType() || Facts->isCaptured(Array) ||
+      Array->getType().isVolatileQualified() || !Facts->isOnlyIndexed(Array))
+    return std::nullopt;
+  std::optional<WideInt> Most;
+  for (const FunctionFacts::Write &W : Facts->elementWritesOf(Array)) {
+    std::optional<WideInt> Size =
+        W.Value && W.Replaces && !W.Accumulates
+            ? typeBytes(W.Value, Depth + 1)
+            : std::nullopt;
+    if (!Size)
+      return std::nullopt;
+    Most = std::max(Most.value_or(0), *Size);
+  }
+  return Most;
 }
 
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,

@@ -247,6 +247,14 @@ public:
   /// hold: the largest send of the whole program (RunModel::WholeProgram);
   /// none when the unit does not show every send, or does not bound one.
   virtual std::optional<WideInt> probedMessageBytes() { return std::nullopt; }
+  /// The count a status parameter \p P (a pointer to a status, or a status
+  /// passed by value) holds in the datatype \p TypeId: the join of what
+  /// every call, all known, passes (RangeAnalysis::statusArgumentCount).
+  virtual std::optional<Interval>
+  statusParameterCount(const clang::ParmVarDecl *P,
+                       const llvm::FoldingSetNodeID &TypeId) {
+    return std::nullopt;
+  }
   /// The values a call of \p F returns when its arguments lie in \p Args
   /// (none: unknown), from F's own body in this unit; \p OverflowSite is
   /// set to an int product or shift in F that can overflow on the way.
@@ -335,6 +343,15 @@ public:
   std::optional<Interval> statusCount(const clang::CallExpr *Query,
                                       const ModelInfo &M);
 
+  /// The count in datatype \p TypeId (a profile of a datatype expression,
+  /// as statusCount makes it) of the status that argument \p Arg (`&st`,
+  /// `st` or a status pointer parameter `s`) of a call or query \p At
+  /// names, under the model; none when it does not bound it.
+  std::optional<Interval>
+  statusArgumentCount(const clang::Expr *Arg,
+                      const llvm::FoldingSetNodeID &TypeId,
+                      const clang::Stmt *At);
+
   /// The most bytes the send \p Call (a SEND row, with its count and
   /// datatype argument indices) can put in its message: its count's bound
   /// times its datatype's size (64 for a predefined one; a type built in
@@ -371,6 +388,21 @@ private:
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
                                         const llvm::FoldingSetNodeID &TypeId,
                                         const clang::Stmt *At);
+  /// Whether the function of the status parameter \p P only reads the
+  /// status (see onlyReadsStatus in the .cpp), found once per parameter;
+  /// with \p Writes, whether it uses a status pointer only while it runs,
+  /// reading or writing it.
+  bool onlyReadsStatusParameter(const clang::ParmVarDecl *P,
+                                bool Writes = false);
+  /// What a status parameter holds: what its callers pass, when the
+  /// function only reads it.
+  std::optional<Interval>
+  parameterStatusCount(const clang::ParmVarDecl *P,
+                       const llvm::FoldingSetNodeID &TypeId);
+  /// Whether \p Request, a local request, is null or an inactive persistent
+  /// request when \p Completion (a call completing it) runs.
+  bool isInactiveAt(const clang::VarDecl *Request,
+                    const clang::CallExpr *Completion);
   /// Whether what runs after \p Query cannot run before it: Query is in no
   /// loop, no OpenMP region, and no goto label lies before its end. Then a
   /// use of a status that begins after it is not seen by it.
@@ -402,6 +434,11 @@ private:
   /// The most bytes the datatype that \p Call (a BUILD row) makes holds.
   std::optional<WideInt> builtBytes(const clang::CallExpr *Call,
                                     const TypeModelInfo &Row, unsigned Depth);
+  /// The most bytes an element of datatype array \p Types holds (a local
+  /// array that only its element stores set, each to a datatype typeBytes
+  /// bounds); none otherwise or when nothing is stored.
+  std::optional<WideInt> largestElementBytes(const clang::Expr *Types,
+                                             unsigned Depth);
   /// The elements of a local int array that only model outputs
   /// (MPI_Dims_create's dims) and plain stores set.
   std::optional<Interval> rangeOfGridElements(const clang::VarDecl *Array);
@@ -546,6 +583,9 @@ private:
                                               std::optional<Interval>>,
                                    1>>
       StatusCounts;
+  /// onlyReadsStatusParameter's answers.
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> StatusParameters;
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> StatusWriters;
   /// What requestCount found per request and datatype.
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<std::pair<llvm::FoldingSetNodeID,

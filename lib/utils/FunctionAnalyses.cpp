@@ -241,6 +241,25 @@ FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
   return Known ? Range : std::nullopt;
 }
 
+std::optional<Interval>
+FunctionAnalyses::statusParameterCount(const ParmVarDecl *P,
+                                       const llvm::FoldingSetNodeID &TypeId) {
+  unsigned Index = P->getFunctionScopeIndex();
+  std::optional<Interval> Count;
+  bool Known = forEveryCall(
+      dyn_cast<FunctionDecl>(P->getDeclContext()),
+      [&](const CallSite &Site, RangeAnalysis &Ranges) {
+        if (Index >= Site.Call->getNumArgs())
+          return false;
+        std::optional<Interval> C = Ranges.statusArgumentCount(
+            Site.Call->getArg(Index), TypeId, Site.Call);
+        if (C)
+          Count = Count ? Count->join(*C) : *C;
+        return C.has_value();
+      });
+  return Known ? Count : std::nullopt;
+}
+
 bool FunctionAnalyses::argumentsIndexBelow(const ParmVarDecl *Index,
                                            const ParmVarDecl *Bound) {
   if (Index->getDeclContext() != Bound->getDeclContext())

@@ -100,6 +100,11 @@ public:
   std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) override;
   bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
                            const clang::ParmVarDecl *Bound) override;
+  /// A status parameter of an internal function holds what its callers
+  /// pass, each call judged in its caller; a cycle of calls gives up.
+  std::optional<Interval>
+  statusParameterCount(const clang::ParmVarDecl *P,
+                       const llvm::FoldingSetNodeID &TypeId) override;
   /// A helper with its body in this unit, followed two calls deep at most;
   /// a recursive one is not followed into itself.
   /// A helper of another unit is judged by its summary (ExternalReturns):

@@ -34,6 +34,15 @@ TEST(ModelTable, Roles) {
   EXPECT_EQ(Recv->Count, 1);
   EXPECT_EQ(Recv->Status, 6);
   EXPECT_EQ(lookupModel("MPI_Send"), nullptr);
+  const ModelInfo *Init = lookupModel("MPI_Send_init");
+  ASSERT_NE(Init, nullptr);
+  EXPECT_EQ(Init->Role, ModelRole::PERSISTENT);
+  EXPECT_EQ(Init->Request, 6);
+  ASSERT_NE(lookupModel("MPI_Startall"), nullptr);
+  EXPECT_EQ(lookupModel("MPI_Startall")->Role, ModelRole::START);
+  EXPECT_EQ(lookupModel("MPI_Startall")->Request, 1);
+  ASSERT_NE(lookupModel("MPI_Request_free"), nullptr);
+  EXPECT_EQ(lookupModel("MPI_Request_free")->Role, ModelRole::FREE);
   EXPECT_EQ(spellingOf(ModelConstant::NULL_PROCESS), "MPI_PROC_NULL");
   for (const ModelInfo &M : allModelFunctions())
     for (int I : {M.Out, M.Status, M.Count, M.Type, M.Source, M.Request,
@@ -57,9 +66,19 @@ int MPI_Send(const void *, int, MPI_Datatype, int, int, MPI_Comm);
 int MPI_Type_contiguous(int, MPI_Datatype, MPI_Datatype *);
 int MPI_Type_vector(int, int, int, MPI_Datatype, MPI_Datatype *);
 int MPI_Type_commit(MPI_Datatype *);
+typedef long MPI_Aint;
+typedef int MPI_Request;
+int MPI_Type_create_struct(int, const int[], const MPI_Aint[],
+                           const MPI_Datatype[], MPI_Datatype *);
+int MPI_Send_init(const void *, int, MPI_Datatype, int, int, MPI_Comm,
+                  MPI_Request *);
+int MPI_Start(MPI_Request *);
+int MPI_Wait(MPI_Request *, MPI_Status *);
+int MPI_Request_free(MPI_Request *);
 int atoi(const char *);
 }
 #define MPI_INT ((MPI_Datatype)0x4c000405)
+#define MPI_CHAR ((MPI_Datatype)0x4c000101)
 )";
 
 class Model : public UnitKnowledge {
@@ -79,14 +98,18 @@ public:
 };
 
 /// The range of the initializer of local `probe` in function `f` of \p Code.
+/// With \p InFunction, the analysis knows it analyses `f` (the questions
+/// of order within it need that).
 std::optional<Interval> probe(const std::string &Code, bool Strict = false,
-                              std::optional<WideInt> ProbeBytes = std::nullopt) {
+                              std::optional<WideInt> ProbeBytes = std::nullopt,
+                              bool InFunction = false) {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
   ASTContext &Ctx = AST->getASTContext();
   auto Found = match(
       functionDecl(hasName("f"), hasBody(stmt().bind("body")),
-                   forEachDescendant(varDecl(hasName("probe")).bind("probe"))),
+                   forEachDescendant(varDecl(hasName("probe")).bind("probe")))
+          .bind("f"),
       Ctx);
   if (Found.size() != 1)
     return std::nullopt;
@@ -96,7 +119,9 @@ std::optional<Interval> probe(const std::string &Code, bool Strict = false,
   Model Unit;
   Unit.M.StrictTypes = Strict;
   Unit.ProbeBytes = ProbeBytes;
-  RangeAnalysis Ranges(Ctx, &Facts, &Unit);
+  RangeAnalysis Ranges(Ctx, &Facts, &Unit,
+                       InFunction ? Found[0].getNodeAs<FunctionDecl>("f")
+                                  : nullptr);
   std::optional<RangeAnalysis::Result> R =
       Ranges.evaluate(Probe->getInit(), Ranges.constraintsAt(Probe->getInit()));
   if (!R)
@@ -158,6 +183,39 @@ TEST(RunModel, ReceivedCounts) {
   EXPECT_EQ(R->Hi, 100);
 }
 
+// Asked in another datatype: at most the bytes of the count received, with
+// 64 bytes per predefined element.
+TEST(RunModel, ReceivedCountsInAnotherDatatype) {
+  std::optional<Interval> R =
+      probe("void f(int *b) { MPI_Status st; int got; "
+            "MPI_Recv(b, 100, MPI_INT, 0, 0, 0, &st); "
+            "MPI_Get_count(&st, MPI_CHAR, &got); int probe = got; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 100 * 64);
+}
+
+// Completing a persistent request that is not started gives an empty
+// status; once started (and not waited for before), the model says nothing.
+TEST(RunModel, InactivePersistentRequests) {
+  std::optional<Interval> R =
+      probe("void f(int *b) { MPI_Status st; MPI_Request r; int got; "
+            "MPI_Send_init(b, 100, MPI_INT, 0, 0, 0, &r); "
+            "MPI_Wait(&r, &st); MPI_Request_free(&r); "
+            "MPI_Get_count(&st, MPI_INT, &got); int probe = got; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 0);
+  R = probe("void f(int *b) { MPI_Status st; MPI_Request r; int got; "
+            "MPI_Send_init(b, 100, MPI_INT, 0, 0, 0, &r); MPI_Start(&r); "
+            "MPI_Wait(&r, &st); MPI_Request_free(&r); "
+            "MPI_Get_count(&st, MPI_INT, &got); int probe = got; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+}
+
 // A probe of a real process: the bytes the unit's sends can put in a
 // message bound the count in any datatype (WholeProgram); unknown without.
 TEST(RunModel, ProbedCounts) {
@@ -207,6 +265,16 @@ TEST(RunModel, SentBytes) {
            "MPI_Type_contiguous(atoi(s), MPI_INT, &t); "
            "MPI_Send(b, 1, t, 1, 0, 0); }");
   EXPECT_TRUE(!Unbounded || *Unbounded > IntMax);
+  // A struct: its count times its largest block of its largest member.
+  EXPECT_EQ(sent("void f(int *b) { int l[2] = {1, 256}; MPI_Aint d[2] = {0, 4}; "
+                 "MPI_Datatype ts[2] = {MPI_INT, MPI_CHAR}; MPI_Datatype t; "
+                 "MPI_Type_create_struct(2, l, d, ts, &t); "
+                 "MPI_Send(b, 1, t, 1, 0, 0); }"),
+            WideInt(2 * 256 * 64));
+  EXPECT_FALSE(sent("void f(int *b, MPI_Datatype u) { int l[2] = {1, 1}; "
+                    "MPI_Aint d[2] = {0, 4}; MPI_Datatype ts[2] = {MPI_INT, u}; "
+                    "MPI_Datatype t; MPI_Type_create_struct(2, l, d, ts, &t); "
+                    "MPI_Send(b, 1, t, 1, 0, 0); }"));
   EXPECT_FALSE(sent("void f(int *b, MPI_Datatype *p) { MPI_Datatype t; "
                     "p = &t; MPI_Send(b, 1, t, 1, 0, 0); }"));
 }

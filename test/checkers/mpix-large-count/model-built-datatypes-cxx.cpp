@@ -5,9 +5,9 @@
 #include <mpi.h>
 #include <vector>
 
-int made_once(MPI_Comm comm, std::vector<double> &b) {
+int made_once(MPI_Comm comm, std::vector<double> &b, int width) {
   MPI_Datatype pair;
-  MPI_Type_contiguous(2, MPI_DOUBLE, &pair);
+  MPI_Type_contiguous(width, MPI_DOUBLE, &pair);
   MPI_Type_commit(&pair);
   MPI_Status st;
   MPI_Recv(b.data(), 3, pair, 0, 0, comm, &st);
@@ -18,11 +18,11 @@ int made_once(MPI_Comm comm, std::vector<double> &b) {
 }
 
 // Remade in a loop: the query can meet another pass's datatype.
-int remade(MPI_Comm comm, std::vector<double> &b) {
+int remade(MPI_Comm comm, std::vector<double> &b, const std::vector<int> &widths) {
   MPI_Datatype run;
   MPI_Status st;
   int n = 0;
-  for (int width : {1, 2, 4}) {
+  for (int width : widths) {
     if (width > 1)
       MPI_Get_count(&st, run, &n);
     // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1

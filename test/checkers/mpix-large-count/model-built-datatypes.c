@@ -1,7 +1,8 @@
 // The model of a run: a count asked in the datatype the receive used is at
-// most the receive's count, also when that datatype is built here. Its handle
-// goes to MPI by address (made, committed, freed), so it is one datatype only
-// when one call that runs once makes it.
+// most the receive's count, also when that datatype is built here, of any
+// size (here from a parameter, so the bytes received bound nothing). Its
+// handle goes to MPI by address (made, committed, freed), so it is one
+// datatype only when one call that runs once makes it.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
 #include <mpi.h>
@@ -9,12 +10,12 @@
 
 extern void adjust(MPI_Datatype *t);
 
-// Made once, committed, received into twice and asked in: at most 2.
-int made_once(MPI_Comm comm) {
+// Made once, committed, received into and asked in: at most 2.
+int made_once(MPI_Comm comm, int len) {
   MPI_Datatype t;
   MPI_Request rq;
   MPI_Status st;
-  int blocks[3] = {0, 1, 2};
+  int blocks[3] = {0, 1, len};
   MPI_Aint displs[3] = {0, 8, 32};
   int n;
   MPI_Type_create_hindexed(3, blocks, displs, MPI_INT, &t);
@@ -26,11 +27,11 @@ int made_once(MPI_Comm comm) {
   return n;
 }
 
-int made_once_blocking(MPI_Comm comm, double *b) {
+int made_once_blocking(MPI_Comm comm, double *b, int len) {
   MPI_Datatype t;
   MPI_Status st;
   int n;
-  MPI_Type_vector(4, 1, 3, MPI_DOUBLE, &t);
+  MPI_Type_vector(len, 1, 3, MPI_DOUBLE, &t);
   MPI_Type_commit(&t);
   MPI_Recv(b, 5, t, 0, 0, comm, &st);
   MPI_Get_count(&st, t, &n);
@@ -39,11 +40,11 @@ int made_once_blocking(MPI_Comm comm, double *b) {
 }
 
 // Elements of a derived datatype outnumber its count.
-int elements_of_made(MPI_Comm comm, double *b) {
+int elements_of_made(MPI_Comm comm, double *b, int len) {
   MPI_Datatype t;
   MPI_Status st;
   int n;
-  MPI_Type_contiguous(4, MPI_DOUBLE, &t);
+  MPI_Type_contiguous(len, MPI_DOUBLE, &t);
   MPI_Type_commit(&t);
   MPI_Recv(b, 5, t, 0, 0, comm, &st);
   MPI_Get_elements(&st, t, &n);
@@ -72,11 +73,11 @@ int made_in_loop(MPI_Comm comm, double *b, int passes) {
 }
 
 // Made by two calls: the receive and the query may use different ones.
-int made_twice(MPI_Comm comm, double *b, int wide) {
+int made_twice(MPI_Comm comm, double *b, int wide, int len) {
   MPI_Datatype t;
   MPI_Status st;
   int n;
-  MPI_Type_contiguous(8, MPI_DOUBLE, &t);
+  MPI_Type_contiguous(len, MPI_DOUBLE, &t);
   MPI_Recv(b, 1, t, 0, 0, comm, &st);
   if (wide)
     MPI_Type_contiguous(1, MPI_DOUBLE, &t);
@@ -86,11 +87,11 @@ int made_twice(MPI_Comm comm, double *b, int wide) {
 }
 
 // Handed to a function that may change it.
-int handed_out(MPI_Comm comm, double *b) {
+int handed_out(MPI_Comm comm, double *b, int len) {
   MPI_Datatype t;
   MPI_Status st;
   int n;
-  MPI_Type_contiguous(2, MPI_DOUBLE, &t);
+  MPI_Type_contiguous(len, MPI_DOUBLE, &t);
   MPI_Recv(b, 1, t, 0, 0, comm, &st);
   adjust(&t);
   MPI_Get_count(&st, t, &n);
