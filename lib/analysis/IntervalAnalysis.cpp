@@ -3637,6 +3637,15 @@ std::optional<WideInt> RangeAnalysis::sentBytes(const CallExpr *Call,
   return std::max<WideInt>(N->Hi, 0) * *Size;
 }
 
+/// The call that \p Use is handed to as `&V`, argument number \p Index.
+static const CallExpr *addressPassedAsArgument(const DeclRefExpr *Use,
+                                               const FunctionFacts &F,
+                                               unsigned &Index) {
+  const auto *Addr = dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, F));
+  return Addr && Addr->getOpcode() == UO_AddrOf ? argumentOf(Addr, F, Index)
+                                                : nullptr;
+}
+
 bool RangeAnalysis::namesOneBuiltDatatype(const Expr *Type) {
   // A datatype's handle is given to MPI by address to be made, committed
   // and freed, so it is never a local of one value (holdsOneValue). Made by
@@ -3651,12 +3660,8 @@ bool RangeAnalysis::namesOneBuiltDatatype(const Expr *Type) {
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     if (onlyReads(Use, *Facts))
       continue;
-    const auto *Addr =
-        dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, *Facts));
     unsigned Index = 0;
-    const CallExpr *Call = Addr && Addr->getOpcode() == UO_AddrOf
-                               ? argumentOf(Addr, *Facts, Index)
-                               : nullptr;
+    const CallExpr *Call = addressPassedAsArgument(Use, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return false;
@@ -3689,12 +3694,8 @@ std::optional<WideInt> RangeAnalysis::typeBytes(const Expr *Type,
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     if (onlyReads(Use, *Facts))
       continue;
-    const auto *Addr =
-        dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, *Facts));
     unsigned Index = 0;
-    const CallExpr *Call = Addr && Addr->getOpcode() == UO_AddrOf
-                               ? argumentOf(Addr, *Facts, Index)
-                               : nullptr;
+    const CallExpr *Call = addressPassedAsArgument(Use, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     const TypeModelInfo *Row = Callee ? lookupTypeModel(*Callee) : nullptr;
     if (!Row || Row->Out != int(Index))
