@@ -3646,15 +3646,22 @@ static const CallExpr *addressPassedAsArgument(const DeclRefExpr *Use,
                                                 : nullptr;
 }
 
+const VarDecl *RangeAnalysis::datatypeLocal(const Expr *Type) const {
+  const VarDecl *V = namedVariable(Type->IgnoreParenImpCasts());
+  if (!V || !Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Facts->isCaptured(V) || V->getInit() ||
+      V->getType().isVolatileQualified())
+    return nullptr;
+  return V;
+}
+
 bool RangeAnalysis::namesOneBuiltDatatype(const Expr *Type) {
   // A datatype's handle is given to MPI by address to be made, committed
   // and freed, so it is never a local of one value (holdsOneValue). Made by
   // one call that nothing runs again, it names that datatype wherever it is
   // read after; a commit keeps the datatype it is given.
-  const VarDecl *V = namedVariable(Type->IgnoreParenImpCasts());
-  if (!V || !Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      Facts->isCaptured(V) || V->getInit() ||
-      V->getType().isVolatileQualified())
+  const VarDecl *V = datatypeLocal(Type);
+  if (!V)
     return false;
   const CallExpr *Maker = nullptr;
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
@@ -3685,10 +3692,8 @@ std::optional<WideInt> RangeAnalysis::typeBytes(const Expr *Type,
   // A datatype built in this function: a local that only its constructors
   // (MPIX_MODEL_TYPE rows) set, each bounded. Types of types are followed a
   // few levels deep.
-  const VarDecl *V = namedVariable(Type->IgnoreParenImpCasts());
-  if (!V || !Facts || Depth >= 4 || !V->hasLocalStorage() ||
-      isa<ParmVarDecl>(V) || Facts->isCaptured(V) || V->getInit() ||
-      V->getType().isVolatileQualified())
+  const VarDecl *V = Depth < 4 ? datatypeLocal(Type) : nullptr;
+  if (!V)
     return std::nullopt;
   std::optional<WideInt> Most;
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {

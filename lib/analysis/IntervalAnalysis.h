@@ -424,6 +424,9 @@ private:
                                        const llvm::FoldingSetNodeID &TypeId);
   std::optional<Interval> requestCountIn(const clang::VarDecl *Request,
                                          const llvm::FoldingSetNodeID &TypeId);
+  /// \p Type when it names a local of this function that only the calls it
+  /// is handed to by address can set: no parameter, initializer or capture.
+  const clang::VarDecl *datatypeLocal(const clang::Expr *Type) const;
   /// Whether \p Type, a local, names one datatype wherever it is read: one
   /// call that runs once makes it (a constructor's DTYPE_OUT), and the
   /// others only commit or free it.
