@@ -3396,6 +3396,12 @@ bool RangeAnalysis::beginsAfter(const Stmt *S, const Stmt *Query) const {
   return End != Begin && SM.isBeforeInTranslationUnit(End, Begin);
 }
 
+bool RangeAnalysis::beginsBefore(const Stmt *S, const Stmt *Other) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getBeginLoc()),
+                                      SM.getExpansionLoc(Other->getBeginLoc()));
+}
+
 bool RangeAnalysis::runsOnceInOrder(const Stmt *Query) {
   if (!Function || !Function->getBody())
     return false;
@@ -3475,14 +3481,50 @@ bool RangeAnalysis::isInactiveAt(const VarDecl *Request,
   });
 }
 
+/// The statement of \p Fills that every path to \p At runs last among
+/// them: the nearest one before At in the compounds around it. None inside
+/// a switch, whose case labels let control reach At past it. Meant for a
+/// query that runs once in order (runsOnceInOrder), which no loop brings
+/// back before a fill.
+static const Stmt *lastFillBefore(const Stmt *At,
+                                  const llvm::SmallPtrSetImpl<const Stmt *> &Fills,
+                                  const FunctionFacts &F) {
+  const Stmt *Switch = nullptr;
+  for (const Stmt *P = F.parentOf(At); P; P = F.parentOf(P))
+    if (isa<SwitchStmt>(P))
+      Switch = P;
+  const Stmt *S = At;
+  for (const Stmt *P = F.parentOf(S); P; S = P, P = F.parentOf(P)) {
+    if (isa<CapturedStmt, LambdaExpr, BlockExpr>(P))
+      return nullptr;
+    if (Switch) {
+      Switch = P == Switch ? nullptr : Switch;
+      continue;
+    }
+    const auto *C = dyn_cast<CompoundStmt>(P);
+    if (!C)
+      continue;
+    auto Here = llvm::find(C->body(), S);
+    for (auto I = Here; I != C->body_begin();)
+      if (Fills.count(*--I))
+        return *I;
+  }
+  return nullptr;
+}
+
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
                              const llvm::FoldingSetNodeID &TypeId,
                              const Stmt *At) {
-  std::optional<Interval> Count;
-  // Stores of the whole status (memset, `st = other`) or of a hidden field:
-  // harmless when a fill replaces them on every path.
-  llvm::SmallVector<const Stmt *, 2> Presets;
+  // What each use before At writes: a fill's count, or a store of the whole
+  // status (memset, `st = other`) or of a hidden field, harmless when a fill
+  // replaces it on every path.
+  struct Write {
+    const DeclRefExpr *Use;
+    const Stmt *Preset;
+    Interval Filled;
+  };
+  llvm::SmallVector<Write, 4> Writes;
   llvm::SmallPtrSet<const Stmt *, 4> Fills;
   for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
     if (onlyReads(Use, *Facts) || (At && beginsAfter(Use, At)))
@@ -3509,13 +3551,13 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
           Field && Field->getIdentifier() &&
           isPublicStatusField(Field->getName()))
         continue;
-      Presets.push_back(Up);
+      Writes.push_back({Use, Up, {}});
       continue;
     }
     if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
         Store && Store->getOpcode() == BO_Assign &&
         Store->getLHS()->IgnoreParens() == Use) {
-      Presets.push_back(Store);
+      Writes.push_back({Use, Store, {}});
       continue;
     }
     const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
@@ -3536,7 +3578,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
       continue;
     // memset(&st, 0, sizeof st)
     if (Index == 0 && isMemset(Callee)) {
-      Presets.push_back(Call);
+      Writes.push_back({Use, Call, {}});
       continue;
     }
     // Handed to a function of this unit that writes it only while it runs
@@ -3549,7 +3591,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
       // through another parameter while it writes it.
       if (At && Facts->isWithin(Call, At))
         return std::nullopt;
-      Presets.push_back(Call);
+      Writes.push_back({Use, Call, {}});
       continue;
     }
     const ModelInfo *Filler = lookupModel(*Callee);
@@ -3598,7 +3640,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     // A fill the analysis cannot bound is harmless when another replaces
     // it before anything reads it, as a preset is.
     if (!Filled) {
-      Presets.push_back(Call);
+      Writes.push_back({Use, Call, {}});
       continue;
     }
     // A call with a flag may leave the status as it was; a probe of the
@@ -3610,14 +3652,26 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     } else if (const DoStmt *Loop = loopUntilFlag(Call, Filler->Flag, *Facts)) {
       Fills.insert(Loop);
     }
-    Count = Count ? Count->join(*Filled) : *Filled;
+    Writes.push_back({Use, nullptr, *Filled});
   }
+  // Only what the last fill that every path to At runs, and the writes
+  // after it, can leave: a status reused by several probes is judged by the
+  // one before the query.
+  const Stmt *Last = At ? lastFillBefore(At, Fills, *Facts) : nullptr;
+  std::optional<Interval> Count;
   // Linear: each preset scans the statements up to the next fill, within a
   // budget for the whole status.
   unsigned Budget = 4096;
-  for (const Stmt *Preset : Presets)
-    if (!filledAfter(Preset, Status, Fills, *Facts, Budget))
-      return std::nullopt;
+  for (const Write &W : Writes) {
+    if (Last && beginsBefore(W.Use, Last))
+      continue;
+    if (W.Preset) {
+      if (!filledAfter(W.Preset, Status, Fills, *Facts, Budget))
+        return std::nullopt;
+      continue;
+    }
+    Count = Count ? Count->join(W.Filled) : W.Filled;
+  }
   return Count;
 }
 

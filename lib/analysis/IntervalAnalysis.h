@@ -409,6 +409,8 @@ private:
   bool runsOnceInOrder(const clang::Stmt *Query);
   /// Whether \p S begins after \p Query ends in the source.
   bool beginsAfter(const clang::Stmt *S, const clang::Stmt *Query) const;
+  /// Whether \p S begins before \p Other begins in the source.
+  bool beginsBefore(const clang::Stmt *S, const clang::Stmt *Other) const;
   /// The goto labels of the function, found on the first question.
   std::optional<llvm::SmallVector<const clang::LabelStmt *, 2>> Labels;
   /// The count a status filled by \p Call (a RECEIVE or IRECEIVE row) holds

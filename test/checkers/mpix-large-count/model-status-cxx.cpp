@@ -1,10 +1,12 @@
 // C++ cases of the status model (model-status-types.c and
 // model-status-params.c have the C ones): a status pointer parameter of a
 // function only this file calls, an inactive persistent request, and a
-// struct datatype asked in basic elements.
+// struct datatype asked in basic elements, and a status reused by a query
+// per fill.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- -std=c++17 %mpi_cflags
 
 #include <mpi.h>
+#include <vector>
 
 namespace {
 
@@ -55,4 +57,19 @@ int method(int *buf, MPI_Comm comm) {
   MPI_Recv(buf, 10, MPI_INT, 0, 0, comm, &st);
   Checker c;
   return c.ints(&st);
+}
+
+// Each query sees the fill before it: the probe's unknown count, then the
+// receive of at most v.size() ints, bounded by the vector's int count.
+std::vector<int> probe_then_recv(MPI_Comm comm) {
+  MPI_Status st;
+  int probed = 0, got = 0;
+  MPI_Probe(0, 0, comm, &st);
+  MPI_Get_count(&st, MPI_INT, &probed);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'int' output 'probed' of MPI_Get_count cannot represent counts over 2^31-1
+  std::vector<int> v(16);
+  MPI_Recv(v.data(), 16, MPI_INT, 0, 0, comm, &st);
+  MPI_Get_count(&st, MPI_INT, &got);
+  v.resize(got > probed ? probed : got);
+  return v;
 }

@@ -80,3 +80,70 @@ int preset_fields_fill(char *buf) {
   MPI_Get_count(&st, MPI_BYTE, &n);
   return n;
 }
+
+// A status reused by a query per fill: each query sees only the fill
+// before it, which every path to it runs. The first probe's unknown count
+// is replaced before the second query.
+int probe_then_recv_each_queried(char *buf) {
+  MPI_Status st;
+  int a, b, c;
+  MPI_Probe(0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'a' of MPI_Get_count cannot represent counts over 2^31-1
+  MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &b);
+  {
+    memset(&st, 0, sizeof st);
+    MPI_Probe(MPI_PROC_NULL, 3, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_BYTE, &c);
+  }
+  return a + b + c;
+}
+
+// Twin: the second fill runs on one branch only, so the probe's count
+// reaches the second query on the other.
+int probe_then_recv_on_a_branch(char *buf, int k) {
+  MPI_Status st;
+  int a, b;
+  MPI_Probe(0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'a' of MPI_Get_count cannot represent counts over 2^31-1
+  if (k) {
+    MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  }
+  MPI_Get_count(&st, MPI_BYTE, &b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'b' of MPI_Get_count cannot represent counts over 2^31-1
+  return a + b;
+}
+
+// Twin: a case label between the fill and the query lets control reach the
+// query without the fill.
+int probe_then_recv_in_switch(char *buf, int k) {
+  MPI_Status st;
+  int a = 0, b = 0;
+  MPI_Probe(0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'a' of MPI_Get_count cannot represent counts over 2^31-1
+  switch (k) {
+  case 0:
+    MPI_Recv(buf, 8, MPI_BYTE, 0, 3, MPI_COMM_WORLD, &st);
+  case 1:
+    MPI_Get_count(&st, MPI_BYTE, &b);
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'int' output 'b' of MPI_Get_count cannot represent counts over 2^31-1
+    break;
+  }
+  return a + b;
+}
+
+// Twin: the later fill is a test, whose flag may leave the probe's status.
+int probe_then_test(char *buf, MPI_Request req) {
+  MPI_Status st;
+  int a, b, done;
+  MPI_Probe(0, 3, MPI_COMM_WORLD, &st);
+  MPI_Get_count(&st, MPI_BYTE, &a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'a' of MPI_Get_count cannot represent counts over 2^31-1
+  MPI_Test(&req, &done, &st);
+  MPI_Get_count(&st, MPI_BYTE, &b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'b' of MPI_Get_count cannot represent counts over 2^31-1
+  return a + b;
+}
