@@ -1120,9 +1120,12 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   }
   const Hazard &H = Found.H;
   switch (Found.What) {
-  case Finding::LocalVariable:
-    noteLocalStore(Found);
+  case Finding::LocalVariable: {
+    RangeAnalysis::Explanation Why = explain(H, FS);
+    noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
+    noteOrigin(Why);
     break;
+  }
   case Finding::RunningSum:
     diag(Found.NoteSite->getBeginLoc(), "the running sum is computed here",
          DiagnosticIDs::Note)
@@ -1147,14 +1150,29 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
     break;
   }
+  case Finding::ReceivedCount:
+    if (FS.Ranges)
+      if (const ModelInfo *M = lookupModel(*Call->getDirectCallee())) {
+        RangeAnalysis::Explanation Why = FS.Ranges->explainStatus(Call, *M);
+        if (Why.OriginLoc.isValid())
+          diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
+      }
+    break;
   case Finding::SizeOutput:
     if (Found.NoteSite)
       diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
            DiagnosticIDs::Note);
     break;
-  case Finding::Argument:
-    noteHelperOverflow(H, Call->getArg(Found.Index));
+  case Finding::Argument: {
+    // A product in a helper: where it is; else why the argument is large.
+    const Expr *Arg = Call->getArg(Found.Index);
+    if (H.Kind == Hazard::Overflows &&
+        (!isWithin(H.Source, Arg, *Context) || externalHelper(H.Source)))
+      noteHelperOverflow(H, Arg);
+    else
+      noteWhyLarge(H, FS);
     break;
+  }
   default:
     break;
   }
@@ -1163,15 +1181,46 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << Plan->Blocker;
 }
 
-void LargeCountCheck::noteLocalStore(const Finding &Found) {
+RangeAnalysis::Explanation LargeCountCheck::explain(const Hazard &H,
+                                                    FunctionState &FS) {
+  // A helper's product is judged in the helper, not with the caller's facts.
+  if (!FS.Ranges || !FS.Ranges->isInFunction(H.Source))
+    return {};
+  // A product: what bounds each operand. A wide value: where it comes from.
+  if (H.Kind == Hazard::Overflows)
+    return FS.Ranges->explainOverflow(H.Source, H.Source);
+  if (H.Kind == Hazard::Narrowed)
+    return FS.Ranges->explainValue(H.Source, H.Source);
+  return {};
+}
+
+void LargeCountCheck::noteOrigin(const RangeAnalysis::Explanation &Why) {
+  if (Why.OriginLoc.isValid())
+    diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
+}
+
+void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
+  RangeAnalysis::Explanation Why = explain(H, FS);
+  if (H.Kind == Hazard::Overflows && !Why.Why.empty())
+    diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here: %2",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+        << Why.Why << H.Source->getSourceRange();
+  noteOrigin(Why);
+}
+
+void LargeCountCheck::noteLocalStore(const Finding &Found,
+                                     llvm::StringRef Why) {
   const Hazard &H = Found.H;
   diag(H.Source->getBeginLoc(),
        H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to '%2' here"
-       : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here"
+       : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here%3"
                                      : "'%0' is assigned here",
        DiagnosticIDs::Note)
       << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
-      << typeName(Found.Var->getType(), *Context) << H.Source->getSourceRange();
+      << typeName(Found.Var->getType(), *Context)
+      << (Why.empty() ? std::string() : ": " + Why.str())
+      << H.Source->getSourceRange();
 }
 
 std::string LargeCountCheck::editKey(const FixItHint &Hint) {

@@ -173,6 +173,12 @@ private:
   /// overflowing part of argument \p Arg.
   std::string helperPhrase(const clang::Expr *Source, const clang::Expr *Arg);
   /// A note where a helper's int computation overflows, in whichever file.
+  /// Why \p H's value can be large: what bounds a product's operands, and
+  /// where an unbounded value comes from.
+  RangeAnalysis::Explanation explain(const Hazard &H, FunctionState &FS);
+  void noteOrigin(const RangeAnalysis::Explanation &Why);
+  /// Notes what explain() says of \p H, at the argument.
+  void noteWhyLarge(const Hazard &H, FunctionState &FS);
   void noteHelperOverflow(const Hazard &H, const clang::Expr *Arg);
   /// Whether \p H is an int computation of a helper, here or elsewhere.
   bool isHelperOverflow(const Hazard &H, const clang::FunctionDecl *Caller);
@@ -182,7 +188,8 @@ private:
   /// Writes this unit's summary record (SummaryOutput).
   void writeSummary();
   /// The note at the store that gave an int local its hazardous value.
-  void noteLocalStore(const Finding &Found);
+  /// \p Why: what bounds the operands of a product stored.
+  void noteLocalStore(const Finding &Found, llvm::StringRef Why = "");
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,
                                    FunctionState &FS);

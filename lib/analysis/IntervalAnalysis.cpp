@@ -2843,6 +2843,12 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
   if (!model() || !Facts || M.Status < 0 || M.Type < 0 ||
       unsigned(std::max(M.Status, M.Type)) >= Query->getNumArgs())
     return std::nullopt;
+  return statusArgumentCount(Query->getArg(M.Status), statusTypeId(Query, M),
+                             Query);
+}
+
+llvm::FoldingSetNodeID RangeAnalysis::statusTypeId(const CallExpr *Query,
+                                                   const ModelInfo &M) {
   const Expr *Type = Query->getArg(M.Type);
   // A receive bounds the count in its own datatype only: elements of a
   // derived datatype outnumber its count, and a handle that changes may
@@ -2855,7 +2861,7 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
     TypeId.AddInteger(~0u);
   else
     Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
-  return statusArgumentCount(Query->getArg(M.Status), TypeId, Query);
+  return TypeId;
 }
 
 std::optional<Interval>
@@ -2892,11 +2898,7 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
   // for a status of a few hundred uses at most (a status reused by N
   // receives, each followed by a query, costs N^2); else once per status and
   // datatype, from all of its uses.
-  constexpr size_t MaxUsesPerQuery = 512;
-  const Stmt *Where = Facts->usesOf(Status).size() <= MaxUsesPerQuery &&
-                              runsOnceInOrder(At)
-                          ? At
-                          : nullptr;
+  const Stmt *Where = statusQueryPoint(Status, At);
   auto &Known = StatusCounts[Status];
   for (const auto &[Id, Point, Bound] : Known)
     if (Id == TypeId && Point == Where)
@@ -2904,6 +2906,41 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
   std::optional<Interval> Count = statusCountIn(Status, TypeId, Where);
   StatusCounts[Status].push_back({TypeId, Where, Count});
   return Count;
+}
+
+const Stmt *RangeAnalysis::statusQueryPoint(const VarDecl *Status,
+                                            const Stmt *At) {
+  constexpr size_t MaxUsesPerQuery = 512;
+  return Facts->usesOf(Status).size() <= MaxUsesPerQuery && runsOnceInOrder(At)
+             ? At
+             : nullptr;
+}
+
+RangeAnalysis::Explanation RangeAnalysis::explainStatus(const CallExpr *Query,
+                                                        const ModelInfo &M) {
+  Explanation X;
+  if (!model() || !Facts || M.Status < 0 || M.Type < 0 ||
+      unsigned(std::max(M.Status, M.Type)) >= Query->getNumArgs())
+    return X;
+  const Expr *E = Query->getArg(M.Status)->IgnoreParenImpCasts();
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    E = Addr->getSubExpr()->IgnoreParenImpCasts();
+  const VarDecl *Status = namedVariable(E);
+  if (!Status || Facts->isCaptured(Status))
+    return X;
+  if (isa<ParmVarDecl>(Status)) {
+    X.OriginLoc = Status->getLocation();
+    X.OriginNote = "'" + Status->getNameAsString() +
+                   "' is a parameter: its callers may pass any status";
+    return X;
+  }
+  if (!Status->hasLocalStorage() || !Status->getType()->isRecordType())
+    return X;
+  // Judged again, uncached, to find what leaves it unknown.
+  statusCountIn(Status, statusTypeId(Query, M),
+                statusQueryPoint(Status, Query), &X);
+  return X;
 }
 
 using ParameterReads = llvm::function_ref<bool(const ParmVarDecl *)>;
@@ -3515,7 +3552,18 @@ static const Stmt *lastFillBefore(const Stmt *At,
 std::optional<Interval>
 RangeAnalysis::statusCountIn(const VarDecl *Status,
                              const llvm::FoldingSetNodeID &TypeId,
-                             const Stmt *At) {
+                             const Stmt *At, Explanation *Why) {
+  std::string Name = "'" + Status->getNameAsString() + "'";
+  // Unknown because of \p Where: says so in Why.
+  auto Unknown = [&](const Stmt *Where, const std::string &Note) {
+    if (Why) {
+      Why->OriginLoc = Where->getBeginLoc();
+      Why->OriginNote = Name + Note;
+    }
+    return std::nullopt;
+  };
+  const char *HandedOut =
+      " is handed out here: what is written through it is not known";
   // What each use before At writes: a fill's count, or a store of the whole
   // status (memset, `st = other`) or of a hidden field, harmless when a fill
   // replaces it on every path.
@@ -3523,6 +3571,9 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     const DeclRefExpr *Use;
     const Stmt *Preset;
     Interval Filled;
+    /// For a preset that is a fill the model cannot bound, what it is.
+    const FunctionDecl *UnboundedFill = nullptr;
+    bool Probe = false;
   };
   llvm::SmallVector<Write, 4> Writes;
   llvm::SmallPtrSet<const Stmt *, 4> Fills;
@@ -3545,7 +3596,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
                      Store->getLHS()->IgnoreParens() == ME) ||
                     (Step && Step->isIncrementDecrementOp());
       if (!Stored)
-        return std::nullopt;
+        return Unknown(ME, HandedOut);
       // status.MPI_ERROR = ...: the count is elsewhere.
       if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
           Field && Field->getIdentifier() &&
@@ -3562,12 +3613,12 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     }
     const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
     if (!Taken || Taken->getOpcode() != UO_AddrOf)
-      return std::nullopt;
+      return Unknown(Use, HandedOut);
     unsigned Index = 0;
     const CallExpr *Call = argumentOf(Taken, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
-      return std::nullopt;
+      return Unknown(Use, HandedOut);
     // Handed to a `const MPI_Status *` (MPI_Get_count itself): read only.
     if (isReadOnlyArgument(Call, Index))
       continue;
@@ -3590,13 +3641,14 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
       // Unless it is the call judged (At), which may read the status
       // through another parameter while it writes it.
       if (At && Facts->isWithin(Call, At))
-        return std::nullopt;
+        return Unknown(Call, " is written here while it is read");
       Writes.push_back({Use, Call, {}});
       continue;
     }
     const ModelInfo *Filler = lookupModel(*Callee);
     if (!Filler || Filler->Status != int(Index))
-      return std::nullopt;
+      return Unknown(Call, " is handed to " + Callee->getNameAsString() +
+                               " here, which may write any count in it");
     if (Filler->Role == ModelRole::STATUS_MARK)
       continue;
     std::optional<Interval> Filled;
@@ -3637,12 +3689,6 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     default:
       break;
     }
-    // A fill the analysis cannot bound is harmless when another replaces
-    // it before anything reads it, as a preset is.
-    if (!Filled) {
-      Writes.push_back({Use, Call, {}});
-      continue;
-    }
     // A call with a flag may leave the status as it was; a probe of the
     // null process always sets it, and so does a loop that repeats the
     // call until its flag is set.
@@ -3652,7 +3698,13 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     } else if (const DoStmt *Loop = loopUntilFlag(Call, Filler->Flag, *Facts)) {
       Fills.insert(Loop);
     }
-    Writes.push_back({Use, nullptr, *Filled});
+    // A fill the analysis cannot bound is harmless when another replaces
+    // it before anything reads it, as a preset is.
+    if (!Filled)
+      Writes.push_back(
+          {Use, Call, {}, Callee, Filler->Role == ModelRole::PROBE});
+    else
+      Writes.push_back({Use, nullptr, *Filled});
   }
   // Only what the last fill that every path to At runs, and the writes
   // after it, can leave: a status reused by several probes is judged by the
@@ -3666,9 +3718,18 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     if (Last && beginsBefore(W.Use, Last))
       continue;
     if (W.Preset) {
-      if (!filledAfter(W.Preset, Status, Fills, *Facts, Budget))
-        return std::nullopt;
-      continue;
+      if (filledAfter(W.Preset, Status, Fills, *Facts, Budget))
+        continue;
+      if (W.UnboundedFill)
+        return Unknown(W.Preset,
+                       " is filled here by " +
+                           W.UnboundedFill->getNameAsString() +
+                           (W.Probe ? ", with the size of a message whose "
+                                      "send the analysis does not see"
+                                    : ", with a count the analysis cannot "
+                                      "bound"));
+      return Unknown(W.Preset, " is written here, and no call that fills it "
+                               "replaces that on every path to the query");
     }
     Count = Count ? Count->join(W.Filled) : W.Filled;
   }
@@ -3876,7 +3937,7 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
   std::optional<Interval> R = eval(E, C, Ignored);
   std::optional<Interval> Full = Interval::ofType(E->getType(), Ctx);
   if (R && R->isExact())
-    return Text + " = " + toString(R->Lo);
+    return Text == toString(R->Lo) ? Text : Text + " = " + toString(R->Lo);
   const VarDecl *V = namedVariable(E);
   if (V) {
     auto Modelled = ModelledAsSize.find(V);
@@ -3930,13 +3991,28 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
         break;
       }
     } else if (V && V->hasLocalStorage() && Facts) {
-      for (const DeclRefExpr *Use : Facts->usesOf(V))
-        if (!onlyReads(Use, *Facts)) {
-          X.OriginLoc = Use->getBeginLoc();
-          X.OriginNote = "'" + Text + "' is handed out here: what is written "
-                                      "through it is not known";
+      for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+        if (onlyReads(Use, *Facts))
+          continue;
+        // An output of a call the model bounds only for what it can see
+        // (the extent of a datatype read from memory).
+        const ModelInfo *M = nullptr;
+        const CallExpr *Call = outputCallOf(Use, *Facts, M);
+        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+        if (Callee && !outputRange(Call, *M)) {
+          X.OriginLoc = Call->getBeginLoc();
+          X.OriginNote = "'" + Text + "' is an output of " +
+                         Callee->getNameAsString() +
+                         " here, which the analysis cannot bound";
           break;
         }
+        if (Call)
+          continue;
+        X.OriginLoc = Use->getBeginLoc();
+        X.OriginNote = "'" + Text + "' is handed out here: what is written "
+                                    "through it is not known";
+        break;
+      }
     } else if (V) {
       X.OriginLoc = V->getLocation();
       X.OriginNote = "'" + Text + "' is a global that may be written "
@@ -3950,8 +4026,11 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
     }
     if (!V && X.OriginLoc.isInvalid()) {
       X.OriginLoc = E->getBeginLoc();
-      X.OriginNote = "'" + Text + "' is read from memory the analysis cannot "
-                                  "see";
+      X.OriginNote =
+          "'" + Text +
+          (isa<CallExpr>(E->IgnoreCasts())
+               ? "' is returned by a call the analysis cannot bound"
+               : "' is read from memory the analysis cannot see");
     }
   }
   return Text + " unbounded";
@@ -3967,6 +4046,13 @@ RangeAnalysis::Explanation RangeAnalysis::explainOverflow(const Expr *Site,
   std::string L = describeOperand(B->getLHS(), At, C, X);
   std::string R = describeOperand(B->getRHS(), At, C, X);
   X.Why = L + ", " + R;
+  return X;
+}
+
+RangeAnalysis::Explanation RangeAnalysis::explainValue(const Expr *E,
+                                                       const Stmt *At) {
+  Explanation X;
+  X.Why = describeOperand(E, At, constraintsAt(At), X);
   return X;
 }
 

@@ -369,6 +369,16 @@ public:
     std::string OriginNote;
   };
   Explanation explainOverflow(const clang::Expr *Site, const clang::Stmt *At);
+  /// Whether \p S is in the body of the function analysed.
+  bool isInFunction(const clang::Stmt *S) const {
+    return Function && Facts && Facts->isWithin(S, Function->getBody());
+  }
+  /// Where the unbounded value \p E at \p At comes from (OriginLoc is
+  /// invalid when E is bounded or its origin is not known).
+  Explanation explainValue(const clang::Expr *E, const clang::Stmt *At);
+  /// Where the status that \p Query (a row of the model, Get_count or
+  /// Get_elements) reads gets a count the model cannot bound.
+  Explanation explainStatus(const clang::CallExpr *Query, const ModelInfo &M);
 
 private:
   /// The pass over the control flow, built on first use.
@@ -385,9 +395,19 @@ private:
                                       const ModelInfo &M);
   /// What the uses of \p Status that can run before \p At (all of them
   /// when At is null) leave in it.
+  /// \p Why, when given, says where an unknown count comes from.
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
                                         const llvm::FoldingSetNodeID &TypeId,
-                                        const clang::Stmt *At);
+                                        const clang::Stmt *At,
+                                        Explanation *Why = nullptr);
+  /// What identifies the datatype \p Query asks its count in (see
+  /// statusCount).
+  llvm::FoldingSetNodeID statusTypeId(const clang::CallExpr *Query,
+                                      const ModelInfo &M);
+  /// The query point statusCountIn judges a query \p At of \p Status at:
+  /// At, or null (all uses) for a query in a loop or a status of many uses.
+  const clang::Stmt *statusQueryPoint(const clang::VarDecl *Status,
+                                      const clang::Stmt *At);
   /// Whether the function of the status parameter \p P only reads the
   /// status (see onlyReadsStatus in the .cpp), found once per parameter;
   /// with \p Writes, whether it uses a status pointer only while it runs,

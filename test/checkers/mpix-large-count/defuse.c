@@ -8,6 +8,7 @@ void narrowed_local(char *buf, size_t nbytes, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'; messages over 2^31-1 elements are truncated [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-5]]:39: note: 'nbytes' is a parameter: its callers may pass any value
 }
 
 void overflowing_local(double *buf, int nx, int ny, MPI_Comm comm) {
@@ -16,6 +17,7 @@ void overflowing_local(double *buf, int nx, int ny, MPI_Comm comm) {
   MPI_Bcast(buf, total, MPI_DOUBLE, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:18: warning: count 'total' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nx * ny' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-6]]:41: note: 'nx' is a parameter: its callers may pass any value
 }
 
 // A local written through a pointer may hold anything; a parameter is passed

@@ -15,7 +15,8 @@ void stored_into_int(char *buf, size_t nbytes, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-NOTES: :[[@LINE-4]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE-4]]:14: note: no automatic fix: the value initializes 'copy' of type 'int' here
+  // CHECK-NOTES: :[[@LINE-6]]:40: note: 'nbytes' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-5]]:14: note: no automatic fix: the value initializes 'copy' of type 'int' here
   (void)copy;
 }
 
@@ -24,6 +25,7 @@ void passed_to_int_function(char *buf, size_t nbytes, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-5]]:47: note: 'nbytes' is a parameter: its callers may pass any value
   // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is passed to 'helper', which expects 'int'
   helper(n);
 }
@@ -48,7 +50,8 @@ void negative(char *buf, MPI_Comm comm) {
 void macro_body(char *buf, size_t n, MPI_Comm comm) {
   SEND_ALL(buf, n, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: no automatic fix: the call is spelled inside a macro
+  // CHECK-NOTES: :[[@LINE-3]]:35: note: 'n' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: no automatic fix: the call is spelled inside a macro
 }
 
 // The reasons name the obstacle: the type that would truncate, the function
@@ -59,7 +62,8 @@ void stored_unsigned(char *buf, size_t nbytes, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-NOTES: :[[@LINE-4]]:11: note: 'nbytes' of type 'size_t' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE-4]]:19: note: no automatic fix: the value initializes 'copy' of type 'unsigned int' here
+  // CHECK-NOTES: :[[@LINE-6]]:40: note: 'nbytes' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-5]]:19: note: no automatic fix: the value initializes 'copy' of type 'unsigned int' here
   (void)copy;
 }
 
@@ -69,6 +73,7 @@ void received_then_cast(MPI_Status *st, int *out) {
   int c;
   MPI_Get_count(st, MPI_BYTE, &c);
   // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'int' output 'c' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-NOTES: :[[@LINE-4]]:37: note: 'st' is a parameter: its callers may pass any status
   // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is cast to 'int' here, which would truncate the widened value
   *out = (int)c;
 }
@@ -118,5 +123,7 @@ void element_address_taken(char *s, char *r, int p, size_t each, MPI_Comm comm) 
 void product_in_macro(char *buf, int nx, int ny, MPI_Comm comm) {
   MPI_Send(buf, CELLS(nx, ny), MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count '(nx) * (ny)' is computed in 'int' and can overflow before MPI sees it
-  // CHECK-NOTES: :[[@LINE-2]]:17: note: no automatic fix: the arithmetic to widen is spelled inside a macro; widen it by hand
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: '(nx) * (ny)' can overflow 'int' here: nx unbounded, ny unbounded
+  // CHECK-NOTES: :[[@LINE-4]]:38: note: 'nx' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: no automatic fix: the arithmetic to widen is spelled inside a macro; widen it by hand
 }

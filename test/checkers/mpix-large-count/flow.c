@@ -71,6 +71,7 @@ void grow(char *buf, int steps, MPI_Comm comm) {
   MPI_Send(buf, cnt, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'cnt' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:11: note: '2 * cnt' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: 'cnt' is assigned '2 * cnt' here, which the analysis cannot bound
 }
 
 // A clamp on one path only: the other still narrows.
@@ -79,6 +80,7 @@ void clamp_one_path(const double *buf, size_t n, int small, MPI_Comm comm) {
     n = INT_MAX;
   MPI_Send(buf, (int)n, MPI_DOUBLE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-5]]:47: note: 'n' is a parameter: its callers may pass any value
 }
 
 // A bound checked before a store that changes the value again.
@@ -88,4 +90,5 @@ void clamp_then_grow(const double *buf, size_t n, MPI_Comm comm) {
   n = n * 4;
   MPI_Send(buf, (int)n, MPI_DOUBLE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-6]]:48: note: 'n' is a parameter: its callers may pass any value
 }

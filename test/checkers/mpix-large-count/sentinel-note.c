@@ -10,4 +10,5 @@ void note_points_at_product(char *v, int elem, MPI_Comm comm) {
   MPI_Bcast(v, bytes, MPI_BYTE, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:16: warning: count 'bytes' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:11: note: '2 * elem' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-6]]:42: note: 'elem' is a parameter: its callers may pass any value
 }

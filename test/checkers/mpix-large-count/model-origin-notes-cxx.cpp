@@ -1,0 +1,40 @@
+// C++ cases of model-origin-notes.c: where a large value comes from, for a
+// container's size, a member, a library call and a product of inputs.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- -std=c++17 %mpi_cflags
+
+#include <mpi.h>
+#include <cstdlib>
+#include <vector>
+
+struct Field {
+  long cells;
+  std::vector<double> data;
+};
+
+void send_all(const std::vector<double> &v, MPI_Comm comm) {
+  MPI_Send(v.data(), v.size(), MPI_DOUBLE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: 'v.size()' is returned by a call the analysis cannot bound
+}
+
+void send_field(const Field &f, MPI_Comm comm) {
+  MPI_Send(f.data.data(), f.cells, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: count 'f.cells' of type 'long' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-2]]:27: note: 'f.cells' is read from memory the analysis cannot see
+}
+
+void send_parsed(double *p, const char *text, MPI_Comm comm) {
+  long n = std::strtol(text, nullptr, 10);
+  MPI_Send(p, n, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'n' of type 'long' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: 'n' is assigned 'std::strtol(text, nullptr, 10)' here, which the analysis cannot bound
+}
+
+void send_grid(double *p, char **argv, MPI_Comm comm) {
+  int nx = std::atoi(argv[1]), ny = std::atoi(argv[2]);
+  int n = nx * ny;
+  MPI_Send(p, n, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'n' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nx * ny' can overflow 'int' here: nx unbounded, ny unbounded
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: 'nx' is assigned 'std::atoi(argv[1])' here, which the analysis cannot bound
+}

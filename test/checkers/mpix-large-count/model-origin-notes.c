@@ -1,0 +1,100 @@
+// Every report says why the value can be large, with a note where it comes
+// from: the parameter, the store of memory the analysis cannot see, the MPI
+// output the model cannot bound, the product's operands, or the call that
+// filled the status a count is asked of.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+#include <string.h>
+
+struct pool {
+  MPI_Aint count;
+  MPI_Datatype type;
+};
+
+// A wide count read from a structure that other code fills.
+void send_from_pool(const char *buf, const struct pool *p, MPI_Comm comm) {
+  MPI_Aint count;
+  count = p->count;
+  MPI_Send(buf, count, p->type, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'count' of type 'MPI_Aint' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'count' is assigned 'p->count' here, which the analysis cannot bound
+}
+
+// The extent of a datatype the model cannot see, as a displacement unit.
+void window_of(void *base, MPI_Aint bytes, const struct pool *p, MPI_Comm comm) {
+  MPI_Aint lb, extent;
+  MPI_Win win;
+  MPI_Type_get_extent(p->type, &lb, &extent);
+  MPI_Win_create(base, bytes, extent, MPI_INFO_NULL, comm, &win);
+  // CHECK-NOTES: :[[@LINE-1]]:31: warning: displacement 'extent' of type 'MPI_Aint' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'extent' is an output of MPI_Type_get_extent here, which the analysis cannot bound
+  MPI_Win_free(&win);
+}
+
+// A product of a parameter and a rank.
+void offset_of(MPI_File fh, double *buf, int chunk, MPI_Comm comm) {
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  MPI_File_read_at(fh, rank * chunk, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
+  // CHECK-NOTES: :[[@LINE-1]]:24: warning: offset 'rank * chunk' is computed in 'int' and can overflow before it is converted to 'MPI_Offset'
+  // CHECK-NOTES: :[[@LINE-2]]:24: note: 'rank * chunk' can overflow 'int' here: rank below the communicator size, chunk unbounded
+  // CHECK-NOTES: :[[@LINE-6]]:46: note: 'chunk' is a parameter: its callers may pass any value
+}
+
+// Twin: a constant factor is bounded, and no note is needed for it.
+void offset_of_constant(MPI_File fh, double *buf, MPI_Comm comm) {
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  MPI_File_read_at(fh, rank * 64, buf, 10, MPI_DOUBLE, MPI_STATUS_IGNORE);
+}
+
+// A probe in a unit without main: the sender is not in view.
+int probed(MPI_Comm comm) {
+  MPI_Status st;
+  int n;
+  MPI_Probe(0, 0, comm, &st);
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  // CHECK-NOTES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'st' is filled here by MPI_Probe, with the size of a message whose send the analysis does not see
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is returned as 'int'
+  return n;
+}
+
+// A receive of a count the analysis cannot bound.
+int received(char *buf, int cap, MPI_Comm comm) {
+  MPI_Status st;
+  int n;
+  MPI_Recv(buf, cap * 2, MPI_BYTE, 0, 0, comm, &st);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'cap * 2' is computed in 'int' and can overflow before MPI sees it
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: 'cap * 2' can overflow 'int' here: cap unbounded, 2
+  // CHECK-NOTES: :[[@LINE-6]]:29: note: 'cap' is a parameter: its callers may pass any value
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  // CHECK-NOTES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: 'st' is filled here by MPI_Recv, with a count the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is returned as 'int'
+  return n;
+}
+
+// A status preset and then filled only when a test's flag is set.
+int tested(MPI_Request req) {
+  MPI_Status st;
+  int n, done;
+  memset(&st, 0, sizeof st);
+  MPI_Test(&req, &done, &st);
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  // CHECK-NOTES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'st' is written here, and no call that fills it replaces that on every path to the query
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is returned as 'int'
+  return n;
+}
+
+// A status pointer parameter.
+int asked(const MPI_Status *status) {
+  int n;
+  MPI_Get_count(status, MPI_BYTE, &n);
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-NOTES: :[[@LINE-4]]:29: note: 'status' is a parameter: its callers may pass any status
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is returned as 'int'
+  return n;
+}
