@@ -1206,6 +1206,12 @@ void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << Why.Why << H.Source->getSourceRange();
+  // A wide value bounded, but past INT_MAX: the bound is the reason.
+  else if (H.Kind == Hazard::Narrowed && Why.OriginLoc.isInvalid() &&
+           !Why.Why.empty())
+    diag(H.Source->getBeginLoc(), "'%0' can exceed INT_MAX here: %1",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << Why.Why << H.Source->getSourceRange();
   noteOrigin(Why);
 }
 

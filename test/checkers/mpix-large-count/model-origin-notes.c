@@ -98,3 +98,11 @@ int asked(const MPI_Status *status) {
   // CHECK-NOTES: :[[@LINE+1]]:10: note: no automatic fix: it is returned as 'int'
   return n;
 }
+
+// A wide value the analysis bounds, but past INT_MAX: the bound says why.
+void send_bounded(const char *buf, int k, MPI_Comm comm) {
+  MPI_Count c = (MPI_Count)(k % 1000) * 10000000;
+  MPI_Send(buf, c, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'c' of type 'MPI_Count' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: 'c' can exceed INT_MAX here: c in [-9990000000, 9990000000]
+}
