@@ -188,6 +188,29 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
     if ((elsewhere(Summarised, C) || elsewhere(Taken, C) || !Sliced.contains(C)) &&
         matters(C))
       return true;
+  // A unit that bounds its probes by the program's sends: a function of
+  // another unit its main reaches, directly or through the others' sends,
+  // summarised anew (or newly called).
+  if (U->Probes) {
+    for (const std::string &C : U->ExternalCalls)
+      if (!Sliced.contains(C) && Merged->function(C))
+        return true;
+    std::vector<StringRef> Work(U->ExternalCalls.begin(), U->ExternalCalls.end());
+    Work.insert(Work.end(), U->AddressTaken.begin(), U->AddressTaken.end());
+    StringSet<> Seen;
+    while (!Work.empty()) {
+      StringRef C = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(C).second)
+        continue;
+      const FunctionSummary *F = Merged->function(C);
+      if (!F)
+        continue;
+      if (elsewhere(Summarised, C))
+        return true;
+      Work.insert(Work.end(), F->Sends.Calls.begin(), F->Sends.Calls.end());
+    }
+  }
   // A new function pointer to one of its own functions blocks their fixes.
   return llvm::any_of(U->Functions, [&](const FunctionSummary &F) {
     return elsewhere(Taken, F.USR);

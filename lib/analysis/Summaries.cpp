@@ -85,6 +85,9 @@ static json::Value toJSON(const UnitSummary &U) {
                    {"params", std::move(Params)}};
     if (F.Return.present())
       O["return"] = toJSON(F.Return);
+    if (F.Sends.Known)
+      O["sends"] = json::Object{{"bytes", int64_t(F.Sends.Bytes)},
+                                {"calls", json::Array(F.Sends.Calls)}};
     Functions.push_back(std::move(O));
   }
   return json::Object{
@@ -94,7 +97,8 @@ static json::Value toJSON(const UnitSummary &U) {
       {"functions", std::move(Functions)},
       {"external_calls", json::Array(U.ExternalCalls)},
       {"address_taken", json::Array(U.AddressTaken)},
-      {"count_arguments", std::move(CountArguments)}};
+      {"count_arguments", std::move(CountArguments)},
+      {"probes", U.Probes}};
 }
 
 namespace {
@@ -174,6 +178,15 @@ public:
       if (const json::Value *R = FO->get("return"))
         if (!returns(*R, S.Return))
           return false;
+      if (const json::Value *Sends = FO->get("sends")) {
+        const json::Object *SO = Sends->getAsObject();
+        std::optional<int64_t> Bytes =
+            SO ? SO->getInteger("bytes") : std::nullopt;
+        if (!Bytes || *Bytes < 0 || !strings(SO->get("calls"), S.Sends.Calls))
+          return fail("a send summary is malformed");
+        S.Sends.Known = true;
+        S.Sends.Bytes = uint64_t(*Bytes);
+      }
       U.Functions.push_back(std::move(S));
     }
     for (const json::Value &A : array(O->get("count_arguments"))) {
@@ -183,6 +196,7 @@ public:
           !num(&(*Pair)[1], Index))
         return fail("a count argument is not a function and an index");
     }
+    U.Probes = O->getBoolean("probes").value_or(false);
     return strings(O->get("external_calls"), U.ExternalCalls) &&
            strings(O->get("address_taken"), U.AddressTaken);
   }
@@ -457,6 +471,9 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
   std::vector<std::string> Work(Unit.ExternalCalls);
   for (const FunctionSummary &F : Unit.Functions)
     Work.push_back(F.USR);
+  // A probing unit's main reaches the functions whose address it takes too.
+  if (Unit.Probes)
+    Work.insert(Work.end(), Unit.AddressTaken.begin(), Unit.AddressTaken.end());
   llvm::StringSet<> Seen;
   while (!Work.empty()) {
     std::string USR = std::move(Work.back());
@@ -479,6 +496,10 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
     for (const ParameterSummary &P : F.Params)
       for (const ForwardEdge &E : P.Forwards)
         Work.push_back(E.CalleeUSR);
+    // Only a unit that probes reads the sends; other units' slices stay
+    // small.
+    if (Unit.Probes)
+      Work.insert(Work.end(), F.Sends.Calls.begin(), F.Sends.Calls.end());
   }
   SummaryFile Slice;
   for (auto &[R, U] : Kept)
@@ -550,6 +571,25 @@ void SummaryIndex::addLocal(const FunctionSummary &F) {
 
 const FunctionSummary *SummaryIndex::function(StringRef USR) const {
   return Functions.lookup(USR);
+}
+
+std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {
+  std::vector<StringRef> Work{USR};
+  llvm::StringSet<> Seen;
+  WideInt Most = 0;
+  while (!Work.empty()) {
+    StringRef Next = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(Next).second)
+      continue;
+    const FunctionSummary *F = function(Next);
+    if (!F || !F->Sends.Known)
+      return std::nullopt;
+    Most = std::max(Most, WideInt(F->Sends.Bytes));
+    for (const std::string &C : F->Sends.Calls)
+      Work.push_back(C);
+  }
+  return Most;
 }
 
 /// Follows the forwards of one parameter depth-first; a chain that comes
