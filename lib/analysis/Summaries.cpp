@@ -448,7 +448,8 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
   for (size_t R = 0; R < File.Units.size(); ++R) {
     const UnitSummary &U = File.Units[R];
     for (size_t F = 0; F < U.Functions.size(); ++F)
-      Definitions.try_emplace(U.Functions[F].USR, R, F);
+      if (!Definitions.try_emplace(U.Functions[F].USR, R, F).second)
+        OtherDefinitions[U.Functions[F].USR].emplace_back(R, F);
     for (const std::string &USR : U.AddressTaken)
       TakenBy[USR].push_back(R);
   }
@@ -498,8 +499,17 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
         Work.push_back(E.CalleeUSR);
     // Only a unit that probes reads the sends; other units' slices stay
     // small.
-    if (Unit.Probes)
+    if (Unit.Probes) {
       Work.insert(Work.end(), F.Sends.Calls.begin(), F.Sends.Calls.end());
+      auto Others = OtherDefinitions.find(USR);
+      if (Others != OtherDefinitions.end())
+        for (const auto &[R2, I2] : Others->second) {
+          const FunctionSummary &G = File.Units[R2].Functions[I2];
+          if (File.Units[R2].File != Unit.File)
+            keptOf(R2).Functions.push_back(G);
+          Work.insert(Work.end(), G.Sends.Calls.begin(), G.Sends.Calls.end());
+        }
+    }
   }
   SummaryFile Slice;
   for (auto &[R, U] : Kept)
@@ -560,7 +570,8 @@ void SummaryIndex::addRecord(const UnitSummary &U) {
   // A function defined in a header has one summary per unit including it,
   // all alike: the first stands.
   for (const FunctionSummary &F : U.Functions)
-    Functions.try_emplace(F.USR, &F);
+    if (!Functions.try_emplace(F.USR, &F).second)
+      OtherDefinitions[F.USR].push_back(&F);
 }
 
 void SummaryIndex::addLocal(const FunctionSummary &F) {
@@ -582,12 +593,20 @@ std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {
     Work.pop_back();
     if (!Seen.insert(Next).second)
       continue;
-    const FunctionSummary *F = function(Next);
-    if (!F || !F->Sends.Known)
+    const FunctionSummary *First = function(Next);
+    if (!First)
       return std::nullopt;
-    Most = std::max(Most, WideInt(F->Sends.Bytes));
-    for (const std::string &C : F->Sends.Calls)
-      Work.push_back(C);
+    std::vector<const FunctionSummary *> Defs{First};
+    if (auto Others = OtherDefinitions.find(Next);
+        Others != OtherDefinitions.end())
+      Defs.insert(Defs.end(), Others->second.begin(), Others->second.end());
+    for (const FunctionSummary *F : Defs) {
+      if (!F->Sends.Known)
+        return std::nullopt;
+      Most = std::max(Most, WideInt(F->Sends.Bytes));
+      for (const std::string &C : F->Sends.Calls)
+        Work.push_back(C);
+    }
   }
   return Most;
 }

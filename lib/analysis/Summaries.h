@@ -190,6 +190,10 @@ private:
   /// Per USR, the record and the function of its first summary: the one
   /// SummaryIndex::add keeps.
   llvm::StringMap<std::pair<size_t, size_t>> Definitions;
+  /// Per USR, the other records that define it too (alternatives linked
+  /// into different programs, mtest_single.c or mtest_thread.c): a probing
+  /// unit gets them all, as any may be the one its program runs.
+  llvm::StringMap<std::vector<std::pair<size_t, size_t>>> OtherDefinitions;
   /// Per USR, the records of the units that take its address.
   llvm::StringMap<std::vector<size_t>> TakenBy;
 };
@@ -260,7 +264,8 @@ public:
   bool empty() const { return Functions.empty(); }
   /// The most bytes one point-to-point message of a call of \p USR sends,
   /// closing the functions of other units it reaches; none when a record
-  /// on the way is missing, stale or unknown.
+  /// on the way is missing, stale or unknown. A function several units
+  /// define sends what any of them does.
   std::optional<WideInt> sends(llvm::StringRef USR) const;
 
   /// Stale records skipped by add(): the unit, and the file that changed.
@@ -270,6 +275,8 @@ private:
   void addRecord(const UnitSummary &U);
   bool close(const std::string &Key, Reach &R, std::vector<std::string> &Path);
   llvm::StringMap<const FunctionSummary *> Functions;
+  /// Every definition of other units beyond the first, for sends().
+  llvm::StringMap<std::vector<const FunctionSummary *>> OtherDefinitions;
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   llvm::StringSet<> AddressTaken;
   std::map<std::string, std::unique_ptr<Reach>> Reaches;

@@ -144,6 +144,27 @@ TEST(Summaries, SendsAreClosedOverTheFunctionsOfOtherUnits) {
   std::sort(USRs.begin(), USRs.end());
   EXPECT_EQ(USRs, (std::vector<std::string>{"c:@F@init", "c:@F@log",
                                             "c:@F@trace"}));
+
+  // Another unit defines log too (an alternative linked into some
+  // programs): it sends what either does, and a probing unit gets both.
+  UnitSummary Alt;
+  Alt.File = "/src/alt.c";
+  Alt.Functions = {sends("c:@F@log", 32, {})};
+  File.Units.insert(File.Units.begin() + 1, Alt);
+  SummaryIndex Both;
+  Both.addFresh(File);
+  EXPECT_EQ(Both.sends("c:@F@init"), std::optional<WideInt>(32));
+  Alt.Functions[0].Sends.Known = false;
+  File.Units[1] = Alt;
+  SummaryIndex Unknown;
+  Unknown.addFresh(File);
+  EXPECT_EQ(Unknown.sends("c:@F@init"), std::nullopt);
+  SummarySlicer WithAlt(File);
+  Slice = WithAlt.sliceFor(File.Units.back());
+  ASSERT_EQ(Slice.Units.size(), 2u);
+  EXPECT_EQ(Slice.Units[1].File, "/src/alt.c");
+  File.Units.erase(File.Units.begin() + 1);
+
   File.Units.back().Probes = false;
   SummarySlicer Plain(File);
   Slice = Plain.sliceFor(File.Units.back());
