@@ -371,6 +371,11 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
                bool &Overflows) {
           return Params->externalReturn(F, Args, Overflows);
         });
+    // A probe of a whole program whose main calls functions of other units
+    // is bounded by their summarised sends.
+    Analyses->setExternalSends([this](const FunctionDecl *F) {
+      return Params ? Params->externalSends(F) : std::nullopt;
+    });
     // A unit being summarised also notes what it passes to other units'
     // functions, so that the driver knows whether their summaries matter.
     Summarising = !processSummaryPaths().Write.empty();

@@ -123,6 +123,9 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
   StringMap<size_t> Summarised, Taken;
   // Per unit of phase 1, the calls its slice answered for.
   std::vector<StringSet<>> Sliced(Units.size());
+  // Units of phase 1 that probe now but did not when last summarised: their
+  // slice lacked the records their calls' sends reach.
+  std::vector<char> NewlyProbing(Units.size(), 0);
   for (size_t I : Summarise) {
     const UnitSummary *Old = Records.unit(Units[I]);
     if (Old && HaveFile)
@@ -140,6 +143,7 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
     }
     U.File = Units[I];
     U.Command = Commands[I];
+    NewlyProbing[I] = U.Probes && Old && !Old->Probes;
     for (const FunctionSummary &F : U.Functions)
       Summarised.try_emplace(F.USR, I);
     for (const std::string &USR : U.AddressTaken)
@@ -158,7 +162,8 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
   Merged->addFresh(Records);
   std::vector<size_t> Again;
   for (size_t I = 0; I < Selected; ++I)
-    if (HaveFile && (!InPhase1[I] || sawOldSummaries(I, Summarised, Taken, Sliced[I])))
+    if (HaveFile && (!InPhase1[I] || NewlyProbing[I] ||
+                     sawOldSummaries(I, Summarised, Taken, Sliced[I])))
       Again.push_back(I);
   return Again;
 }
@@ -188,6 +193,29 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
     if ((elsewhere(Summarised, C) || elsewhere(Taken, C) || !Sliced.contains(C)) &&
         matters(C))
       return true;
+  // A unit that bounds its probes by the program's sends: a function of
+  // another unit its main reaches, directly or through the others' sends,
+  // summarised anew (or newly called).
+  if (U->Probes) {
+    for (const std::string &C : U->ExternalCalls)
+      if (!Sliced.contains(C) && Merged->function(C))
+        return true;
+    std::vector<StringRef> Work(U->ExternalCalls.begin(), U->ExternalCalls.end());
+    Work.insert(Work.end(), U->AddressTaken.begin(), U->AddressTaken.end());
+    StringSet<> Seen;
+    while (!Work.empty()) {
+      StringRef C = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(C).second)
+        continue;
+      const FunctionSummary *F = Merged->function(C);
+      if (!F)
+        continue;
+      if (elsewhere(Summarised, C))
+        return true;
+      Work.insert(Work.end(), F->Sends.Calls.begin(), F->Sends.Calls.end());
+    }
+  }
   // A new function pointer to one of its own functions blocks their fixes.
   return llvm::any_of(U->Functions, [&](const FunctionSummary &F) {
     return elsewhere(Taken, F.USR);

@@ -85,6 +85,9 @@ static json::Value toJSON(const UnitSummary &U) {
                    {"params", std::move(Params)}};
     if (F.Return.present())
       O["return"] = toJSON(F.Return);
+    if (F.Sends.Known)
+      O["sends"] = json::Object{{"bytes", int64_t(F.Sends.Bytes)},
+                                {"calls", json::Array(F.Sends.Calls)}};
     Functions.push_back(std::move(O));
   }
   return json::Object{
@@ -94,7 +97,8 @@ static json::Value toJSON(const UnitSummary &U) {
       {"functions", std::move(Functions)},
       {"external_calls", json::Array(U.ExternalCalls)},
       {"address_taken", json::Array(U.AddressTaken)},
-      {"count_arguments", std::move(CountArguments)}};
+      {"count_arguments", std::move(CountArguments)},
+      {"probes", U.Probes}};
 }
 
 namespace {
@@ -174,6 +178,15 @@ public:
       if (const json::Value *R = FO->get("return"))
         if (!returns(*R, S.Return))
           return false;
+      if (const json::Value *Sends = FO->get("sends")) {
+        const json::Object *SO = Sends->getAsObject();
+        std::optional<int64_t> Bytes =
+            SO ? SO->getInteger("bytes") : std::nullopt;
+        if (!Bytes || *Bytes < 0 || !strings(SO->get("calls"), S.Sends.Calls))
+          return fail("a send summary is malformed");
+        S.Sends.Known = true;
+        S.Sends.Bytes = uint64_t(*Bytes);
+      }
       U.Functions.push_back(std::move(S));
     }
     for (const json::Value &A : array(O->get("count_arguments"))) {
@@ -183,6 +196,7 @@ public:
           !num(&(*Pair)[1], Index))
         return fail("a count argument is not a function and an index");
     }
+    U.Probes = O->getBoolean("probes").value_or(false);
     return strings(O->get("external_calls"), U.ExternalCalls) &&
            strings(O->get("address_taken"), U.AddressTaken);
   }
@@ -434,7 +448,8 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
   for (size_t R = 0; R < File.Units.size(); ++R) {
     const UnitSummary &U = File.Units[R];
     for (size_t F = 0; F < U.Functions.size(); ++F)
-      Definitions.try_emplace(U.Functions[F].USR, R, F);
+      if (!Definitions.try_emplace(U.Functions[F].USR, R, F).second)
+        OtherDefinitions[U.Functions[F].USR].emplace_back(R, F);
     for (const std::string &USR : U.AddressTaken)
       TakenBy[USR].push_back(R);
   }
@@ -457,6 +472,9 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
   std::vector<std::string> Work(Unit.ExternalCalls);
   for (const FunctionSummary &F : Unit.Functions)
     Work.push_back(F.USR);
+  // A probing unit's main reaches the functions whose address it takes too.
+  if (Unit.Probes)
+    Work.insert(Work.end(), Unit.AddressTaken.begin(), Unit.AddressTaken.end());
   llvm::StringSet<> Seen;
   while (!Work.empty()) {
     std::string USR = std::move(Work.back());
@@ -479,6 +497,19 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
     for (const ParameterSummary &P : F.Params)
       for (const ForwardEdge &E : P.Forwards)
         Work.push_back(E.CalleeUSR);
+    // Only a unit that probes reads the sends; other units' slices stay
+    // small.
+    if (Unit.Probes) {
+      Work.insert(Work.end(), F.Sends.Calls.begin(), F.Sends.Calls.end());
+      auto Others = OtherDefinitions.find(USR);
+      if (Others != OtherDefinitions.end())
+        for (const auto &[R2, I2] : Others->second) {
+          const FunctionSummary &G = File.Units[R2].Functions[I2];
+          if (File.Units[R2].File != Unit.File)
+            keptOf(R2).Functions.push_back(G);
+          Work.insert(Work.end(), G.Sends.Calls.begin(), G.Sends.Calls.end());
+        }
+    }
   }
   SummaryFile Slice;
   for (auto &[R, U] : Kept)
@@ -539,7 +570,8 @@ void SummaryIndex::addRecord(const UnitSummary &U) {
   // A function defined in a header has one summary per unit including it,
   // all alike: the first stands.
   for (const FunctionSummary &F : U.Functions)
-    Functions.try_emplace(F.USR, &F);
+    if (!Functions.try_emplace(F.USR, &F).second)
+      OtherDefinitions[F.USR].push_back(&F);
 }
 
 void SummaryIndex::addLocal(const FunctionSummary &F) {
@@ -550,6 +582,33 @@ void SummaryIndex::addLocal(const FunctionSummary &F) {
 
 const FunctionSummary *SummaryIndex::function(StringRef USR) const {
   return Functions.lookup(USR);
+}
+
+std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {
+  std::vector<StringRef> Work{USR};
+  llvm::StringSet<> Seen;
+  WideInt Most = 0;
+  while (!Work.empty()) {
+    StringRef Next = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(Next).second)
+      continue;
+    const FunctionSummary *First = function(Next);
+    if (!First)
+      return std::nullopt;
+    std::vector<const FunctionSummary *> Defs{First};
+    if (auto Others = OtherDefinitions.find(Next);
+        Others != OtherDefinitions.end())
+      Defs.insert(Defs.end(), Others->second.begin(), Others->second.end());
+    for (const FunctionSummary *F : Defs) {
+      if (!F->Sends.Known)
+        return std::nullopt;
+      Most = std::max(Most, WideInt(F->Sends.Bytes));
+      for (const std::string &C : F->Sends.Calls)
+        Work.push_back(C);
+    }
+  }
+  return Most;
 }
 
 /// Follows the forwards of one parameter depth-first; a chain that comes

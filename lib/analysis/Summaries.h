@@ -104,11 +104,26 @@ struct ReturnSummary {
   bool present() const { return !Tree.empty() || AlwaysOverflows; }
 };
 
+/// What a call of the function sends point to point, for the probes of a
+/// program whose main is in another unit (ProgramSends.h).
+struct SendSummary {
+  /// Unset: unknown (a call through a pointer, a virtual call, a send whose
+  /// bytes are not bounded, ...).
+  bool Known = false;
+  /// The most bytes of one message it sends through what it reaches in its
+  /// own unit.
+  uint64_t Bytes = 0;
+  /// The functions of other units it reaches (USRs, sorted): their sends
+  /// are its sends too.
+  std::vector<std::string> Calls;
+};
+
 struct FunctionSummary {
   std::string USR, Name;
   SourcePoint Definition;
   std::vector<ParameterSummary> Params;
   ReturnSummary Return;
+  SendSummary Sends;
   const ParameterSummary *param(unsigned Index) const;
 };
 
@@ -130,11 +145,15 @@ struct UnitSummary {
   /// parameter reaches an MPI count can its summary change what the unit
   /// reports, so the driver analyses the unit again only then.
   std::vector<std::pair<std::string, unsigned>> CountArguments;
+  /// The unit defines main and bounds a probe by the program's sends: its
+  /// findings depend on the sends of every function of another unit that
+  /// main reaches.
+  bool Probes = false;
 };
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 1;
+  static constexpr int Version = 2;
   std::vector<UnitSummary> Units;
 
   /// Reads \p Path; false with \p Error set when it cannot be read or is
@@ -155,7 +174,10 @@ struct SummaryFile {
 ///    and of the functions those forward parameters to, through any number
 ///    of units;
 ///  - which of those, and of the unit's own functions, other units take the
-///    address of (that blocks their fixes).
+///    address of (that blocks their fixes);
+///  - for a unit that probes (UnitSummary::Probes), the summaries of every
+///    function of another unit its calls and taken addresses reach, through
+///    the sends' calls.
 /// Each record in the slice keeps its inputs, so the worker still refuses one
 /// whose files changed after the driver looked.
 class SummarySlicer {
@@ -168,6 +190,10 @@ private:
   /// Per USR, the record and the function of its first summary: the one
   /// SummaryIndex::add keeps.
   llvm::StringMap<std::pair<size_t, size_t>> Definitions;
+  /// Per USR, the other records that define it too (alternatives linked
+  /// into different programs, mtest_single.c or mtest_thread.c): a probing
+  /// unit gets them all, as any may be the one its program runs.
+  llvm::StringMap<std::vector<std::pair<size_t, size_t>>> OtherDefinitions;
   /// Per USR, the records of the units that take its address.
   llvm::StringMap<std::vector<size_t>> TakenBy;
 };
@@ -236,6 +262,11 @@ public:
   /// forwards; null when it reaches no MPI count.
   const Reach *reach(llvm::StringRef USR, unsigned Index);
   bool empty() const { return Functions.empty(); }
+  /// The most bytes one point-to-point message of a call of \p USR sends,
+  /// closing the functions of other units it reaches; none when a record
+  /// on the way is missing, stale or unknown. A function several units
+  /// define sends what any of them does.
+  std::optional<WideInt> sends(llvm::StringRef USR) const;
 
   /// Stale records skipped by add(): the unit, and the file that changed.
   std::vector<std::pair<std::string, std::string>> Stale;
@@ -244,6 +275,8 @@ private:
   void addRecord(const UnitSummary &U);
   bool close(const std::string &Key, Reach &R, std::vector<std::string> &Path);
   llvm::StringMap<const FunctionSummary *> Functions;
+  /// Every definition of other units beyond the first, for sends().
+  llvm::StringMap<std::vector<const FunctionSummary *>> OtherDefinitions;
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   llvm::StringSet<> AddressTaken;
   std::map<std::string, std::unique_ptr<Reach>> Reaches;

@@ -384,6 +384,14 @@ CountParameters::externalReturn(const FunctionDecl *F,
   return evaluateReturn(S->Return, Args, Overflows);
 }
 
+std::optional<WideInt> CountParameters::externalSends(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def))
+    return std::nullopt;
+  const std::string &USR = usrOf(F);
+  return USR.empty() ? std::nullopt : Index.sends(USR);
+}
+
 void CountParameters::noteUnitAddresses(llvm::ArrayRef<Decl *> Decls) {
   if (HaveUnitAddresses)
     return;
@@ -498,12 +506,51 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
     if (!F->hasBody(Def))
       U.ExternalCalls.push_back(usrOf(F));
   }
+  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
   for (Decl *D : Decls) {
     const auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->doesThisDeclarationHaveABody() || !F->isExternallyVisible())
       continue;
-    if (const FunctionSummary *S = summarize(F))
-      U.Functions.push_back(*S);
+    const FunctionSummary *S = summarize(F);
+    if (F->isMain()) {
+      U.Probes = Analyses.askedProgramSends();
+      if (S)
+        U.Functions.push_back(*S);
+      continue;
+    }
+    // What a call of it sends, for the probes of a main of another unit.
+    SendSummary Sends;
+    if (isUserFunction(F, SM) && !F->isDependentContext() &&
+        !usrOf(F).empty()) {
+      std::optional<WideInt> Bytes =
+          Analyses.functionSends(F, [&](const FunctionDecl *G) {
+            const std::string &USR = usrOf(G);
+            if (!USR.empty())
+              Sends.Calls.push_back(USR);
+            return !USR.empty();
+          });
+      if (Bytes && *Bytes >= 0 && *Bytes <= INT64_MAX) {
+        Sends.Known = true;
+        Sends.Bytes = uint64_t(*Bytes);
+        llvm::sort(Sends.Calls);
+        Sends.Calls.erase(std::unique(Sends.Calls.begin(), Sends.Calls.end()),
+                          Sends.Calls.end());
+      } else {
+        Sends = SendSummary();
+      }
+    }
+    if (!S && !Sends.Known)
+      continue;
+    FunctionSummary Out;
+    if (S) {
+      Out = *S;
+    } else {
+      Out.USR = usrOf(F);
+      Out.Name = F->getQualifiedNameAsString();
+      Out.Definition = pointOf(F->getLocation());
+    }
+    Out.Sends = std::move(Sends);
+    U.Functions.push_back(std::move(Out));
   }
   llvm::sort(U.ExternalCalls);
   U.ExternalCalls.erase(std::unique(U.ExternalCalls.begin(), U.ExternalCalls.end()),

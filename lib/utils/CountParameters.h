@@ -63,6 +63,11 @@ public:
   std::optional<Interval>
   externalReturn(const clang::FunctionDecl *F,
                  llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
+  /// The most bytes one point-to-point message of a call of \p F, a
+  /// function with no body in this unit, sends: from the summaries, closing
+  /// the functions of other units it reaches; none when one has no fresh
+  /// record or its sends are unknown.
+  std::optional<WideInt> externalSends(const clang::FunctionDecl *F);
   /// Learns which functions this unit (whose top-level declarations are
   /// \p Decls) takes the address of, once: asked only when a fix is
   /// planned, as it walks the unit. Reaches asked for before are stale.
@@ -87,8 +92,8 @@ public:
                           const clang::FunctionDecl *Callee);
 
   /// This unit's record: the summaries of its externally visible functions
-  /// with a body in \p Decls, the files it read, its calls and the
-  /// functions whose address it takes.
+  /// with a body in \p Decls (with what they send), the files it read, its
+  /// calls and the functions whose address it takes.
   UnitSummary unitSummary(llvm::ArrayRef<clang::Decl *> Decls);
 
   /// The place or edit of this unit in the files-on-disk form, and back

@@ -280,40 +280,69 @@ bool FunctionAnalyses::argumentsIndexBelow(const ParmVarDecl *Index,
 std::optional<WideInt> FunctionAnalyses::probedMessageBytes() {
   if (!Model.WholeProgram || Model.StrictTypes || JudgingSends)
     return std::nullopt;
-  if (!ProbedBytes) {
-    // Judged with analyses of their own, dropped after: what they cache
-    // while probes are unknown (a status, a flow fact) must not outlive the
-    // judging, or a later question would get the unknown.
-    decltype(Entries) Outer = std::move(Entries);
-    Entries.clear();
-    JudgingSends = true;
+  AskedProgramSends = true;
+  if (!ProbedBytes)
     ProbedBytes = largestProgramSend();
-    JudgingSends = false;
-    Entries = std::move(Outer);
-  }
   return *ProbedBytes;
 }
 
-std::optional<WideInt> FunctionAnalyses::largestProgramSend() {
-  std::optional<ProgramSends> Sends =
-      findProgramSends(Ctx, [this](const FunctionDecl *F) {
-        return F->getIdentifier()
-                   ? Model.externalSendBytes(F->getName())
-                   : std::nullopt;
-      });
-  if (!Sends)
-    return std::nullopt;
-  WideInt Most = Sends->ExternalBytes;
-  for (const SendSite &Site : Sends->Sites) {
-    RangeAnalysis *Ranges = ranges(Site.Caller);
-    std::optional<WideInt> Bytes =
-        Ranges ? Ranges->sentBytes(Site.Call, Site.Row->Count, Site.Row->Type)
-               : std::nullopt;
-    if (!Bytes)
-      return std::nullopt;
-    Most = std::max(Most, *Bytes);
+std::optional<WideInt>
+FunctionAnalyses::externalSendBytes(const FunctionDecl *F) {
+  if (F->getIdentifier())
+    if (std::optional<WideInt> Bytes = Model.externalSendBytes(F->getName()))
+      return Bytes;
+  return ExternalSends ? ExternalSends(F) : std::nullopt;
+}
+
+std::optional<WideInt> FunctionAnalyses::judgeSends(const ProgramSends &Found) {
+  // Judged with analyses of their own, kept apart: what they cache while
+  // probes are unknown (a status, a flow fact) must not reach the others,
+  // or a later question would get the unknown.
+  std::swap(Entries, JudgeEntries);
+  JudgingSends = true;
+  std::optional<WideInt> Most = Found.ExternalBytes;
+  for (const SendSite &Site : Found.Sites) {
+    auto [It, New] = SentBytes.try_emplace(Site.Call);
+    if (New) {
+      RangeAnalysis *Ranges = ranges(Site.Caller);
+      It->second = Ranges ? Ranges->sentBytes(Site.Call, Site.Row->Count,
+                                              Site.Row->Type)
+                          : std::nullopt;
+    }
+    if (!It->second) {
+      Most.reset();
+      break;
+    }
+    Most = std::max(*Most, *It->second);
   }
+  JudgingSends = false;
+  std::swap(Entries, JudgeEntries);
   return Most;
+}
+
+std::optional<WideInt> FunctionAnalyses::largestProgramSend() {
+  if (!Sends)
+    Sends = std::make_unique<SendGraph>(Ctx);
+  std::optional<ProgramSends> Found = Sends->program(
+      [this](const FunctionDecl *F) { return externalSendBytes(F); });
+  return Found ? judgeSends(*Found) : std::nullopt;
+}
+
+std::optional<WideInt> FunctionAnalyses::functionSends(
+    const FunctionDecl *F,
+    llvm::function_ref<bool(const FunctionDecl *)> Other) {
+  if (!Model.WholeProgram || Model.StrictTypes)
+    return std::nullopt;
+  if (!Sends)
+    Sends = std::make_unique<SendGraph>(Ctx);
+  std::optional<ProgramSends> Found =
+      Sends->function(F, [&](const FunctionDecl *G) -> std::optional<WideInt> {
+        if (G->getIdentifier())
+          if (std::optional<WideInt> Bytes = Model.externalSendBytes(G->getName()))
+            return Bytes;
+        return Other(G) ? std::optional<WideInt>(0) : std::nullopt;
+      });
+  return Found ? judgeSends(*Found) : std::nullopt;
 }
 
 } // namespace mpix

@@ -17,6 +17,7 @@
 #include "ConstantArrays.h"
 #include "analysis/IntervalAnalysis.h"
 #include "UserCodeScope.h"
+#include "ProgramSends.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <functional>
@@ -129,6 +130,25 @@ public:
   /// The largest send of the program, when this unit is all of it
   /// (ProgramSends.h): found once, on the first probe asked about.
   std::optional<WideInt> probedMessageBytes() override;
+  /// Whether a probe asked for the program's sends (the unit's findings
+  /// depend on the sends of the functions of other files it calls).
+  bool askedProgramSends() const { return AskedProgramSends; }
+
+  /// The most bytes one point-to-point message of a function of another
+  /// file sends, after the option ExternalSends (mpix-large-count answers
+  /// from the summaries); none: unknown.
+  using SendsFn =
+      std::function<std::optional<WideInt>(const clang::FunctionDecl *)>;
+  void setExternalSends(SendsFn F) { ExternalSends = std::move(F); }
+
+  /// What a call of \p F, defined in this unit, sends: the most bytes of
+  /// one point-to-point message through what it reaches here, judged with
+  /// the ranges; each function of another file it reaches that the option
+  /// ExternalSends does not name is handed to \p Other (false: unknown).
+  /// None when unknown, or when the model never bounds a probe.
+  std::optional<WideInt>
+  functionSends(const clang::FunctionDecl *F,
+                llvm::function_ref<bool(const clang::FunctionDecl *)> Other);
 
 private:
   /// The helpers whose returns are being evaluated, innermost last.
@@ -176,6 +196,17 @@ private:
   /// nothing then.
   bool JudgingSends = false;
   std::optional<WideInt> largestProgramSend();
+  /// The largest of \p Sends, each judged with ranges of its own that
+  /// outlive no judging (see probedMessageBytes).
+  std::optional<WideInt> judgeSends(const ProgramSends &Sends);
+  /// The option, then ExternalSends.
+  std::optional<WideInt> externalSendBytes(const clang::FunctionDecl *F);
+  SendsFn ExternalSends;
+  bool AskedProgramSends = false;
+  std::unique_ptr<SendGraph> Sends;
+  /// The analyses the judging of sends builds, kept apart from the others.
+  llvm::DenseMap<const clang::FunctionDecl *, Entry> JudgeEntries;
+  llvm::DenseMap<const clang::CallExpr *, std::optional<WideInt>> SentBytes;
   llvm::SmallVector<CallAnalysis *, 3> CallPassChecks;
   bool CallPassDone = false;
   void runCallPass(const UserCodeScope &Scope);

@@ -35,50 +35,64 @@ bool isInMPINamespace(const Decl *D) {
   return false;
 }
 
-class SendFinder : public RecursiveASTVisitor<SendFinder> {
+/// What one body does for the sends, its calls not followed: the sends it
+/// makes, the functions of the unit and of other files it reaches.
+struct BodySends {
+  std::vector<SendSite> Sites;
+  std::vector<const FunctionDecl *> Reached;
+  std::vector<const FunctionDecl *> External;
+  /// A call through a pointer or a block, or an MPI call that joins other
+  /// programs.
+  bool Unknown = false;
+  /// A virtual call: an override runs, which only a whole unit with main
+  /// follows (every method of its classes is a root).
+  bool Virtual = false;
+};
+
+/// Walks one body (or the initializers of the globals) into a BodySends.
+class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
 public:
-  SendFinder(ASTContext &Ctx, ExternalSendFn External)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), External(External) {}
+  BodyWalker(const SourceManager &SM, ASTContext &Ctx, BodySends &Out,
+             const FunctionDecl *Caller)
+      : SM(SM), Ctx(Ctx), Out(Out), Caller(Caller) {}
 
   bool shouldVisitImplicitCode() const { return true; }
-
-  std::optional<ProgramSends> run();
 
   bool VisitCallExpr(CallExpr *Call);
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
       reach(F);
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     if (auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl()))
       reach(F);
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     reach(E->getConstructor());
     reachDestructor(E->getType());
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool VisitCXXNewExpr(CXXNewExpr *E) {
     if (E->getOperatorNew())
       reach(E->getOperatorNew());
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
     if (E->getOperatorDelete())
       reach(E->getOperatorDelete());
     reachDestructor(E->getDestroyedType());
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
     if (const CXXDestructorDecl *D = E->getTemporary()->getDestructor())
       reach(const_cast<CXXDestructorDecl *>(D));
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool VisitVarDecl(VarDecl *V) {
     reachDestructor(V->getType());
-    return !Unknown;
+    return !Out.Unknown;
   }
   // Default arguments and member initializers run where they are used.
   bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
@@ -97,60 +111,56 @@ public:
     if (FunctionTemplateDecl *T = L->getDependentCallOperator()) {
       for (FunctionDecl *S : T->specializations())
         reach(S);
-      return !Unknown;
+      return !Out.Unknown;
     }
     reach(L->getCallOperator());
-    return !Unknown;
+    return !Out.Unknown;
   }
   bool TraverseBlockExpr(BlockExpr *) {
-    Unknown = true;
+    Out.Unknown = true;
     return false;
   }
 
-private:
   void reach(FunctionDecl *F);
   void reachDestructor(QualType T);
-  void reachMethod(CXXMethodDecl *M);
-  void addRoots(DeclContext *DC);
 
-  ASTContext &Ctx;
+private:
   const SourceManager &SM;
-  ExternalSendFn External;
-  ProgramSends Found;
-  bool Unknown = false;
-  const FunctionDecl *Caller = nullptr;
-  llvm::DenseSet<const FunctionDecl *> Reached;
+  ASTContext &Ctx;
+  BodySends &Out;
+  const FunctionDecl *Caller;
   llvm::DenseSet<const CXXRecordDecl *> Destroyed;
-  llvm::SmallVector<FunctionDecl *, 16> Work;
-  llvm::SmallVector<VarDecl *, 8> Globals;
 };
 
-bool SendFinder::VisitCallExpr(CallExpr *Call) {
+bool BodyWalker::VisitCallExpr(CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   // A pointer may lead anywhere, even into another file; a virtual call
-  // goes to a method of a class of the unit (all are followed), or of
-  // another file's, which only that file's code can make.
+  // goes to a method of a class of the unit (all are followed when main is
+  // the root), or of another file's, which only that file's code can make.
   if (!Callee) {
     if (!isa<CXXMemberCallExpr>(Call) ||
         !isa<MemberExpr>(Call->getCallee()->IgnoreParens())) {
-      Unknown = true;
+      Out.Unknown = true;
       return false;
     }
+    Out.Virtual = true;
     return true;
   }
   if (const PeerInfo *Row = lookupPeer(*Callee)) {
     if (Row->Role == PeerRole::FOREIGN || !Caller) {
-      Unknown = true;
+      Out.Unknown = true;
       return false;
     }
-    Found.Sites.push_back({Call, Caller, Row});
+    Out.Sites.push_back({Call, Caller, Row});
   }
   return true;
 }
 
-void SendFinder::reach(FunctionDecl *F) {
-  if (Unknown || F->getBuiltinID())
+void BodyWalker::reach(FunctionDecl *F) {
+  if (Out.Unknown || F->getBuiltinID())
     return;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
+    Out.Virtual = true;
   const FunctionDecl *Def = nullptr;
   if (F->hasBody(Def)) {
     // A template's pattern is not code that runs; its instantiations are.
@@ -161,18 +171,18 @@ void SendFinder::reach(FunctionDecl *F) {
     // all followed where they are made.
     if (SM.isInSystemHeader(Def->getLocation()))
       return;
-    if (Reached.insert(Def).second)
-      Work.push_back(const_cast<FunctionDecl *>(Def));
+    Out.Reached.push_back(Def);
     return;
   }
   // A call of a pure virtual method runs an override: every method of the
-  // unit's classes is followed (addRoots), and another file's classes are
-  // made by that file's code, which makes the sends unknown already.
+  // unit's classes is followed when main is the root (addRoots), and
+  // another file's classes are made by that file's code, which makes the
+  // sends unknown already.
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isPureVirtual())
     return;
   if (isMPIFunction(F)) {
     if (const PeerInfo *Row = lookupPeer(*F); Row && Row->Role == PeerRole::FOREIGN)
-      Unknown = true;
+      Out.Unknown = true;
     return; // Its sends are judged at each call.
   }
   // The compiler's own declarations (the global operator new) and the
@@ -180,15 +190,11 @@ void SendFinder::reach(FunctionDecl *F) {
   SourceLocation Declared = F->getCanonicalDecl()->getLocation();
   if (F->isImplicit() || Declared.isInvalid() || SM.isInSystemHeader(Declared))
     return;
-
   // A function of another file of the program.
-  if (std::optional<WideInt> Bytes = External(F))
-    Found.ExternalBytes = std::max(Found.ExternalBytes, *Bytes);
-  else
-    Unknown = true;
+  Out.External.push_back(F);
 }
 
-void SendFinder::reachDestructor(QualType T) {
+void BodyWalker::reachDestructor(QualType T) {
   T = Ctx.getBaseElementType(T.getNonReferenceType());
   const CXXRecordDecl *R = T->getAsCXXRecordDecl();
   if (!R || !R->hasDefinition() || !Destroyed.insert(R).second)
@@ -203,75 +209,163 @@ void SendFinder::reachDestructor(QualType T) {
     reachDestructor(Field->getType());
 }
 
+} // namespace
+
+class SendGraph::Impl {
+public:
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  std::optional<ProgramSends> program(ExternalSendFn External);
+  std::optional<ProgramSends> function(const FunctionDecl *F,
+                                       ExternalSendFn External);
+
+private:
+  const BodySends &body(const FunctionDecl *Def);
+  void prepareRoots();
+  void reachMethod(CXXMethodDecl *M, BodyWalker &Roots);
+  void addRoots(DeclContext *DC, BodyWalker &Roots);
+  std::optional<ProgramSends> close(llvm::ArrayRef<const BodySends *> Start,
+                                    bool VirtualKnown, ExternalSendFn External);
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<BodySends>> Bodies;
+  bool RootsReady = false;
+  /// main and every method of the unit's classes, which virtual calls and
+  /// the system's templates run without naming them here.
+  BodySends MainRoots;
+  bool HaveMain = false;
+  /// The initializers of the unit's globals, which run before main.
+  BodySends Globals;
+  std::vector<VarDecl *> GlobalVars;
+};
+
+const BodySends &SendGraph::Impl::body(const FunctionDecl *Def) {
+  std::unique_ptr<BodySends> &B = Bodies[Def];
+  if (!B) {
+    B = std::make_unique<BodySends>();
+    BodyWalker(SM, Ctx, *B, Def).TraverseDecl(const_cast<FunctionDecl *>(Def));
+  }
+  return *B;
+}
+
 /// A method of a class of the unit, which may run without being named: one
 /// defined here is followed; a virtual one defined in another file makes
 /// the sends unknown; any other is followed where it is named.
-void SendFinder::reachMethod(CXXMethodDecl *M) {
+void SendGraph::Impl::reachMethod(CXXMethodDecl *M, BodyWalker &Roots) {
   if (M->hasBody()) {
-    reach(M);
+    Roots.reach(M);
     return;
   }
   if (M->isVirtual() && !M->isPureVirtual() && !M->isImplicit() &&
       !M->isDefaulted() && !M->isDeleted())
-    Unknown = true;
+    MainRoots.Unknown = true;
 }
 
-/// Roots besides main: every method of every class of the unit (virtual
-/// calls and the system's templates call them without naming them here),
-/// and the initializers of globals, which run before main.
-void SendFinder::addRoots(DeclContext *DC) {
+void SendGraph::Impl::addRoots(DeclContext *DC, BodyWalker &Roots) {
   for (Decl *D : DC->decls()) {
     if (SM.isInSystemHeader(D->getLocation()) || isInMPINamespace(D))
       continue;
     if (auto *V = dyn_cast<VarDecl>(D)) {
       if (V->hasGlobalStorage() && V->hasInit())
-        Globals.push_back(V);
+        GlobalVars.push_back(V);
     } else if (auto *M = dyn_cast<CXXMethodDecl>(D)) {
-      reachMethod(M);
+      reachMethod(M, Roots);
     } else if (auto *FT = dyn_cast<FunctionTemplateDecl>(D)) {
       if (isa<CXXRecordDecl>(DC))
         for (FunctionDecl *S : FT->specializations())
           if (auto *M = dyn_cast<CXXMethodDecl>(S))
-            reachMethod(M);
+            reachMethod(M, Roots);
     } else if (auto *CT = dyn_cast<ClassTemplateDecl>(D)) {
       for (ClassTemplateSpecializationDecl *S : CT->specializations())
-        addRoots(S);
+        addRoots(S, Roots);
     }
     if (isa<NamespaceDecl, LinkageSpecDecl, ExternCContextDecl>(D) ||
         (isa<CXXRecordDecl>(D) && !cast<CXXRecordDecl>(D)->isDependentContext()))
-      addRoots(cast<DeclContext>(D));
+      addRoots(cast<DeclContext>(D), Roots);
   }
 }
 
-std::optional<ProgramSends> SendFinder::run() {
+void SendGraph::Impl::prepareRoots() {
+  if (RootsReady)
+    return;
+  RootsReady = true;
   TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
-  FunctionDecl *Main = nullptr;
+  BodyWalker Roots(SM, Ctx, MainRoots, nullptr);
   for (Decl *D : TU->decls())
-    if (auto *F = dyn_cast<FunctionDecl>(D); F && F->isMain() && F->hasBody())
-      Main = F;
-  if (!Main)
-    return std::nullopt;
-  reach(Main);
-  addRoots(TU);
-  for (VarDecl *V : Globals) {
-    Caller = nullptr;
-    TraverseDecl(V);
+    if (auto *F = dyn_cast<FunctionDecl>(D); F && F->isMain() && F->hasBody()) {
+      HaveMain = true;
+      Roots.reach(F);
+    }
+  addRoots(TU, Roots);
+  for (VarDecl *V : GlobalVars) {
+    if (Globals.Unknown)
+      break;
+    BodyWalker(SM, Ctx, Globals, nullptr).TraverseDecl(V);
   }
-  while (!Work.empty() && !Unknown) {
-    FunctionDecl *F = Work.pop_back_val();
-    Caller = F;
-    TraverseDecl(F);
-  }
-  if (Unknown)
-    return std::nullopt;
-  return std::move(Found);
 }
 
-} // namespace
+std::optional<ProgramSends>
+SendGraph::Impl::close(llvm::ArrayRef<const BodySends *> Start,
+                       bool VirtualKnown, ExternalSendFn External) {
+  ProgramSends Found;
+  llvm::DenseSet<const FunctionDecl *> Seen, SeenExternal;
+  llvm::SmallVector<const BodySends *, 16> Work(Start.begin(), Start.end());
+  while (!Work.empty()) {
+    const BodySends &B = *Work.pop_back_val();
+    if (B.Unknown || (B.Virtual && !VirtualKnown))
+      return std::nullopt;
+    Found.Sites.insert(Found.Sites.end(), B.Sites.begin(), B.Sites.end());
+    for (const FunctionDecl *F : B.External) {
+      if (!SeenExternal.insert(F->getCanonicalDecl()).second)
+        continue;
+      std::optional<WideInt> Bytes = External(F);
+      if (!Bytes)
+        return std::nullopt;
+      Found.ExternalBytes = std::max(Found.ExternalBytes, *Bytes);
+    }
+    for (const FunctionDecl *F : B.Reached)
+      if (Seen.insert(F).second)
+        Work.push_back(&body(F));
+  }
+  return Found;
+}
+
+std::optional<ProgramSends> SendGraph::Impl::program(ExternalSendFn External) {
+  prepareRoots();
+  if (!HaveMain)
+    return std::nullopt;
+  const BodySends *Start[] = {&MainRoots, &Globals};
+  return close(Start, /*VirtualKnown=*/true, External);
+}
+
+std::optional<ProgramSends>
+SendGraph::Impl::function(const FunctionDecl *F, ExternalSendFn External) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || Def->isDependentContext())
+    return std::nullopt;
+  prepareRoots();
+  BodySends Root;
+  Root.Reached.push_back(Def);
+  const BodySends *Start[] = {&Root, &Globals};
+  return close(Start, /*VirtualKnown=*/false, External);
+}
+
+SendGraph::SendGraph(ASTContext &Ctx) : P(std::make_unique<Impl>(Ctx)) {}
+SendGraph::~SendGraph() = default;
+
+std::optional<ProgramSends> SendGraph::program(ExternalSendFn External) {
+  return P->program(External);
+}
+
+std::optional<ProgramSends> SendGraph::function(const FunctionDecl *F,
+                                                ExternalSendFn External) {
+  return P->function(F, External);
+}
 
 std::optional<ProgramSends> findProgramSends(ASTContext &Ctx,
                                              ExternalSendFn External) {
-  return SendFinder(Ctx, External).run();
+  return SendGraph(Ctx).program(External);
 }
 
 } // namespace mpix

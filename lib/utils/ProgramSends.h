@@ -18,6 +18,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -52,6 +53,26 @@ using ExternalSendFn =
 /// functions send only what their SEND rows say.
 std::optional<ProgramSends> findProgramSends(clang::ASTContext &Ctx,
                                              ExternalSendFn External);
+
+/// The sends of the program's functions, each body walked once however
+/// many roots reach it.
+class SendGraph {
+public:
+  explicit SendGraph(clang::ASTContext &Ctx);
+  ~SendGraph();
+  /// What findProgramSends finds.
+  std::optional<ProgramSends> program(ExternalSendFn External);
+  /// Every send a call of \p F can make, through what it reaches in this
+  /// unit and the initializers of the unit's globals (a C++ unit's run
+  /// before main): the same rules as for main, except that a virtual call
+  /// is unknown (an override of another file may run). None when unknown.
+  std::optional<ProgramSends> function(const clang::FunctionDecl *F,
+                                       ExternalSendFn External);
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> P;
+};
 
 } // namespace mpix
 

@@ -67,6 +67,12 @@ TEST(Summaries, RecordsRoundTripThroughTheFile) {
   U.ExternalCalls = {"c:@F@post"};
   U.AddressTaken = {"c:@F@cb"};
   U.CountArguments = {{"c:@F@post", 1}};
+  U.Probes = true;
+  FunctionSummary Sender = function("c:@F@init", "init");
+  Sender.Sends.Known = true;
+  Sender.Sends.Bytes = 4000000000u; // more than 32 bits
+  Sender.Sends.Calls = {"c:@F@log"};
+  U.Functions.push_back(Sender);
 
   SummaryFile Out;
   Out.Units.push_back(U);
@@ -84,6 +90,87 @@ TEST(Summaries, RecordsRoundTripThroughTheFile) {
   ASSERT_EQ(In.Units[0].CountArguments.size(), 1u);
   EXPECT_EQ(In.Units[0].CountArguments[0].first, "c:@F@post");
   EXPECT_EQ(In.Units[0].CountArguments[0].second, 1u);
+  EXPECT_TRUE(In.Units[0].Probes);
+  EXPECT_FALSE(G.Sends.Known); // unknown: no "sends" written
+  const FunctionSummary &H = In.Units[0].Functions[1];
+  EXPECT_TRUE(H.Sends.Known);
+  EXPECT_EQ(H.Sends.Bytes, 4000000000u);
+  EXPECT_EQ(H.Sends.Calls, std::vector<std::string>{"c:@F@log"});
+}
+
+TEST(Summaries, SendsAreClosedOverTheFunctionsOfOtherUnits) {
+  // init sends 8 bytes and reaches log (16) and trace; trace reaches log
+  // back. bad's sends are unknown; lost reaches a function with no record.
+  auto sends = [](llvm::StringRef USR, uint64_t Bytes,
+                  std::vector<std::string> Calls) {
+    FunctionSummary F = function(USR, USR.drop_front(4));
+    F.Sends.Known = true;
+    F.Sends.Bytes = Bytes;
+    F.Sends.Calls = std::move(Calls);
+    return F;
+  };
+  UnitSummary U;
+  U.File = "/src/lib.c";
+  U.Functions = {sends("c:@F@init", 8, {"c:@F@log", "c:@F@trace"}),
+                 sends("c:@F@log", 16, {}),
+                 sends("c:@F@trace", 0, {"c:@F@log", "c:@F@trace"}),
+                 function("c:@F@bad", "bad"),
+                 sends("c:@F@calls_bad", 0, {"c:@F@bad"}),
+                 sends("c:@F@lost", 0, {"c:@F@nowhere"})};
+  SummaryFile File;
+  File.Units.push_back(U);
+  SummaryIndex Index;
+  Index.addFresh(File);
+  EXPECT_EQ(Index.sends("c:@F@init"), std::optional<WideInt>(16));
+  EXPECT_EQ(Index.sends("c:@F@trace"), std::optional<WideInt>(16));
+  EXPECT_EQ(Index.sends("c:@F@bad"), std::nullopt);
+  EXPECT_EQ(Index.sends("c:@F@calls_bad"), std::nullopt);
+  EXPECT_EQ(Index.sends("c:@F@lost"), std::nullopt);
+  EXPECT_EQ(Index.sends("c:@F@nowhere"), std::nullopt);
+
+  // A unit that probes gets every record its calls' sends reach; another
+  // unit calling init gets init's alone.
+  UnitSummary Main;
+  Main.File = "/src/main.c";
+  Main.ExternalCalls = {"c:@F@init"};
+  Main.Probes = true;
+  File.Units.push_back(Main);
+  SummarySlicer Slicer(File);
+  SummaryFile Slice = Slicer.sliceFor(File.Units.back());
+  ASSERT_EQ(Slice.Units.size(), 1u);
+  std::vector<std::string> USRs;
+  for (const FunctionSummary &F : Slice.Units[0].Functions)
+    USRs.push_back(F.USR);
+  std::sort(USRs.begin(), USRs.end());
+  EXPECT_EQ(USRs, (std::vector<std::string>{"c:@F@init", "c:@F@log",
+                                            "c:@F@trace"}));
+
+  // Another unit defines log too (an alternative linked into some
+  // programs): it sends what either does, and a probing unit gets both.
+  UnitSummary Alt;
+  Alt.File = "/src/alt.c";
+  Alt.Functions = {sends("c:@F@log", 32, {})};
+  File.Units.insert(File.Units.begin() + 1, Alt);
+  SummaryIndex Both;
+  Both.addFresh(File);
+  EXPECT_EQ(Both.sends("c:@F@init"), std::optional<WideInt>(32));
+  Alt.Functions[0].Sends.Known = false;
+  File.Units[1] = Alt;
+  SummaryIndex Unknown;
+  Unknown.addFresh(File);
+  EXPECT_EQ(Unknown.sends("c:@F@init"), std::nullopt);
+  SummarySlicer WithAlt(File);
+  Slice = WithAlt.sliceFor(File.Units.back());
+  ASSERT_EQ(Slice.Units.size(), 2u);
+  EXPECT_EQ(Slice.Units[1].File, "/src/alt.c");
+  File.Units.erase(File.Units.begin() + 1);
+
+  File.Units.back().Probes = false;
+  SummarySlicer Plain(File);
+  Slice = Plain.sliceFor(File.Units.back());
+  ASSERT_EQ(Slice.Units.size(), 1u);
+  ASSERT_EQ(Slice.Units[0].Functions.size(), 1u);
+  EXPECT_EQ(Slice.Units[0].Functions[0].USR, "c:@F@init");
 }
 
 TEST(Summaries, OtherFilesAreRejectedWithAReason) {
@@ -95,7 +182,7 @@ TEST(Summaries, OtherFilesAreRejectedWithAReason) {
   EXPECT_FALSE(F.load(Dir.file("b.json", "not json"), Error));
   EXPECT_NE(Error.find("is not JSON"), std::string::npos);
   EXPECT_FALSE(F.load(Dir.file("c.json",
-                               R"({"format": "mpix-tidy-summaries", "version": 1,
+                               R"({"format": "mpix-tidy-summaries", "version": 2,
                                    "units": [{"file": "a.c"}]})"),
                       Error));
   EXPECT_NE(Error.find("no file or command"), std::string::npos);
