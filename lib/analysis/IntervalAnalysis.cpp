@@ -1579,7 +1579,9 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
       return Interval::ofType(T, Ctx);
-    std::optional<Interval> R = rangeOfVariable(V);
+    std::optional<Interval> R = lastStoreBefore(DRE, V);
+    if (!R)
+      R = rangeOfVariable(V);
     if (R)
       if (std::optional<Interval> Exit = loopExitValue(DRE, V))
         R = R->meet(*Exit);
@@ -1775,6 +1777,8 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
 }
 
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);
+static const Stmt *statementRunning(const CallExpr *Call,
+                                    const FunctionFacts &F);
 static const CallExpr *outputCallOf(const DeclRefExpr *Use,
                                     const FunctionFacts &F,
                                     const ModelInfo *&Model);
@@ -2748,6 +2752,120 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
   default:
     return std::nullopt;
   }
+}
+
+/// Whether \p S holds a goto label or a switch case: control can enter
+/// it other than from its start. Counts the nodes it visits in \p Budget.
+static bool entersInside(const Stmt *S, unsigned &Budget) {
+  if (!S)
+    return false;
+  if (Budget == 0)
+    return true;
+  --Budget;
+  if (isa<LabelStmt, SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (entersInside(Child, Budget))
+      return true;
+  return false;
+}
+
+std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
+                                                       const VarDecl *V) {
+  // Only for a local whose address is handed out (to MPI calls that set
+  // it): the pass over the control flow follows the others.
+  if (!model() || !Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      !Facts->escapes(V) || Facts->isCaptured(V) ||
+      V->getType().isVolatileQualified() || !V->getType()->isIntegerType() ||
+      !onlyReads(Use, *Facts))
+    return std::nullopt;
+  auto Cached = StoredBefore.find(Use);
+  if (Cached != StoredBefore.end())
+    return Cached->second;
+  StoredBefore[Use] = std::nullopt; // Unknown while it is judged.
+  // The uses that may change V: each either is the store found, or ends
+  // the search.
+  // A pointer kept by a call (MPI_Irecv(&n, ...)) writes V later, where no
+  // statement mentions it: V must be handed only to model outputs, which
+  // are set when the call returns.
+  llvm::SmallVector<const DeclRefExpr *, 4> Changes;
+  for (const DeclRefExpr *Other : Facts->usesOf(V)) {
+    if (onlyReads(Other, *Facts))
+      continue;
+    const Stmt *P = parentPastParens(Other, *Facts);
+    const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
+    const auto *Step = dyn_cast_or_null<UnaryOperator>(P);
+    const ModelInfo *M = nullptr;
+    if (!(Store && Store->isAssignmentOp() &&
+          Store->getLHS()->IgnoreParens() == Other) &&
+        !(Step && Step->isIncrementDecrementOp()) &&
+        !outputCallOf(Other, *Facts, M))
+      return std::nullopt;
+    Changes.push_back(Other);
+  }
+  auto ChangesIn = [&](const Stmt *S) {
+    return llvm::any_of(Changes, [&](const DeclRefExpr *C) {
+      return Facts->isWithin(C, S);
+    });
+  };
+  // Climb from the use through compounds and the branches of ifs; in each
+  // compound, the statements before are searched backwards for one that
+  // always stores V, with nothing between that changes V or lets control
+  // in. A loop, a switch or a label around ends the search.
+  std::optional<Interval> Found;
+  unsigned Budget = 4096;
+  const Stmt *S = Use;
+  for (const Stmt *P = Facts->parentOf(S); P && !Found;
+       S = P, P = Facts->parentOf(P)) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
+            SwitchCase, LabelStmt, CapturedStmt, LambdaExpr, BlockExpr>(P))
+      break;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (S != If->getCond() && (ChangesIn(If->getCond()) ||
+                                 (If->getInit() && ChangesIn(If->getInit()))))
+        break;
+      continue;
+    }
+    const auto *C = dyn_cast<CompoundStmt>(P);
+    if (!C)
+      continue;
+    bool Stop = false;
+    auto Here = llvm::find(C->body(), S);
+    for (auto I = Here; I != C->body_begin() && !Found && !Stop;) {
+      const Stmt *Before = *--I;
+      if (entersInside(Before, Budget)) {
+        Stop = true;
+        break;
+      }
+      if (!ChangesIn(Before))
+        continue;
+      Stop = true;
+      // `V = e;` or a statement that always runs a model call setting V.
+      const auto *Store = dyn_cast<BinaryOperator>(Before);
+      if (Store && Store->getOpcode() == BO_Assign &&
+          namedVariable(Store->getLHS()->IgnoreParens()) == V &&
+          !ChangesIn(Store->getRHS())) {
+        State Ignored;
+        Found = eval(Store->getRHS(), constraintsAt(Store), Ignored);
+        break;
+      }
+      const DeclRefExpr *Only = nullptr;
+      for (const DeclRefExpr *Change : Changes)
+        if (Facts->isWithin(Change, Before))
+          Only = Only ? nullptr : Change;
+      const ModelInfo *M = nullptr;
+      const CallExpr *Call = Only ? outputCallOf(Only, *Facts, M) : nullptr;
+      if (Call && statementRunning(Call, *Facts) == Before)
+        Found = outputRange(Call, *M);
+    }
+    if (Stop)
+      break;
+  }
+  if (Found)
+    if (std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx))
+      Found = Found->meet(*Full);
+  StoredBefore[Use] = Found;
+  return Found;
 }
 
 std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
@@ -3940,6 +4058,9 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
     return Text == toString(R->Lo) ? Text : Text + " = " + toString(R->Lo);
   const VarDecl *V = namedVariable(E);
   if (V) {
+    // Judged whole (eval may have read only the last store): whether every
+    // value is a communicator's size or a rank.
+    rangeOfVariable(V);
     auto Modelled = ModelledAsSize.find(V);
     if (Modelled != ModelledAsSize.end())
       return Text + (Modelled->second ? " up to the communicator size"

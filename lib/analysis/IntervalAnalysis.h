@@ -390,6 +390,14 @@ private:
   /// A local whose address goes only to model outputs (&nprocs to
   /// MPI_Comm_size): the join of its writes and of those outputs.
   std::optional<Interval> rangeOfModelOutputs(const clang::VarDecl *V);
+  /// What \p Use of such a local reads when the last statement before it, in
+  /// straight-line code, always stores \p V (`MPI_Get_count(&st, t, &n);`
+  /// or `n = e;`): that store's value, not the join of all of them. None
+  /// when no such store is found.
+  std::optional<Interval> lastStoreBefore(const clang::DeclRefExpr *Use,
+                                          const clang::VarDecl *V);
+  llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
+      StoredBefore;
   /// The values the model gives output \p Arg of \p Call.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);

@@ -147,3 +147,52 @@ int probe_then_test(char *buf, MPI_Request req) {
   // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'b' of MPI_Get_count cannot represent counts over 2^31-1
   return a + b;
 }
+
+// A count reused by a query per status: the receive posted with it reads
+// what the query just before it stored (0, from the null process), not the
+// join of every query's; asked in bytes, the ints received stay bounded.
+int count_reused(char *buf, MPI_Comm comm) {
+  MPI_Status s1, s2;
+  int n, m;
+  MPI_Probe(0, 3, comm, &s1);
+  MPI_Get_count(&s1, MPI_BYTE, &n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  MPI_Probe(MPI_PROC_NULL, 3, comm, &s1);
+  MPI_Get_count(&s1, MPI_BYTE, &n);
+  MPI_Recv(buf, n, MPI_INT, 0, 3, comm, &s2);
+  MPI_Get_count(&s2, MPI_BYTE, &m);
+  return m;
+}
+
+// Twin: the second query may not run, so the receive may use the first's.
+int count_reused_on_a_branch(char *buf, int k, MPI_Comm comm) {
+  MPI_Status s1, s2;
+  int n, m;
+  MPI_Probe(0, 3, comm, &s1);
+  MPI_Get_count(&s1, MPI_BYTE, &n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  if (k) {
+    MPI_Probe(MPI_PROC_NULL, 3, comm, &s1);
+    MPI_Get_count(&s1, MPI_BYTE, &n);
+  }
+  MPI_Recv(buf, n, MPI_INT, 0, 3, comm, &s2);
+  MPI_Get_count(&s2, MPI_BYTE, &m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'm' of MPI_Get_count cannot represent counts over 2^31-1
+  return m;
+}
+
+// Twin: a receive into the count itself writes it when it completes, where
+// no statement names it.
+int count_received(char *buf, MPI_Comm comm) {
+  MPI_Status s1, s2;
+  MPI_Request r;
+  int n, m;
+  MPI_Irecv(&n, 1, MPI_INT, 0, 4, comm, &r);
+  n = 0;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Recv(buf, n, MPI_INT, 0, 3, comm, &s2);
+  MPI_Get_count(&s2, MPI_BYTE, &m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'int' output 'm' of MPI_Get_count cannot represent counts over 2^31-1
+  (void)s1;
+  return m;
+}
