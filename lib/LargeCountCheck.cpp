@@ -1151,17 +1151,13 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << (Why.Why.empty() ? std::string() : ": " + Why.Why)
         << H.Source->getSourceRange();
-    if (Why.OriginLoc.isValid())
-      diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
+    noteOrigin(Why);
     break;
   }
   case Finding::ReceivedCount:
     if (FS.Ranges)
-      if (const ModelInfo *M = lookupModel(*Call->getDirectCallee())) {
-        RangeAnalysis::Explanation Why = FS.Ranges->explainStatus(Call, *M);
-        if (Why.OriginLoc.isValid())
-          diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
-      }
+      if (const ModelInfo *M = lookupModel(*Call->getDirectCallee()))
+        noteOrigin(FS.Ranges->explainStatus(Call, *M));
     break;
   case Finding::SizeOutput:
     if (Found.NoteSite)

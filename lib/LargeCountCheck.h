@@ -172,13 +172,13 @@ private:
   /// " by a helper", " by 'cells'" or "": who computes \p Source, the
   /// overflowing part of argument \p Arg.
   std::string helperPhrase(const clang::Expr *Source, const clang::Expr *Arg);
-  /// A note where a helper's int computation overflows, in whichever file.
   /// Why \p H's value can be large: what bounds a product's operands, and
   /// where an unbounded value comes from.
   RangeAnalysis::Explanation explain(const Hazard &H, FunctionState &FS);
   void noteOrigin(const RangeAnalysis::Explanation &Why);
   /// Notes what explain() says of \p H, at the argument.
   void noteWhyLarge(const Hazard &H, FunctionState &FS);
+  /// A note where a helper's int computation overflows, in whichever file.
   void noteHelperOverflow(const Hazard &H, const clang::Expr *Arg);
   /// Whether \p H is an int computation of a helper, here or elsewhere.
   bool isHelperOverflow(const Hazard &H, const clang::FunctionDecl *Caller);
