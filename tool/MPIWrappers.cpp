@@ -194,6 +194,27 @@ bool adjustWrapperCommand(std::vector<std::string> &Command,
   return true;
 }
 
+/// Names the source file of \p CommandLine by its absolute path. Clang names
+/// the headers a file includes from the file's own name: `main.cpp` makes
+/// them `./comm.hpp`, which a --header-filter written for the project's
+/// absolute paths does not match, and their findings vanish silently.
+static bool nameSourceAbsolutely(std::vector<std::string> &CommandLine,
+                                 StringRef File, StringRef Directory) {
+  bool Changed = false;
+  for (size_t I = 1; I < CommandLine.size(); ++I) {
+    StringRef Arg = CommandLine[I];
+    if (Arg.starts_with("-") || sys::path::is_absolute(Arg) ||
+        (I > 0 && (CommandLine[I - 1] == "-o" || CommandLine[I - 1] == "-MF" ||
+                   CommandLine[I - 1] == "-MT" || CommandLine[I - 1] == "-MQ")))
+      continue;
+    if (absolutePath(Arg, Directory) == File) {
+      CommandLine[I] = File.str();
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
 bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
                   bool &Found, std::string &Error) {
   Found = false;
@@ -233,6 +254,7 @@ bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
     std::string File = absolutePath(C.Filename, C.Directory);
     if (Seen.insert(File).second)
       DB.Files.push_back(File);
+    bool SourceNamed = nameSourceAbsolutely(C.CommandLine, File, C.Directory);
 
     // A relative compiler path ("../tools/mpicc") is relative to the entry.
     if (!C.CommandLine.empty() && StringRef(C.CommandLine[0]).contains('/') &&
@@ -247,7 +269,7 @@ bool loadDatabase(StringRef Dir, WrapperResolver &Resolver, Database &DB,
     DB.WrapperCommands += Changed;
     std::vector<std::string> Dropped = dropUnknownFlags(C.CommandLine);
     DB.Dropped.add(Dropped, "the compile command of '" + C.Filename + "'");
-    DB.AdjustedCommands += Changed || !Dropped.empty();
+    DB.AdjustedCommands += Changed || !Dropped.empty() || SourceNamed;
     json::Array Arguments;
     for (const std::string &A : C.CommandLine)
       Arguments.push_back(A);

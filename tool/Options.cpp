@@ -11,6 +11,7 @@
 #include "Driver.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
 #include <tuple>
 
 using namespace llvm;
@@ -106,7 +107,11 @@ bool parseDriverOptions(ArrayRef<const char *> Args, DriverOptions &Opts,
         Error = "--summaries expects a file name (--summaries=FILE)";
         return false;
       }
-      Opts.SummariesFile = Value.str();
+      // Made absolute now: clang tooling runs each command in its own
+      // directory, where a relative name would name another file.
+      SmallString<256> Absolute(Value);
+      sys::fs::make_absolute(Absolute);
+      Opts.SummariesFile = std::string(Absolute);
       continue;
     }
     if (Name == "no-summaries") {

@@ -563,17 +563,75 @@ FunctionFacts::usesOf(const VarDecl *V) const {
   return It == Uses.end() ? llvm::ArrayRef<const DeclRefExpr *>() : It->second;
 }
 
+/// The allocation a store into a pointer makes it point to: malloc's or
+/// calloc's block, or new[]'s.
+static const Expr *allocationStored(const Expr *Value) {
+  Value = Value->IgnoreParenCasts();
+  if (const auto *New = dyn_cast<CXXNewExpr>(Value)) {
+    // new T[n]{1, 2} stores elements the element writes do not list.
+    const Expr *Init = New->getInitializer();
+    const auto *List = dyn_cast_or_null<InitListExpr>(Init);
+    bool Zeroes = !Init || isa<ImplicitValueInitExpr>(Init) ||
+                  (List && List->getNumInits() == 0);
+    return New->isArray() && Zeroes ? Value : nullptr;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Value);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  unsigned Builtin = F ? F->getBuiltinID() : 0;
+  return Builtin == Builtin::BImalloc || Builtin == Builtin::BIcalloc ? Value
+                                                                       : nullptr;
+}
+
+bool FunctionFacts::holdsOwnAllocation(const VarDecl *Pointer) const {
+  if (!Pointer->hasLocalStorage() || isa<ParmVarDecl>(Pointer) ||
+      !Pointer->getType()->isPointerType() ||
+      !Pointer->getType()->getPointeeType()->isIntegerType())
+    return false;
+  ASTContext &Ctx = Pointer->getASTContext();
+  llvm::ArrayRef<Write> All = writesOf(Pointer);
+  return !All.empty() && llvm::all_of(All, [&](const Write &W) {
+    return W.Replaces && W.Value &&
+           (allocationStored(W.Value) ||
+            W.Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull));
+  });
+}
+
+/// Uses of a pointer to its own allocation that neither write its elements
+/// nor hand them out: the pointer's own stores, null tests, and free().
+static bool isHeapArrayBookkeeping(const Stmt *Child, const Stmt *P) {
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+    return (B->getOpcode() == BO_Assign && B->getLHS() == Child) ||
+           B->isEqualityOp() || B->isLogicalOp();
+  // C tests a pointer without converting it to bool.
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+    return U->getOpcode() == UO_LNot;
+  if (const auto *If = dyn_cast_or_null<IfStmt>(P))
+    return If->getCond() == Child;
+  if (const auto *Choice = dyn_cast_or_null<ConditionalOperator>(P))
+    return Choice->getCond() == Child;
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      return F->getBuiltinID() == Builtin::BIfree;
+  return isa_and_nonnull<CXXDeleteExpr>(P);
+}
+
 bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
-  if (!Array->getType()->isConstantArrayType() || Escaping.count(Array))
+  bool Heap = !Array->getType()->isConstantArrayType() && holdsOwnAllocation(Array);
+  if ((!Array->getType()->isConstantArrayType() && !Heap) || Escaping.count(Array))
     return false;
   for (const DeclRefExpr *Use : usesOf(Array)) {
     const Stmt *Child = Use, *P = parentOf(Use);
+    bool Tested = false; // `if (!p)`, `assert(p)`
     while (P && isa<ImplicitCastExpr, ParenExpr>(P)) {
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P))
+        Tested |= Cast->getCastKind() == CK_PointerToBoolean;
       Child = P;
       P = parentOf(P);
     }
     const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
     if (ASE && ASE->getBase() == Child)
+      continue;
+    if (Heap && (Tested || isHeapArrayBookkeeping(Child, P)))
       continue;
     // Passed to a `const int[]` parameter (MPI_Type_create_darray's sizes):
     // the callee reads the elements and cannot change them.
@@ -1497,6 +1555,23 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
   return Result;
 }
 
+/// Zero when \p Pointer's elements may be read as calloc or new[]() left
+/// them: before its first element store, they are zero.
+static std::optional<Interval> startsZeroed(const VarDecl *Pointer,
+                                            const FunctionFacts &Facts) {
+  if (!Pointer->getType()->isPointerType())
+    return std::nullopt;
+  for (const FunctionFacts::Write &W : Facts.writesOf(Pointer)) {
+    const Expr *Block = W.Value ? allocationStored(W.Value) : nullptr;
+    const auto *New = dyn_cast_or_null<CXXNewExpr>(Block);
+    const auto *Call = dyn_cast_or_null<CallExpr>(Block);
+    if ((New && New->hasInitializer()) ||
+        (Call && Call->getDirectCallee()->getBuiltinID() == Builtin::BIcalloc))
+      return Interval::exact(0);
+  }
+  return std::nullopt;
+}
+
 /// A local array that is only indexed holds what its element writes store.
 std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
   auto Cached = ElementRanges.find(Array);
@@ -1507,7 +1582,8 @@ std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
   ElementRanges[Array] = std::nullopt;
   std::optional<Interval> Range;
   if (Facts && Array->hasLocalStorage() && Facts->isOnlyIndexed(Array))
-    Range = rangeOfWrites(Array, Facts->elementWritesOf(Array));
+    Range = rangeOfWrites(Array, Facts->elementWritesOf(Array),
+                          startsZeroed(Array, *Facts));
   else if (Facts && Array->hasLocalStorage())
     Range = rangeOfGridElements(Array);
   ElementRanges[Array] = Range;
@@ -1608,8 +1684,15 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     }
   }
 
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return evalBinary(B, C, S);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    std::optional<Interval> R = evalBinary(B, C, S);
+    // Only a value that does not fit is worth the walk to its guards.
+    std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
+    if (R && B->isAdditiveOp() && !R->within(*Int))
+      if (std::optional<Interval> Guarded = enclosingGuardBound(B, C))
+        R = R->meet(*Guarded);
+    return R;
+  }
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Constraints WhenTrue = C, WhenFalse = C;
@@ -1717,6 +1800,51 @@ std::optional<Interval> RangeAnalysis::comparedBound(const Expr *Cond,
   if (!Bound || !Full)
     return std::nullopt;
   return valuesWhere(Op, *Bound, *Full);
+}
+
+/// Whether a variable \p E reads may change between entering \p Branch and
+/// evaluating E: a write inside the branch (after E too, as a loop in the
+/// branch may run it first), or one the analysis cannot see.
+static bool changesInBranch(const Expr *E, const Stmt *Branch,
+                            const FunctionFacts &Facts) {
+  llvm::SmallVector<const Expr *, 8> Work{E};
+  while (!Work.empty()) {
+    const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || Facts.escapes(V) || !V->hasLocalStorage())
+        return true;
+      for (const FunctionFacts::Write &W : Facts.writesOf(V))
+        if (Facts.isWithin(W.Site, Branch))
+          return true;
+      continue;
+    }
+    for (const Stmt *Child : X->children())
+      if (const auto *Sub = dyn_cast_or_null<Expr>(Child))
+        Work.push_back(Sub);
+  }
+  return false;
+}
+
+std::optional<Interval> RangeAnalysis::enclosingGuardBound(const Expr *E,
+                                                           const Constraints &C) {
+  if (!Facts || E->HasSideEffects(Ctx))
+    return std::nullopt;
+  const Stmt *Child = E;
+  for (const Stmt *P = Facts->parentOf(E); P; Child = P, P = Facts->parentOf(P)) {
+    if (isa<LambdaExpr, BlockExpr>(P))
+      return std::nullopt;
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || Child == If->getCond() || If->hasInitStorage() ||
+        If->hasVarStorage())
+      continue;
+    bool Truth = Child == If->getThen();
+    if (changesInBranch(E, Child, *Facts))
+      return std::nullopt;
+    if (std::optional<Interval> Bound = comparedBound(If->getCond(), Truth, E, C))
+      return Bound;
+  }
+  return std::nullopt;
 }
 
 void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
@@ -2642,6 +2770,20 @@ void collectReturns(const Stmt *S,
     collectReturns(Child, Out);
 }
 
+const Expr *RangeAnalysis::narrowingReturn(const Expr *Value,
+                                           const Constraints &C) {
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(Value->IgnoreParens());
+  if (!Cast || Cast->getCastKind() != CK_IntegralCast)
+    return nullptr;
+  QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+  if (Ctx.getIntWidth(To) > 32 || Ctx.getIntWidth(From) <= Ctx.getIntWidth(To))
+    return nullptr;
+  State Ignored;
+  std::optional<Interval> Sub = eval(Cast->getSubExpr(), C, Ignored);
+  std::optional<Interval> Fits = Interval::ofType(To, Ctx);
+  return Fits && (!Sub || !Sub->within(*Fits)) ? Cast : nullptr;
+}
+
 std::optional<Interval>
 RangeAnalysis::returnRange(const FunctionDecl *Self,
                            llvm::ArrayRef<std::optional<Interval>> Args,
@@ -2668,6 +2810,8 @@ RangeAnalysis::returnRange(const FunctionDecl *Self,
     std::optional<Interval> R = eval(Ret->getRetValue(), C, S);
     if (!R)
       return std::nullopt;
+    if (!S.OverflowSite)
+      S.OverflowSite = narrowingReturn(Ret->getRetValue(), C);
     if (!FirstSite)
       FirstSite = S.OverflowSite;
     Joined = Joined ? Joined->join(*R) : *R;
@@ -4046,6 +4190,15 @@ std::optional<WideInt> RangeAnalysis::largestElementBytes(const Expr *Types,
   return Most;
 }
 
+/// Whether a store of values in \p R cannot be why a variable whose type
+/// holds \p Full is large: a store bounded within the type (`int n = 0`), or
+/// one that fits in 'int' (`size_t n = 0`, where n = v.size() is the cause).
+static bool cannotMakeLarge(const Interval &R, const Interval &Full) {
+  const Interval Int{-(WideInt(1) << 31), (WideInt(1) << 31) - 1};
+  return (R.Lo > Full.Lo && R.Hi < Full.Hi) ||
+         (R.within(Int) && !Full.within(Int));
+}
+
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                                            const Constraints &C,
                                            Explanation &X) {
@@ -4100,7 +4253,7 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
         std::optional<Interval> WR =
             W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Unused)
                                   : std::nullopt;
-        if (WR && Full && WR->Lo > Full->Lo && WR->Hi < Full->Hi)
+        if (WR && Full && cannotMakeLarge(*WR, *Full))
           continue;
         X.OriginLoc = W.Site->getBeginLoc();
         X.OriginNote =

@@ -260,14 +260,33 @@ private:
 // Return trees
 //===----------------------------------------------------------------------===//
 //
-// A node is ["p", index] (a parameter), ["c", "decimal"] (a constant), or
+// A node is ["p", index] (a parameter), ["c", "decimal"] (a constant),
 // [op, bits, signed, lhs, rhs] for op in + - *, computed in an integer type
-// of that width and sign (an implicit widening is ["w", sub]).
+// of that width and sign (an implicit widening is ["w", sub]), or
+// ["j", sub, sub, ...], any of its parts (a function's several returns), or
+// ["n", bits, signed, sub], sub converted to a narrower type, which loses
+// what does not fit (`return n * sizeof(Msg);` in an int function).
 
 namespace {
 struct TreeEvaluator {
   llvm::ArrayRef<std::optional<Interval>> Args;
   bool Overflows = false;
+
+  /// \p Sub converted to an integer type of \p Bits and sign: what does
+  /// not fit is lost as an overflowing product's value is.
+  std::optional<Interval> narrowed(std::optional<int64_t> Bits,
+                                   std::optional<bool> Signed,
+                                   std::optional<Interval> Sub) {
+    if (!Bits || !Signed || !Sub || *Bits < 1 || *Bits > 64)
+      return std::nullopt;
+    WideInt Max = *Signed ? (WideInt(1) << (*Bits - 1)) - 1
+                          : (WideInt(1) << *Bits) - 1;
+    WideInt Min = *Signed ? -(WideInt(1) << (*Bits - 1)) : 0;
+    if (Sub->Lo >= Min && Sub->Hi <= Max)
+      return Sub;
+    Overflows = true;
+    return Interval{Min, Max};
+  }
 
   std::optional<Interval> eval(const json::Value &V) {
     const json::Array *A = V.getAsArray();
@@ -288,6 +307,19 @@ struct TreeEvaluator {
     }
     if (Op == "w" && A->size() == 2)
       return eval((*A)[1]);
+    if (Op == "j") {
+      std::optional<Interval> Joined;
+      for (const json::Value &Sub : llvm::drop_begin(*A)) {
+        std::optional<Interval> One = eval(Sub);
+        if (!One)
+          return std::nullopt;
+        Joined = Joined ? Joined->join(*One) : *One;
+      }
+      return Joined;
+    }
+    if (Op == "n" && A->size() == 4)
+      return narrowed((*A)[1].getAsInteger(), (*A)[2].getAsBoolean(),
+                      eval((*A)[3]));
     if (A->size() != 5)
       return std::nullopt;
     std::optional<int64_t> Bits = (*A)[1].getAsInteger();

@@ -85,8 +85,8 @@ struct ParameterSummary {
 };
 
 /// What an int helper returns, for callers in other units: the value in
-/// terms of the parameters when its one return is arithmetic over them
-/// (`return nx * ny * nz;`), and where it can overflow.
+/// terms of the parameters when its returns are arithmetic over them
+/// (`return nx * ny * nz;`), and where it can overflow or be narrowed.
 struct ReturnSummary {
   /// The returned expression as a tree (JSON text, see evaluateReturn);
   /// empty when it is not plain arithmetic over the parameters.

@@ -242,12 +242,13 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def) {
     std::string Sub = treeOf(Cast->getSubExpr(), Def);
     if (Sub.empty() || Cast->getCastKind() != CK_IntegralCast)
       return Sub;
-    // Only widenings keep the value; a narrowing would wrap it.
+    // A widening keeps the value; a narrowing keeps it only if it fits.
     QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
     if (Ctx.getIntWidth(To) < Ctx.getIntWidth(From) ||
         (Ctx.getIntWidth(To) == Ctx.getIntWidth(From) &&
          From->isSignedIntegerType() != To->isSignedIntegerType()))
-      return "";
+      return "[\"n\"," + std::to_string(Ctx.getIntWidth(To)) + "," +
+             (To->isSignedIntegerType() ? "true" : "false") + "," + Sub + "]";
     return "[\"w\"," + Sub + "]";
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
@@ -311,27 +312,47 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
   collectReturns(Def->getBody(), Returns);
   FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
-  if (Returns.size() == 1 && Returns.front()->getRetValue()) {
-    const Expr *Value = Returns.front()->getRetValue();
-    R.Tree = treeOf(Value, Def);
-    if (!R.Tree.empty()) {
-      // Worth keeping only if some arguments make it overflow.
-      llvm::SmallVector<std::optional<Interval>, 4> Any;
-      for (const ParmVarDecl *P : Def->parameters())
-        Any.push_back(Interval::ofType(P->getType(), Ctx));
-      bool Overflows = false;
-      evaluateReturn(R, Any, Overflows);
-      // The tree alone bounds what callers get (a helper that already
-      // returns MPI_Count, `(MPI_Count)nx * ny`); only an overflow needs
-      // a fix.
-      if (!Overflows)
-        return R;
-      R.OverflowAt = pointOf(Value->getBeginLoc());
-      R.OverflowText = Lexer::getSourceText(
-                           CharSourceRange::getTokenRange(Value->getSourceRange()),
-                           Ctx.getSourceManager(), Ctx.getLangOpts())
-                           .str();
+  // Several returns join: `if (!ddt) return n; return 1;` returns at most
+  // max(n, 1).
+  llvm::SmallVector<std::string, 2> Trees;
+  for (const ReturnStmt *Ret : Returns) {
+    std::string T = Ret->getRetValue() ? treeOf(Ret->getRetValue(), Def) : "";
+    if (T.empty()) {
+      Trees.clear();
+      break;
     }
+    Trees.push_back(std::move(T));
+  }
+  if (!Trees.empty()) {
+    R.Tree = Trees.size() == 1 ? Trees.front()
+                               : "[\"j\"," + llvm::join(Trees, ",") + "]";
+    // Worth keeping only if some arguments make it overflow.
+    llvm::SmallVector<std::optional<Interval>, 4> Any;
+    for (const ParmVarDecl *P : Def->parameters())
+      Any.push_back(Interval::ofType(P->getType(), Ctx));
+    bool Overflows = false;
+    evaluateReturn(R, Any, Overflows);
+    // The tree alone bounds what callers get (a helper that already
+    // returns MPI_Count, `(MPI_Count)nx * ny`); only an overflow needs
+    // a fix.
+    if (!Overflows)
+      return R;
+    // The fix and the notes name the first return that overflows.
+    const Expr *Value = Returns.front()->getRetValue();
+    for (size_t I = 0; I < Trees.size(); ++I) {
+      ReturnSummary One;
+      One.Tree = Trees[I];
+      evaluateReturn(One, Any, Overflows);
+      if (Overflows) {
+        Value = Returns[I]->getRetValue();
+        break;
+      }
+    }
+    R.OverflowAt = pointOf(Value->getBeginLoc());
+    R.OverflowText = Lexer::getSourceText(
+                         CharSourceRange::getTokenRange(Value->getSourceRange()),
+                         Ctx.getSourceManager(), Ctx.getLangOpts())
+                         .str();
   }
   if (R.Tree.empty() && isNarrowInteger(Returned, Ctx)) {
     // Not arithmetic over the parameters: kept only when it returns an int

@@ -1,0 +1,53 @@
+// A guard that compares an expression, not a variable, bounds that same
+// expression in its branch: the chunked transfer stores `total - done` only
+// where it is below INT_MAX.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <limits.h>
+#include <mpi.h>
+#include <stdint.h>
+
+void send_in_chunks(const char *p, uint64_t total, MPI_Comm comm) {
+  int chunk = INT_MAX;
+  uint64_t done = 0;
+  while (done < total) {
+    if (total - done < INT_MAX)
+      chunk = total - done;
+    MPI_Send(p + done, chunk, MPI_BYTE, 1, 0, comm);
+    done += chunk;
+  }
+}
+
+// The other branch of the opposite test.
+void send_rest(const char *p, uint64_t total, uint64_t done, MPI_Comm comm) {
+  int chunk;
+  if (total - done >= INT_MAX)
+    chunk = INT_MAX;
+  else
+    chunk = total - done;
+  MPI_Send(p, chunk, MPI_BYTE, 1, 0, comm);
+}
+
+// The branch changes what the guard read before the store.
+void send_changed(const char *p, uint64_t total, uint64_t done, MPI_Comm comm) {
+  int chunk = 0;
+  if (total - done < INT_MAX) {
+    done = 0;
+    chunk = total - done;
+  }
+  MPI_Send(p, chunk, MPI_BYTE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'chunk' holds a value narrowed from 'uint64_t'
+  // CHECK-NOTES: :[[@LINE-4]]:13: note: 'total - done' of type 'uint64_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-9]]:43: note: 'total' is a parameter: its callers may pass any value
+}
+
+// The guard tests another expression.
+void send_other(const char *p, uint64_t total, uint64_t done, MPI_Comm comm) {
+  int chunk = 0;
+  if (total + done < INT_MAX)
+    chunk = total - done;
+  MPI_Send(p, chunk, MPI_BYTE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'chunk' holds a value narrowed from 'uint64_t'
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: 'total - done' of type 'uint64_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-7]]:41: note: 'total' is a parameter: its callers may pass any value
+}

@@ -1,0 +1,43 @@
+// What a helper of the same file returns: a return that narrows a wide
+// value to the helper's 'int' type loses what does not fit, as an
+// overflowing product would; several returns join; and the note on a wide
+// variable names the store that can make it large, not its first one.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+#include <stddef.h>
+
+struct msg { int id; double x[6]; };
+
+static int bytes_of(int n) { return n * sizeof(struct msg); }
+static int bytes_small(short n) { return n * sizeof(struct msg); }
+static size_t at_most(size_t n, int one) {
+  if (one)
+    return 1;
+  return n;
+}
+size_t elsewhere(size_t n);
+
+void send_messages(const char *buf, int n, short k, MPI_Comm comm) {
+  MPI_Send(buf, bytes_of(n), MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'bytes_of(n)' is computed in 'int' by a helper and can overflow before MPI sees it
+  // CHECK-NOTES: :[[@LINE-12]]:37: note: 'n * sizeof(struct msg)' can overflow 'int' here
+  int nb = bytes_of(n);
+  MPI_Send(buf, nb, MPI_BYTE, 0, 1, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'nb' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-16]]:37: note: 'n * sizeof(struct msg)' can overflow 'int' here
+  // A short's count of messages fits.
+  MPI_Send(buf, bytes_small(k), MPI_BYTE, 0, 2, comm);
+}
+
+void send_clamped(const char *buf, int n, MPI_Comm comm) {
+  size_t m = 0;
+  if (n < 0)
+    return;
+  m = at_most(n, n > 100);
+  MPI_Send(buf, m, MPI_BYTE, 0, 3, comm);
+  m = elsewhere(m);
+  MPI_Send(buf, m, MPI_BYTE, 0, 4, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'm' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'm' is assigned 'elsewhere(m)' here, which the analysis cannot bound
+}
