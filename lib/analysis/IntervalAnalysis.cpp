@@ -596,6 +596,23 @@ bool FunctionFacts::holdsOwnAllocation(const VarDecl *Pointer) const {
   });
 }
 
+/// Whether \p Child is the condition \p P tests: if (counts), p ? a : b.
+bool isTruthTestOf(const Stmt *P, const Stmt *Child) {
+  if (!P)
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return If->getCond() == Child;
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return While->getCond() == Child;
+  if (const auto *Do = dyn_cast<DoStmt>(P))
+    return Do->getCond() == Child;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return For->getCond() == Child;
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(P))
+    return Cond->getCond() == Child;
+  return false;
+}
+
 /// Uses of a pointer to its own allocation that neither write its elements
 /// nor hand them out: the pointer's own stores, null tests, and free().
 static bool isHeapArrayBookkeeping(const Stmt *Child, const Stmt *P) {
@@ -605,10 +622,8 @@ static bool isHeapArrayBookkeeping(const Stmt *Child, const Stmt *P) {
   // C tests a pointer without converting it to bool.
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
     return U->getOpcode() == UO_LNot;
-  if (const auto *If = dyn_cast_or_null<IfStmt>(P))
-    return If->getCond() == Child;
-  if (const auto *Choice = dyn_cast_or_null<ConditionalOperator>(P))
-    return Choice->getCond() == Child;
+  if (isTruthTestOf(P, Child))
+    return true;
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
     if (const FunctionDecl *F = Call->getDirectCallee())
       return F->getBuiltinID() == Builtin::BIfree;

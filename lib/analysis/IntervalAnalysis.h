@@ -682,6 +682,9 @@ const clang::VarDecl *arrayVariable(const clang::Expr *E);
 /// The array or pointer variable \p E indexes into: a[i], *(a + i), v[i].
 const clang::VarDecl *indexedVariable(const clang::Expr *E);
 
+/// Whether \p Child is the condition \p P tests: if (counts), p ? a : b.
+bool isTruthTestOf(const clang::Stmt *P, const clang::Stmt *Child);
+
 } // namespace mpix
 
 #endif

@@ -685,23 +685,6 @@ static bool isHarmlessVectorMember(StringRef Name) {
                             Name);
 }
 
-/// Whether \p Child is the condition \p P tests: if (counts), p ? a : b.
-static bool isTruthTestOf(const Stmt *P, const Stmt *Child) {
-  if (!P)
-    return false;
-  if (const auto *If = dyn_cast<IfStmt>(P))
-    return If->getCond() == Child;
-  if (const auto *While = dyn_cast<WhileStmt>(P))
-    return While->getCond() == Child;
-  if (const auto *Do = dyn_cast<DoStmt>(P))
-    return Do->getCond() == Child;
-  if (const auto *For = dyn_cast<ForStmt>(P))
-    return For->getCond() == Child;
-  if (const auto *Cond = dyn_cast<ConditionalOperator>(P))
-    return Cond->getCond() == Child;
-  return false;
-}
-
 bool TypeMigration::feedsStandardSum(const Expr *Iterator) const {
   const Stmt *S = Iterator;
   for (unsigned Depth = 0; S && Depth < 8; ++Depth) {
