@@ -203,9 +203,9 @@ static bool nameSourceAbsolutely(std::vector<std::string> &CommandLine,
   bool Changed = false;
   for (size_t I = 1; I < CommandLine.size(); ++I) {
     StringRef Arg = CommandLine[I];
+    StringRef Previous = CommandLine[I - 1];
     if (Arg.starts_with("-") || sys::path::is_absolute(Arg) ||
-        (I > 0 && (CommandLine[I - 1] == "-o" || CommandLine[I - 1] == "-MF" ||
-                   CommandLine[I - 1] == "-MT" || CommandLine[I - 1] == "-MQ")))
+        llvm::is_contained({"-o", "-MF", "-MT", "-MQ"}, Previous))
       continue;
     if (absolutePath(Arg, Directory) == File) {
       CommandLine[I] = File.str();

@@ -86,12 +86,12 @@ public:
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
-  /// An array that is only ever indexed: nothing but its element writes
-  /// can change it (no decay into a pointer that a callee could write). A
-  /// pointer that holdsOwnAllocation may also be tested, freed and stored.
   /// A local pointer to integers whose every store is a fresh malloc,
   /// calloc or new[] block (or null): indexed, it is an array of its own.
   bool holdsOwnAllocation(const clang::VarDecl *Pointer) const;
+  /// An array that is only ever indexed: nothing but its element writes
+  /// can change it (no decay into a pointer that a callee could write). A
+  /// pointer that holdsOwnAllocation may also be tested, freed and stored.
   bool isOnlyIndexed(const clang::VarDecl *Array) const;
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
@@ -336,13 +336,13 @@ public:
   /// The bound the nearest enclosing `if` that compares \p E itself puts
   /// on it (`if (tot - done < INT_MAX) chunk = tot - done;`), when nothing
   /// E reads is written in the branch.
+  std::optional<Interval> enclosingGuardBound(const clang::Expr *E,
+                                              const Constraints &C);
   /// The conversion of a returned value to a narrower return type that may
   /// not hold it: `return n * sizeof(Msg);` in an int function loses the
   /// product's high bits as an overflowing int product would.
   const clang::Expr *narrowingReturn(const clang::Expr *Value,
                                      const Constraints &C);
-  std::optional<Interval> enclosingGuardBound(const clang::Expr *E,
-                                              const Constraints &C);
 
   /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
   /// Index up from 0 while below Bound, MPI_Comm_rank and MPI_Comm_size of
