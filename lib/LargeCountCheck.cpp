@@ -332,6 +332,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   HasMPIXInclude.clear();
   IncludedMPIX.clear();
   EmittedEdits.clear();
+  Members.reset();
 }
 
 LargeCountCheck::FunctionState &
@@ -543,8 +544,71 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
-  return findValue(Call, Index, Target, mayBeNegative(P),
-                   /*FollowLocals=*/P.Kind != ParamKind::Wide, FS);
+  std::optional<Finding> Found =
+      findValue(Call, Index, Target, mayBeNegative(P),
+                /*FollowLocals=*/P.Kind != ParamKind::Wide, FS);
+  if (!Found && P.Kind == ParamKind::Count)
+    Found = findMemberStore(Call, Index, mayBeNegative(P));
+  return Found;
+}
+
+/// A structure's name as the code spells it: `Halo` for `typedef struct {
+/// ... } Halo;`.
+static std::string recordName(const RecordDecl *R) {
+  if (!R->getName().empty())
+    return R->getNameAsString();
+  if (const TypedefNameDecl *Alias = R->getTypedefNameForAnonDecl())
+    return Alias->getNameAsString();
+  return "(anonymous)";
+}
+
+/// Widening a member changes the structure's layout, which other units and
+/// files (and MPI datatypes built from it) may rely on: that is left to the
+/// user.
+static bool blocksMemberFix(const LargeCountCheck::Finding &Found,
+                            FixPlan &Plan) {
+  if (Found.What != LargeCountCheck::Finding::MemberStore)
+    return false;
+  Plan.block(Found.Member->getLocation(),
+             "'" + Found.Member->getNameAsString() + "' is a member of '" +
+                 recordName(Found.Member->getParent()) +
+                 "': changing its type changes the structure's layout");
+  return true;
+}
+
+LargeCountCheck::FunctionState
+LargeCountCheck::stateOfOther(const FunctionDecl *F) {
+  FunctionState Other;
+  Other.Facts = Analyses->facts(F);
+  Other.Ranges = Analyses->ranges(F);
+  return Other;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
+                                 bool MayBeNegative) {
+  const auto *Read =
+      dyn_cast<MemberExpr>(Call->getArg(Index)->IgnoreParenImpCasts());
+  const auto *Field = Read ? dyn_cast<FieldDecl>(Read->getMemberDecl()) : nullptr;
+  if (!Field || !Field->getType()->isIntegerType())
+    return std::nullopt;
+  if (!Members)
+    Members = std::make_unique<MemberStores>(*Context, Scope.declarations(*Context));
+  for (const MemberStore &Store : Members->of(Field)) {
+    FunctionState Where = stateOfOther(Store.Function);
+    if (!Where.Ranges)
+      continue;
+    std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Field->getType(),
+                                       MayBeNegative, Store.Assign, Where);
+    if (!H)
+      continue;
+    Finding Found{Finding::MemberStore, Index, *H};
+    Found.Member = Field;
+    Found.StoredIn = Store.Function;
+    Found.NoteSite = Store.Assign;
+    return Found;
+  }
+  return std::nullopt;
 }
 
 std::optional<LargeCountCheck::Finding>
@@ -941,6 +1005,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       Followers.push_back({A.Var, A.NewType});
     }
   for (const Finding &Found : Findings) {
+    if (blocksMemberFix(Found, Plan))
+      return Plan;
     // `return nx * ny * nz;` in a helper: widening the call here would
     // carry its wrapped value to the _c call, and hide it from the next
     // run; the helper returns MPI_Count instead.
@@ -1164,6 +1230,14 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
            DiagnosticIDs::Note);
     break;
+  case Finding::MemberStore: {
+    // The store is judged, and explained, in its own function.
+    FunctionState Where = stateOfOther(Found.StoredIn);
+    RangeAnalysis::Explanation Why = explain(H, Where);
+    noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
+    noteOrigin(Why);
+    break;
+  }
   case Finding::Argument: {
     // A product in a helper: where it is; else why the argument is large.
     const Expr *Arg = Call->getArg(Found.Index);
@@ -1216,16 +1290,33 @@ void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
   noteOrigin(Why);
 }
 
+/// The wide operand of \p Site when the helper's overflow is a return
+/// that narrows it (RangeAnalysis::narrowingReturn), not an int product.
+static const Expr *narrowedOperand(const Expr *Site) {
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(Site);
+  return Cast && Cast->getCastKind() == CK_IntegralCast ? Cast->getSubExpr()
+                                                         : nullptr;
+}
+
 void LargeCountCheck::noteLocalStore(const Finding &Found,
                                      llvm::StringRef Why) {
   const Hazard &H = Found.H;
+  if (const Expr *Wide =
+          H.Kind == Hazard::Overflows ? narrowedOperand(H.Source) : nullptr) {
+    diag(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here",
+         DiagnosticIDs::Note)
+        << textOf(H.Source, *Context) << typeName(Wide->getType(), *Context)
+        << typeName(H.SourceType, *Context) << H.Source->getSourceRange();
+    return;
+  }
   diag(H.Source->getBeginLoc(),
        H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to '%2' here"
        : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here%3"
                                      : "'%0' is assigned here",
        DiagnosticIDs::Note)
       << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
-      << typeName(Found.Var->getType(), *Context)
+      << typeName(Found.Var ? Found.Var->getType() : Found.Member->getType(),
+                  *Context)
       << (Why.empty() ? std::string() : ": " + Why.str())
       << H.Source->getSourceRange();
 }
@@ -1260,6 +1351,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   std::string Name = Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context);
   switch (Found.What) {
   case Finding::LocalVariable:
+  case Finding::MemberStore:
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
       return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "
@@ -1362,6 +1454,8 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
     std::optional<Finding> Found =
         findValue(Call, I, Callee->getParamDecl(I)->getType(),
                   /*MayBeNegative=*/true, /*FollowLocals=*/true, FS);
+    if (!Found)
+      Found = findMemberStore(Call, I, /*MayBeNegative=*/true);
     if (!Found || Found->H.Kind == Hazard::ConstantNegative)
       continue;
     // A function pointer of this unit blocks the fix as one of another's.
@@ -1386,6 +1480,8 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
     Plan.block(Call->getBeginLoc(), "the call is outside a function");
     return Plan;
   }
+  if (blocksMemberFix(Found, Plan))
+    return Plan;
   bool InHelper = planHelperReturnFix(Found.H, Caller, Plan);
   if (!Plan.ok())
     return Plan;
@@ -1478,9 +1574,10 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
   {
     DiagnosticBuilder D = [&] {
       SourceLocation Loc = Arg->getBeginLoc();
-      if (Found.What == Finding::LocalVariable)
+      if (Found.What == Finding::LocalVariable ||
+          Found.What == Finding::MemberStore)
         return diag(Loc, "'%0' holds %1; %2 passes it to %3 as its %4")
-               << Found.Var->getName()
+               << (Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context))
                << (H.Kind == Hazard::Narrowed
                        ? "a value narrowed from '" +
                              typeName(H.SourceType, *Context) + "'"
@@ -1509,7 +1606,8 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     }();
     addNewHints(D, Plan);
   }
-  if (Found.What == Finding::LocalVariable)
+  if (Found.What == Finding::LocalVariable ||
+      Found.What == Finding::MemberStore)
     noteLocalStore(Found);
   else
     noteHelperOverflow(H, Arg);
@@ -1538,10 +1636,16 @@ void LargeCountCheck::noteHelperOverflow(const Hazard &H, const Expr *Arg) {
   if (H.Kind != Hazard::Overflows)
     return;
   if (!isWithin(H.Source, Arg, *Context)) {
-    diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
-         DiagnosticIDs::Note)
-        << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
-        << H.Source->getSourceRange();
+    if (const Expr *Wide = narrowedOperand(H.Source))
+      diag(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here",
+           DiagnosticIDs::Note)
+          << textOf(H.Source, *Context) << typeName(Wide->getType(), *Context)
+          << typeName(H.SourceType, *Context) << H.Source->getSourceRange();
+    else
+      diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
+           DiagnosticIDs::Note)
+          << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
+          << H.Source->getSourceRange();
     return;
   }
   // The helper's product is in another file: the summary says where.

@@ -14,6 +14,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
+#include "utils/MemberStores.h"
 #include "analysis/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
 #include "utils/UserCodeScope.h"
@@ -59,6 +60,8 @@ public:
       FilledArray,   ///< Elements assigned a hazard.
       ReceivedCount, ///< int output of MPI_Get_count / MPI_Get_elements.
       SizeOutput,    ///< int output of a size query.
+      MemberStore,   ///< An int member that a store of the unit narrowed
+                     ///< or overflowed into.
     };
     WhatType What;
     unsigned Index;
@@ -67,6 +70,9 @@ public:
     const clang::Stmt *NoteSite = nullptr;
     /// The int that a running sum accumulates in (displs[i] = offset).
     const clang::VarDecl *Accumulator = nullptr;
+    /// A MemberStore's member, and the function whose store is the hazard.
+    const clang::FieldDecl *Member = nullptr;
+    const clang::FunctionDecl *StoredIn = nullptr;
   };
 
 private:
@@ -142,6 +148,13 @@ private:
   std::optional<Finding> findValue(const clang::CallExpr *Call, unsigned Index,
                                    clang::QualType Target, bool MayBeNegative,
                                    bool FollowLocals, FunctionState &FS);
+  /// An int member passed as argument \p Index that a store elsewhere in
+  /// the unit narrowed or overflowed into (MemberStores.h).
+  std::optional<Finding> findMemberStore(const clang::CallExpr *Call,
+                                         unsigned Index, bool MayBeNegative);
+  /// The facts and ranges of \p F, for judging a store there while the
+  /// call pass is in another function (States may not grow meanwhile).
+  FunctionState stateOfOther(const clang::FunctionDecl *F);
 
   // Counts that reach MPI through the parameters of user functions, in
   // this unit or in others (analysis/Summaries.h).
@@ -261,6 +274,8 @@ private:
   FunctionState NoFunction;
   /// Ranges of expressions outside any function (global initializers).
   std::unique_ptr<RangeAnalysis> FileScopeRanges;
+  /// Stores into members, unit-wide; built at the first member count.
+  std::unique_ptr<MemberStores> Members;
   llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
   /// Where each #include of a file ends, in order.
   llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceLocation, 4>>

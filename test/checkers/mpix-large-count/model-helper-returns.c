@@ -21,11 +21,11 @@ size_t elsewhere(size_t n);
 void send_messages(const char *buf, int n, short k, MPI_Comm comm) {
   MPI_Send(buf, bytes_of(n), MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'bytes_of(n)' is computed in 'int' by a helper and can overflow before MPI sees it
-  // CHECK-NOTES: :[[@LINE-12]]:37: note: 'n * sizeof(struct msg)' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-12]]:37: note: 'n * sizeof(struct msg)' of type 'unsigned long' is narrowed to 'int' here
   int nb = bytes_of(n);
   MPI_Send(buf, nb, MPI_BYTE, 0, 1, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'nb' holds a value computed in 'int' that can overflow
-  // CHECK-NOTES: :[[@LINE-16]]:37: note: 'n * sizeof(struct msg)' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-16]]:37: note: 'n * sizeof(struct msg)' of type 'unsigned long' is narrowed to 'int' here
   // A short's count of messages fits.
   MPI_Send(buf, bytes_small(k), MPI_BYTE, 0, 2, comm);
 }

@@ -1,0 +1,27 @@
+// C++ twins of model-member-stores.c: members set by one method and read
+// as counts by another.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- -std=c++17 %mpi_cflags
+
+#include <mpi.h>
+#include <vector>
+
+class Halo {
+public:
+  void resize(const std::vector<char> &buffer, int faces) {
+    cap_ = buffer.size();
+    faces_ = faces;
+  }
+  void exchange(char *rb, MPI_Comm comm) const {
+    MPI_Recv(rb, cap_, MPI_BYTE, 0, 0, comm, MPI_STATUS_IGNORE);
+    // CHECK-NOTES: :[[@LINE-1]]:18: warning: count 'cap_' holds a value narrowed from 'size_type'; messages over 2^31-1 elements are truncated
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: 'buffer.size()' of type 'size_type' is narrowed to 'int' here
+    // CHECK-NOTES: :[[@LINE-7]]:12: note: 'buffer.size()' is returned by a call the analysis cannot bound
+    // CHECK-NOTES: :[[@LINE+6]]:7: note: no automatic fix: 'cap_' is a member of 'Halo': changing its type changes the structure's layout
+    // An int stored as it is.
+    MPI_Recv(rb, faces_, MPI_BYTE, 0, 1, comm, MPI_STATUS_IGNORE);
+  }
+
+private:
+  int cap_ = 0;
+  int faces_ = 0;
+};
