@@ -600,7 +600,13 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
       continue;
     std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Field->getType(),
                                        MayBeNegative, Store.Assign, Where);
-    if (!H)
+    // Only what loses a wide value's bits unasked: a spelled (int) after a
+    // check (DTPools' `(int) stride`) is the author's, and an unsigned int
+    // of the same width (a helper's return) is rarely above INT_MAX.
+    if (!H || H->ExplicitCast ||
+        (H->Kind == Hazard::Narrowed &&
+         Context->getIntWidth(H->SourceType) <=
+             Context->getIntWidth(Field->getType())))
       continue;
     Finding Found{Finding::MemberStore, Index, *H};
     Found.Member = Field;
