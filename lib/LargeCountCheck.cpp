@@ -333,6 +333,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   IncludedMPIX.clear();
   EmittedEdits.clear();
   Members.reset();
+  MemberVerdicts.clear();
 }
 
 LargeCountCheck::FunctionState &
@@ -594,6 +595,15 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
     return std::nullopt;
   if (!Members)
     Members = std::make_unique<MemberStores>(*Context, Scope.declarations(*Context));
+  // A member read by many calls is judged once.
+  auto [Cached, New] = MemberVerdicts.try_emplace({Field, MayBeNegative});
+  if (!New) {
+    if (!Cached->second)
+      return std::nullopt;
+    Finding Found = *Cached->second;
+    Found.Index = Index;
+    return Found;
+  }
   for (const MemberStore &Store : Members->of(Field)) {
     FunctionState Where = stateOfOther(Store.Function);
     if (!Where.Ranges)
@@ -612,6 +622,7 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
     Found.Member = Field;
     Found.StoredIn = Store.Function;
     Found.NoteSite = Store.Assign;
+    MemberVerdicts[{Field, MayBeNegative}] = Found;
     return Found;
   }
   return std::nullopt;

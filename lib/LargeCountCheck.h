@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
+#include <map>
 #include <memory>
 
 namespace mpix {
@@ -276,6 +277,10 @@ private:
   std::unique_ptr<RangeAnalysis> FileScopeRanges;
   /// Stores into members, unit-wide; built at the first member count.
   std::unique_ptr<MemberStores> Members;
+  /// Per member read as a count (and whether negative values matter):
+  /// the finding its stores give, or none.
+  std::map<std::pair<const clang::FieldDecl *, bool>, std::optional<Finding>>
+      MemberVerdicts;
   llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
   /// Where each #include of a file ends, in order.
   llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceLocation, 4>>

@@ -38,5 +38,11 @@ void exchange(const Halo *h, char *sb, char *rb, MPI_Comm comm) {
   MPI_Send(sb, h->clamped, MPI_BYTE, 0, 3, comm);
   MPI_Send(sb, h->cast, MPI_BYTE, 0, 4, comm);
   MPI_Send(sb, h->same, MPI_BYTE, 0, 5, comm);
+  // A second read of the member: judged once, reported again.
+  MPI_Send(sb, h->cap, MPI_BYTE, 0, 6, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: count 'h->cap' holds a value narrowed from 'size_t'; messages over 2^31-1 elements are truncated
+  // CHECK-NOTES: :[[@LINE-29]]:12: note: 'bytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-31]]:32: note: 'bytes' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-36]]:22: note: no automatic fix: 'cap' is a member of 'Halo': changing its type changes the structure's layout
 }
 
