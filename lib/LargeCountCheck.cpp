@@ -332,7 +332,6 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   HasMPIXInclude.clear();
   IncludedMPIX.clear();
   EmittedEdits.clear();
-  Members.reset();
   MemberVerdicts.clear();
 }
 
@@ -593,8 +592,6 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
   const auto *Field = Read ? dyn_cast<FieldDecl>(Read->getMemberDecl()) : nullptr;
   if (!Field || !Field->getType()->isIntegerType())
     return std::nullopt;
-  if (!Members)
-    Members = std::make_unique<MemberStores>(*Context, Scope.declarations(*Context));
   // A member read by many calls is judged once.
   auto [Cached, New] = MemberVerdicts.try_emplace({Field, MayBeNegative});
   if (!New) {
@@ -604,7 +601,7 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
     Found.Index = Index;
     return Found;
   }
-  for (const MemberStore &Store : Members->of(Field)) {
+  for (const MemberStore &Store : Analyses->memberStores(Field)) {
     FunctionState Where = stateOfOther(Store.Function);
     if (!Where.Ranges)
       continue;

@@ -14,7 +14,6 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
-#include "utils/MemberStores.h"
 #include "analysis/IntervalAnalysis.h"
 #include "utils/TypeMigration.h"
 #include "utils/UserCodeScope.h"
@@ -150,7 +149,7 @@ private:
                                    clang::QualType Target, bool MayBeNegative,
                                    bool FollowLocals, FunctionState &FS);
   /// An int member passed as argument \p Index that a store elsewhere in
-  /// the unit narrowed or overflowed into (MemberStores.h).
+  /// the unit narrowed or overflowed into (UnitUses::storesInto).
   std::optional<Finding> findMemberStore(const clang::CallExpr *Call,
                                          unsigned Index, bool MayBeNegative);
   /// The facts and ranges of \p F, for judging a store there while the
@@ -275,8 +274,6 @@ private:
   FunctionState NoFunction;
   /// Ranges of expressions outside any function (global initializers).
   std::unique_ptr<RangeAnalysis> FileScopeRanges;
-  /// Stores into members, unit-wide; built at the first member count.
-  std::unique_ptr<MemberStores> Members;
   /// Per member read as a count (and whether negative values matter):
   /// the finding its stores give, or none.
   std::map<std::pair<const clang::FieldDecl *, bool>, std::optional<Finding>>

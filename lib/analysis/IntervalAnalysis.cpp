@@ -1054,9 +1054,20 @@ public:
         Calls[F->getCanonicalDecl()].push_back({Call, F, Current});
     return true;
   }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() != BO_Assign || !Current)
+      return true;
+    const auto *Member = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
+    const auto *Field =
+        Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+    if (Field && Field->getType()->isIntegerType())
+      Stores[Field->getCanonicalDecl()].push_back({B, Current});
+    return true;
+  }
 
   llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
   llvm::DenseMap<const FunctionDecl *, unsigned> Named;
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<MemberStore, 2>> Stores;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       Calls;
 
@@ -1094,7 +1105,15 @@ void UnitUses::collect() const {
     if (Collector.Named.lookup(F) == Sites.size() &&
         llvm::all_of(Sites, [](const CallSite &S) { return S.Caller; }))
       Calls[F] = std::move(Sites);
+  MemberStores = std::move(Collector.Stores);
   Collected = true;
+}
+
+llvm::ArrayRef<MemberStore> UnitUses::storesInto(const FieldDecl *Field) const {
+  if (!Collected)
+    collect();
+  auto It = MemberStores.find(Field->getCanonicalDecl());
+  return It == MemberStores.end() ? llvm::ArrayRef<MemberStore>() : It->second;
 }
 
 const llvm::SmallVector<CallSite, 2> *
@@ -4214,6 +4233,82 @@ static bool cannotMakeLarge(const Interval &R, const Interval &Full) {
          (R.within(Int) && !Full.within(Int));
 }
 
+/// Whether \p Use stores into its variable (`v = ...`, `v += ...`, `++v`).
+static bool isStoredTo(const DeclRefExpr *Use, const FunctionFacts &F) {
+  const Stmt *P = parentPastParens(Use, F);
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+    return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Use;
+  const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+  return U && U->isIncrementDecrementOp();
+}
+
+bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
+                                  Explanation &X) {
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts) || isStoredTo(Use, *Facts))
+      continue;
+    // An output of a call the model bounds only for what it can see (the
+    // extent of a datatype read from memory).
+    const ModelInfo *M = nullptr;
+    const CallExpr *Call = outputCallOf(Use, *Facts, M);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && !outputRange(Call, *M)) {
+      X.OriginLoc = Call->getBeginLoc();
+      X.OriginNote = "'" + Text + "' is an output of " +
+                     Callee->getNameAsString() +
+                     " here, which the analysis cannot bound";
+      return true;
+    }
+    if (Call)
+      continue;
+    // &v handed to a `const` parameter (a send buffer) is only read.
+    unsigned Index = 0;
+    const Stmt *Addr = parentPastParens(Use, *Facts);
+    const CallExpr *Reader =
+        isa_and_nonnull<UnaryOperator>(Addr) ? argumentOf(Addr, *Facts, Index)
+                                             : nullptr;
+    if (Reader && isReadOnlyArgument(Reader, Index))
+      continue;
+    X.OriginLoc = Use->getBeginLoc();
+    X.OriginNote = "'" + Text + "' is handed out here: what is written "
+                                "through it is not known";
+    return true;
+  }
+  return false;
+}
+
+void RangeAnalysis::noteLargeStore(const VarDecl *V, const std::string &Text,
+                                   const Interval &Full, const Stmt *At,
+                                   Explanation &X) {
+  // The last such store before At in the text: the nearest the reader can
+  // follow to the use (an earlier one may sit in another branch).
+  const FunctionFacts::Write *Chosen = nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
+    State Unused;
+    std::optional<Interval> WR =
+        W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Unused)
+                              : std::nullopt;
+    if (WR && cannotMakeLarge(*WR, Full))
+      continue;
+    bool Before = !At || SM.isBeforeInTranslationUnit(W.Site->getBeginLoc(),
+                                                      At->getBeginLoc());
+    if (!Chosen || Before)
+      Chosen = &W;
+    if (!Before)
+      break;
+  }
+  if (!Chosen)
+    return;
+  X.OriginLoc = Chosen->Site->getBeginLoc();
+  X.OriginNote = Chosen->Value
+                     ? "'" + Text + "' is assigned '" +
+                           spelledText(Chosen->Value, Ctx) +
+                           "' here, which the analysis cannot bound"
+                     : "'" + Text + "' is changed here by a value the analysis "
+                                    "cannot bound";
+}
+
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                                            const Constraints &C,
                                            Explanation &X) {
@@ -4262,46 +4357,12 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
       X.OriginLoc = P->getLocation();
       X.OriginNote = "'" + Text + "' is a parameter: its callers may pass any "
                      "value";
-    } else if (V && V->hasLocalStorage() && Facts && !Facts->escapes(V)) {
-      for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
-        State Unused;
-        std::optional<Interval> WR =
-            W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Unused)
-                                  : std::nullopt;
-        if (WR && Full && cannotMakeLarge(*WR, *Full))
-          continue;
-        X.OriginLoc = W.Site->getBeginLoc();
-        X.OriginNote =
-            W.Value ? "'" + Text + "' is assigned '" +
-                          spelledText(W.Value, Ctx) +
-                          "' here, which the analysis cannot bound"
-                    : "'" + Text + "' is changed here by a value the analysis "
-                                   "cannot bound";
-        break;
-      }
     } else if (V && V->hasLocalStorage() && Facts) {
-      for (const DeclRefExpr *Use : Facts->usesOf(V)) {
-        if (onlyReads(Use, *Facts))
-          continue;
-        // An output of a call the model bounds only for what it can see
-        // (the extent of a datatype read from memory).
-        const ModelInfo *M = nullptr;
-        const CallExpr *Call = outputCallOf(Use, *Facts, M);
-        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-        if (Callee && !outputRange(Call, *M)) {
-          X.OriginLoc = Call->getBeginLoc();
-          X.OriginNote = "'" + Text + "' is an output of " +
-                         Callee->getNameAsString() +
-                         " here, which the analysis cannot bound";
-          break;
-        }
-        if (Call)
-          continue;
-        X.OriginLoc = Use->getBeginLoc();
-        X.OriginNote = "'" + Text + "' is handed out here: what is written "
-                                    "through it is not known";
-        break;
-      }
+      // A use that writes it unseen (handed out by address to a function
+      // that may write it) is the reason; else, as for a local that is not
+      // handed out, the first store that can make it large.
+      if (!(Facts->escapes(V) && noteHandedOut(V, Text, X)) && Full)
+        noteLargeStore(V, Text, *Full, At, X);
     } else if (V) {
       X.OriginLoc = V->getLocation();
       X.OriginNote = "'" + Text + "' is a global that may be written "

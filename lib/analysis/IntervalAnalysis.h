@@ -191,8 +191,16 @@ private:
       JumpTargetsBefore;
 };
 
-/// What the whole translation unit says about its globals and its internal
-/// functions, from one walk of the unit on the first question.
+/// A plain store into a structure member: `x.m = value` or `p->m = value`.
+struct MemberStore {
+  const clang::BinaryOperator *Assign;
+  /// The function definition it is in.
+  const clang::FunctionDecl *Function;
+};
+
+/// What the whole translation unit says about its globals, its internal
+/// functions and its structures' members, from one walk of the unit on the
+/// first question.
 class UnitUses {
 public:
   /// \p Decls are the top-level declarations the checks look into (see
@@ -217,6 +225,11 @@ public:
   const llvm::SmallVector<CallSite, 2> *
   callsOf(const clang::FunctionDecl *F) const;
 
+  /// The plain stores into the integer member \p Field in the unit's
+  /// functions, in source order. A count is often kept in a structure: set
+  /// by the function that sets a halo up, read by the one that exchanges it.
+  llvm::ArrayRef<MemberStore> storesInto(const clang::FieldDecl *Field) const;
+
 private:
   void collect() const;
   bool isOwnedByMainFile(const clang::FunctionDecl *F) const;
@@ -231,6 +244,9 @@ private:
   mutable llvm::DenseMap<const clang::FunctionDecl *,
                          llvm::SmallVector<CallSite, 2>>
       Calls;
+  mutable llvm::DenseMap<const clang::FieldDecl *,
+                         llvm::SmallVector<MemberStore, 2>>
+      MemberStores;
 };
 
 /// Facts from outside one function that its ranges may use.
@@ -382,6 +398,15 @@ public:
     clang::SourceLocation OriginLoc;
     std::string OriginNote;
   };
+  /// Explanation origins of an unbounded local \p V spelled \p Text: the
+  /// use that hands it to a function that may write it, or the last store
+  /// before \p At that can make it large. False / nothing set when there is
+  /// none.
+  bool noteHandedOut(const clang::VarDecl *V, const std::string &Text,
+                     Explanation &X);
+  void noteLargeStore(const clang::VarDecl *V, const std::string &Text,
+                      const Interval &Full, const clang::Stmt *At,
+                      Explanation &X);
   Explanation explainOverflow(const clang::Expr *Site, const clang::Stmt *At);
   /// Whether \p S is in the body of the function analysed.
   bool isInFunction(const clang::Stmt *S) const {

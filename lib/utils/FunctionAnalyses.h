@@ -92,6 +92,10 @@ public:
   void finishCallPass(const UserCodeScope &Scope);
 
   clang::ASTContext &context() const { return Ctx; }
+  /// The unit's plain stores into an integer member (UnitUses::storesInto).
+  llvm::ArrayRef<MemberStore> memberStores(const clang::FieldDecl *Field) const {
+    return Uses.storesInto(Field);
+  }
 
   const clang::Expr *constantInitializer(const clang::VarDecl *V) override {
     return Uses.constantInitializer(V);

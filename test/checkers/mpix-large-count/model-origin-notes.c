@@ -106,3 +106,22 @@ void send_bounded(const char *buf, int k, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'c' of type 'MPI_Count' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-2]]:17: note: 'c' can exceed INT_MAX here: c in [-9990000000, 9990000000]
 }
+
+// A sum that is also sent by address: a send buffer is only read, so the
+// note is at the last store before the use, not at the send, nor at the
+// store of the other branch.
+void send_total(const long long *counts, int n, int *buf, int rank,
+                MPI_Comm comm) {
+  long long total = 0;
+  if (rank == 0) {
+    for (int i = 0; i < n; i++)
+      total += counts[i];
+  } else {
+    for (int i = 0; i < n; i++)
+      total += counts[i];
+    MPI_Send(&total, 1, MPI_LONG_LONG, 0, 0, comm);
+    MPI_Send(buf, 2 * total, MPI_INT, 0, 1, comm);
+    // CHECK-NOTES: :[[@LINE-1]]:19: warning: count '2 * total' of type 'long long' is narrowed to 'int'
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: 'total' is changed here by a value the analysis cannot bound
+  }
+}
