@@ -637,11 +637,12 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
 
   // An int local that was given a narrowed or overflowing value earlier in
   // the function: the call is where it hurts, the assignment is the cause.
-  // Parameters are passed through unchanged and are the caller's business.
-  // A static local is written only by its own function too.
+  // What a parameter brings is the caller's business, but what the body
+  // stores into it is the function's own. A static local is written only
+  // by its own function too.
   const VarDecl *V = referencedVariable(Arg);
   if (!V || !FS.Facts || !(V->hasLocalStorage() || V->isStaticLocal()) ||
-      isa<ParmVarDecl>(V) || FS.Facts->escapes(V))
+      FS.Facts->escapes(V))
     return std::nullopt;
   if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
                                              Negative, FS, V, Call)) {

@@ -125,3 +125,22 @@ void send_total(const long long *counts, int n, int *buf, int rank,
     // CHECK-NOTES: :[[@LINE-4]]:7: note: 'total' is changed here by a value the analysis cannot bound
   }
 }
+
+// A parameter the body stores a wide value into: what the caller passed is
+// the caller's business, the store is this function's own.
+void send_rebound(const char *buf, int n, const struct pool *p, MPI_Comm comm) {
+  if (n < 0)
+    n = p->count;
+  MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'MPI_Aint'
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: 'p->count' of type 'MPI_Aint' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: 'p->count' is read from memory the analysis cannot see
+  // CHECK-NOTES: :[[@LINE-7]]:40: note: no automatic fix: 'n' is not a local of this function
+}
+
+// A parameter only clamped by the body: nothing of its own to report.
+void send_clamped_param(const char *buf, int n, MPI_Comm comm) {
+  if (n > 1024)
+    n = 1024;
+  MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+}
