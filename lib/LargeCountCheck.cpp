@@ -619,7 +619,7 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
     Found.Member = Field;
     Found.StoredIn = Store.Function;
     Found.NoteSite = Store.Assign;
-    MemberVerdicts[{Field, MayBeNegative}] = Found;
+    Cached->second = Found;
     return Found;
   }
   return std::nullopt;
@@ -1305,25 +1305,26 @@ void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
   noteOrigin(Why);
 }
 
-/// The wide operand of \p Site when the helper's overflow is a return
-/// that narrows it (RangeAnalysis::narrowingReturn), not an int product.
-static const Expr *narrowedOperand(const Expr *Site) {
-  const auto *Cast = dyn_cast<ImplicitCastExpr>(Site);
-  return Cast && Cast->getCastKind() == CK_IntegralCast ? Cast->getSubExpr()
-                                                         : nullptr;
+bool LargeCountCheck::noteNarrowingReturn(const Hazard &H) {
+  // The overflow site RangeAnalysis::narrowingReturn gives is the
+  // conversion itself; an int product's is the product.
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(H.Source);
+  if (H.Kind != Hazard::Overflows || !Cast ||
+      Cast->getCastKind() != CK_IntegralCast)
+    return false;
+  diag(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here",
+       DiagnosticIDs::Note)
+      << textOf(H.Source, *Context)
+      << typeName(Cast->getSubExpr()->getType(), *Context)
+      << typeName(H.SourceType, *Context) << H.Source->getSourceRange();
+  return true;
 }
 
 void LargeCountCheck::noteLocalStore(const Finding &Found,
                                      llvm::StringRef Why) {
   const Hazard &H = Found.H;
-  if (const Expr *Wide =
-          H.Kind == Hazard::Overflows ? narrowedOperand(H.Source) : nullptr) {
-    diag(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here",
-         DiagnosticIDs::Note)
-        << textOf(H.Source, *Context) << typeName(Wide->getType(), *Context)
-        << typeName(H.SourceType, *Context) << H.Source->getSourceRange();
+  if (noteNarrowingReturn(H))
     return;
-  }
   diag(H.Source->getBeginLoc(),
        H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to '%2' here"
        : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here%3"
@@ -1651,12 +1652,7 @@ void LargeCountCheck::noteHelperOverflow(const Hazard &H, const Expr *Arg) {
   if (H.Kind != Hazard::Overflows)
     return;
   if (!isWithin(H.Source, Arg, *Context)) {
-    if (const Expr *Wide = narrowedOperand(H.Source))
-      diag(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here",
-           DiagnosticIDs::Note)
-          << textOf(H.Source, *Context) << typeName(Wide->getType(), *Context)
-          << typeName(H.SourceType, *Context) << H.Source->getSourceRange();
-    else
+    if (!noteNarrowingReturn(H))
       diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
            DiagnosticIDs::Note)
           << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)

@@ -203,6 +203,9 @@ private:
   /// The note at the store that gave an int local its hazardous value.
   /// \p Why: what bounds the operands of a product stored.
   void noteLocalStore(const Finding &Found, llvm::StringRef Why = "");
+  /// Notes a helper's return that narrows a wide value, where \p H is one;
+  /// false otherwise.
+  bool noteNarrowingReturn(const Hazard &H);
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,
                                    FunctionState &FS);

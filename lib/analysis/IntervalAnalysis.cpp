@@ -2932,6 +2932,15 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
   }
 }
 
+/// Whether \p Use stores into its variable (`v = ...`, `v += ...`, `++v`).
+static bool isStoredTo(const DeclRefExpr *Use, const FunctionFacts &F) {
+  const Stmt *P = parentPastParens(Use, F);
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+    return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Use;
+  const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+  return U && U->isIncrementDecrementOp();
+}
+
 /// Whether \p S holds a goto label or a switch case: control can enter
 /// it other than from its start. Counts the nodes it visits in \p Budget.
 static bool entersInside(const Stmt *S, unsigned &Budget) {
@@ -2970,14 +2979,8 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
   for (const DeclRefExpr *Other : Facts->usesOf(V)) {
     if (onlyReads(Other, *Facts))
       continue;
-    const Stmt *P = parentPastParens(Other, *Facts);
-    const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
-    const auto *Step = dyn_cast_or_null<UnaryOperator>(P);
     const ModelInfo *M = nullptr;
-    if (!(Store && Store->isAssignmentOp() &&
-          Store->getLHS()->IgnoreParens() == Other) &&
-        !(Step && Step->isIncrementDecrementOp()) &&
-        !outputCallOf(Other, *Facts, M))
+    if (!isStoredTo(Other, *Facts) && !outputCallOf(Other, *Facts, M))
       return std::nullopt;
     Changes.push_back(Other);
   }
@@ -4231,15 +4234,6 @@ static bool cannotMakeLarge(const Interval &R, const Interval &Full) {
   const Interval Int{-(WideInt(1) << 31), (WideInt(1) << 31) - 1};
   return (R.Lo > Full.Lo && R.Hi < Full.Hi) ||
          (R.within(Int) && !Full.within(Int));
-}
-
-/// Whether \p Use stores into its variable (`v = ...`, `v += ...`, `++v`).
-static bool isStoredTo(const DeclRefExpr *Use, const FunctionFacts &F) {
-  const Stmt *P = parentPastParens(Use, F);
-  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
-    return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Use;
-  const auto *U = dyn_cast_or_null<UnaryOperator>(P);
-  return U && U->isIncrementDecrementOp();
 }
 
 bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
