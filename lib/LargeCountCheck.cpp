@@ -549,6 +549,8 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
                 /*FollowLocals=*/P.Kind != ParamKind::Wide, FS);
   if (!Found && P.Kind == ParamKind::Count)
     Found = findMemberStore(Call, Index, mayBeNegative(P));
+  if (!Found && P.Kind == ParamKind::Count)
+    Found = findOutputStore(Call, Index, FS);
   return Found;
 }
 
@@ -563,10 +565,18 @@ static std::string recordName(const RecordDecl *R) {
 }
 
 /// Widening a member changes the structure's layout, which other units and
-/// files (and MPI datatypes built from it) may rely on: that is left to the
+/// files (and MPI datatypes built from it) may rely on; widening a helper's
+/// output changes its signature for every caller: both are left to the
 /// user.
-static bool blocksMemberFix(const LargeCountCheck::Finding &Found,
-                            FixPlan &Plan) {
+static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
+                           FixPlan &Plan) {
+  if (Found.What == LargeCountCheck::Finding::OutputStore) {
+    Plan.block(Found.NoteSite->getBeginLoc(),
+               "'" + Found.Var->getNameAsString() + "' is written through a "
+               "parameter of '" + Found.StoredIn->getNameAsString() +
+                   "', whose type must change by hand");
+    return true;
+  }
   if (Found.What != LargeCountCheck::Finding::MemberStore)
     return false;
   Plan.block(Found.Member->getLocation(),
@@ -620,6 +630,36 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
     Found.StoredIn = Store.Function;
     Found.NoteSite = Store.Assign;
     Cached->second = Found;
+    return Found;
+  }
+  return std::nullopt;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
+                                 FunctionState &FS) {
+  const VarDecl *V = referencedVariable(Call->getArg(Index));
+  if (!V || !FS.Facts || !FS.Ranges || !V->hasLocalStorage() ||
+      isa<ParmVarDecl>(V) || !FS.Facts->escapes(V))
+    return std::nullopt;
+  for (const DeclRefExpr *Use : FS.Facts->usesOf(V)) {
+    std::optional<RangeAnalysis::HelperOutput> Out =
+        FS.Ranges->helperOutputOf(Use);
+    const Expr *Site = nullptr;
+    std::optional<Interval> Stored =
+        Out ? FS.Ranges->helperOutputRange(*Out, Site) : std::nullopt;
+    if (!Stored || !Site)
+      continue;
+    // What the helper stored may be overwritten before the call.
+    std::optional<PointFacts> At = FS.Ranges->flowBetween(Out->Call, V, Call);
+    if (At && At->Unreachable)
+      continue;
+    Finding Found{Finding::OutputStore, Index,
+                  Hazard{Hazard::Overflows, Site, Site->getType(), *Stored,
+                         nullptr, true}};
+    Found.Var = V;
+    Found.StoredIn = Out->Callee;
+    Found.NoteSite = Out->Call;
     return Found;
   }
   return std::nullopt;
@@ -1020,7 +1060,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       Followers.push_back({A.Var, A.NewType});
     }
   for (const Finding &Found : Findings) {
-    if (blocksMemberFix(Found, Plan))
+    if (blocksStoreFix(Found, Plan))
       return Plan;
     // `return nx * ny * nz;` in a helper: widening the call here would
     // carry its wrapped value to the _c call, and hide it from the next
@@ -1245,6 +1285,12 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
            DiagnosticIDs::Note);
     break;
+  case Finding::OutputStore:
+    diag(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here",
+         DiagnosticIDs::Note)
+        << Found.Var->getName() << Found.StoredIn->getName()
+        << Found.NoteSite->getSourceRange();
+    [[fallthrough]];
   case Finding::MemberStore: {
     // The store is judged, and explained, in its own function.
     FunctionState Where = stateOfOther(Found.StoredIn);
@@ -1368,6 +1414,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   switch (Found.What) {
   case Finding::LocalVariable:
   case Finding::MemberStore:
+  case Finding::OutputStore:
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
       return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "
@@ -1496,7 +1543,7 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
     Plan.block(Call->getBeginLoc(), "the call is outside a function");
     return Plan;
   }
-  if (blocksMemberFix(Found, Plan))
+  if (blocksStoreFix(Found, Plan))
     return Plan;
   bool InHelper = planHelperReturnFix(Found.H, Caller, Plan);
   if (!Plan.ok())

@@ -62,6 +62,8 @@ public:
       SizeOutput,    ///< int output of a size query.
       MemberStore,   ///< An int member that a store of the unit narrowed
                      ///< or overflowed into.
+      OutputStore,   ///< An int local that a helper of the unit narrowed or
+                     ///< overflowed into through a pointer or reference.
     };
     WhatType What;
     unsigned Index;
@@ -70,7 +72,8 @@ public:
     const clang::Stmt *NoteSite = nullptr;
     /// The int that a running sum accumulates in (displs[i] = offset).
     const clang::VarDecl *Accumulator = nullptr;
-    /// A MemberStore's member, and the function whose store is the hazard.
+    /// A MemberStore's member, and the function whose store is the hazard
+    /// (for an OutputStore, the helper; NoteSite is then the call of it).
     const clang::FieldDecl *Member = nullptr;
     const clang::FunctionDecl *StoredIn = nullptr;
   };
@@ -152,6 +155,11 @@ private:
   /// the unit narrowed or overflowed into (UnitUses::storesInto).
   std::optional<Finding> findMemberStore(const clang::CallExpr *Call,
                                          unsigned Index, bool MayBeNegative);
+  /// An int local passed as argument \p Index that a helper of the unit,
+  /// handed `&local` earlier, narrowed or overflowed into for the
+  /// arguments of that call (RangeAnalysis::helperOutputRange).
+  std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
+                                         unsigned Index, FunctionState &FS);
   /// The facts and ranges of \p F, for judging a store there while the
   /// call pass is in another function (States may not grow meanwhile).
   FunctionState stateOfOther(const clang::FunctionDecl *F);

@@ -429,6 +429,14 @@ private:
       collectProducts(Choice->getCond(), Index, C);
       return;
     }
+    // An MPI call's arguments are what mpix-large-count fixes: a product
+    // there is widened by the fix and bounds nothing after it, so it must
+    // not bound anything now either (the fixed code would be reported).
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (lookupClassic(*Callee) ||
+            (Callee->getIdentifier() && lookupLarge(Callee->getName())))
+          return;
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       if (B->isLogicalOp()) {
         collectProducts(B->getLHS(), Index, C);
@@ -1327,6 +1335,10 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
     }
     if (std::optional<Interval> Share = evalShare(B, C, S))
       return *Share;
+    State Alone;
+    std::optional<Interval> Product = arithmetic(Op, *L, *R, T, B, Alone);
+    if (Alone.OverflowSite == B && isBoundedByProductRunBefore(B))
+      return Product;
   }
   return arithmetic(Op, *L, *R, T, B, S);
 }
@@ -1945,6 +1957,37 @@ static const CallExpr *outputCallOf(const DeclRefExpr *Use,
                                     const FunctionFacts &F,
                                     const ModelInfo *&Model);
 
+bool RangeAnalysis::keepsValueFrom(const VarDecl *V, const Stmt *Product) {
+  // Set only by stores and model outputs, all of them before the product.
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    const ModelInfo *M = nullptr;
+    bool Stored =
+        llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+          return Facts->isWithin(Use, W.Site);
+        });
+    if ((!Stored && !outputCallOf(Use, *Facts, M)) ||
+        !beginsAfter(Product, Use))
+      return false;
+  }
+  return true;
+}
+
+const VarDecl *RangeAnalysis::exactFactor(const Expr *Factor,
+                                          const BinaryOperator *Product) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Factor->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  std::optional<Interval> Own =
+      V ? Interval::ofType(V->getType(), Ctx) : std::nullopt;
+  std::optional<Interval> Type = Interval::ofType(Product->getType(), Ctx);
+  // The variable's own value must be the factor: no narrowing on the way.
+  if (!Own || !Type || !Own->within(*Type) || !V->hasLocalStorage() ||
+      Facts->isCaptured(V) || V->getType().isVolatileQualified())
+    return nullptr;
+  return V;
+}
+
 void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
                                        Constraints &C) {
   // Signed overflow is undefined, so a run that went past `k * v` had
@@ -1955,38 +1998,62 @@ void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
   if (!Type)
     return;
   auto Bound = [&](const Expr *Var, const Expr *Factor) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(Var->IgnoreParenImpCasts());
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    std::optional<Interval> Own =
-        V ? Interval::ofType(V->getType(), Ctx) : std::nullopt;
-    // The variable's own value must be the factor: no narrowing on the way.
-    if (!Own || !Own->within(*Type) || !V->hasLocalStorage() ||
-        Facts->isCaptured(V) || V->getType().isVolatileQualified())
+    const VarDecl *V = exactFactor(Var, Product);
+    if (!V || !keepsValueFrom(V, Product))
       return;
-    // It keeps its value from the product on: it is set only by stores and
-    // model outputs, all of them before the product.
-    for (const DeclRefExpr *Use : Facts->usesOf(V)) {
-      if (onlyReads(Use, *Facts))
-        continue;
-      const ModelInfo *M = nullptr;
-      bool Stored = llvm::any_of(Facts->writesOf(V),
-                                 [&](const FunctionFacts::Write &W) {
-                                   return Facts->isWithin(Use, W.Site);
-                                 });
-      if ((!Stored && !outputCallOf(Use, *Facts, M)) ||
-          !beginsAfter(Product, Use))
-        return;
-    }
     State Ignored;
     std::optional<Interval> K = eval(Factor, Constraints(), Ignored);
     if (!K || K->Lo < 1)
       return;
     Interval Within{-(-Type->Lo / K->Lo), Type->Hi / K->Lo};
+    Interval Own = *Interval::ofType(V->getType(), Ctx);
     auto It = C.find(V);
-    C[V] = It == C.end() ? Within.meet(*Own) : It->second.meet(Within);
+    C[V] = It == C.end() ? Within.meet(Own) : It->second.meet(Within);
   };
   Bound(Product->getLHS(), Product->getRHS());
   Bound(Product->getRHS(), Product->getLHS());
+}
+
+void RangeAnalysis::forEachProductRunBefore(
+    const Stmt *S, llvm::function_ref<void(const BinaryOperator *)> Visit) {
+  for (const Stmt *Child = S, *Parent = Facts->parentOf(S); Parent;
+       Child = Parent, Parent = Facts->parentOf(Parent)) {
+    const auto *Compound = dyn_cast<CompoundStmt>(Parent);
+    std::optional<unsigned> Index =
+        Compound ? Facts->indexInCompound(Child) : std::nullopt;
+    if (!Index)
+      continue;
+    for (const FunctionFacts::ExecutedProduct &P : Facts->productsIn(Compound))
+      if (P.Index < *Index &&
+          Facts->entersOnlyThrough(Compound, P.Index, *Index))
+        Visit(P.Product);
+  }
+}
+
+bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
+  if (!Facts || Ctx.getLangOpts().isSignedOverflowDefined() ||
+      !B->getType()->isSignedIntegerType())
+    return false;
+  const VarDecl *A = exactFactor(B->getLHS(), B);
+  const VarDecl *Z = exactFactor(B->getRHS(), B);
+  if (!A || !Z)
+    return false;
+  QualType T = B->getType().getCanonicalType();
+  // |F| <= |X| when F is X, or an index counting from 0 below it.
+  auto Within = [&](const VarDecl *F, const VarDecl *X) {
+    return F == X || isIndexBelow(F, X, B);
+  };
+  bool Bounded = false;
+  forEachProductRunBefore(B, [&](const BinaryOperator *P) {
+    if (Bounded || P->getType().getCanonicalType() != T)
+      return;
+    const VarDecl *X = exactFactor(P->getLHS(), P);
+    const VarDecl *Y = exactFactor(P->getRHS(), P);
+    if (!X || !Y || !keepsValueFrom(X, P) || !keepsValueFrom(Y, P))
+      return;
+    Bounded = (Within(A, X) && Within(Z, Y)) || (Within(A, Y) && Within(Z, X));
+  });
+  return Bounded;
 }
 
 /// The variable a loop counts upwards with: ++i, i += K, i = i + K (K > 0),
@@ -2784,13 +2851,10 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
       for (const FunctionFacts::Guard &G : Facts->guardsIn(Compound))
         if (G.Index < *Index)
           addConstraints(G.Cond, G.HoldsAfter, C);
-      for (const FunctionFacts::ExecutedProduct &P :
-           Facts->productsIn(Compound))
-        if (P.Index < *Index &&
-            Facts->entersOnlyThrough(Compound, P.Index, *Index))
-          addExecutedProduct(P.Product, C);
     }
   }
+  forEachProductRunBefore(
+      S, [&](const BinaryOperator *P) { addExecutedProduct(P, C); });
   return C;
 }
 
@@ -2804,7 +2868,7 @@ void collectReturns(const Stmt *S,
     collectReturns(Child, Out);
 }
 
-const Expr *RangeAnalysis::narrowingReturn(const Expr *Value,
+const Expr *RangeAnalysis::narrowingConversion(const Expr *Value,
                                            const Constraints &C) {
   const auto *Cast = dyn_cast<ImplicitCastExpr>(Value->IgnoreParens());
   if (!Cast || Cast->getCastKind() != CK_IntegralCast)
@@ -2826,12 +2890,102 @@ RangeAnalysis::returnRange(const FunctionDecl *Self,
     return std::nullopt;
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
   collectReturns(Self->getBody(), Returns);
-  std::optional<Interval> Joined;
-  const Expr *FirstSite = nullptr;
+  llvm::SmallVector<std::pair<const Expr *, const Stmt *>, 2> Values;
   for (const ReturnStmt *Ret : Returns) {
     if (!Ret->getRetValue())
       return std::nullopt;
-    Constraints C = constraintsAt(Ret);
+    Values.push_back({Ret->getRetValue(), Ret});
+  }
+  return joinAt(Self, Values, Args, OverflowSite);
+}
+
+/// The stores \p F makes through its parameter \p P, a pointer or a
+/// reference to an integer: `*out = e`, `out[0] = e`, or `out = e` for a
+/// reference. None when it does anything else with P than read through it
+/// and test it for null: hands it on, moves it, or updates through it.
+static std::optional<llvm::SmallVector<const BinaryOperator *, 2>>
+storesThrough(const ParmVarDecl *P, const FunctionFacts &F) {
+  QualType T = P->getType();
+  if (F.escapes(P))
+    return std::nullopt;
+  llvm::SmallVector<const BinaryOperator *, 2> Stores;
+  if (T->isLValueReferenceType()) {
+    for (const FunctionFacts::Write &W : F.writesOf(P)) {
+      const auto *Store = dyn_cast<BinaryOperator>(W.Site);
+      if (!W.Value || !Store || Store->getOpcode() != BO_Assign)
+        return std::nullopt;
+      Stores.push_back(Store);
+    }
+    return Stores;
+  }
+  if (!T->isPointerType() || !F.writesOf(P).empty())
+    return std::nullopt;
+  for (const DeclRefExpr *Use : F.usesOf(P)) {
+    const Stmt *Child = Use, *Up = F.parentOf(Use);
+    bool Tested = false; // `if (out)`, `if (!out)`
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up)) {
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Up))
+        Tested |= Cast->getCastKind() == CK_PointerToBoolean;
+      Child = Up;
+      Up = F.parentOf(Up);
+    }
+    if (Tested)
+      continue;
+    // `out != NULL`
+    if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Up);
+        Compare && Compare->isEqualityOp()) {
+      const Expr *Other = Compare->getLHS() == Child ? Compare->getRHS()
+                                                     : Compare->getLHS();
+      if (Other->isNullPointerConstant(P->getASTContext(),
+                                       Expr::NPC_ValueDependentIsNotNull))
+        continue;
+      return std::nullopt;
+    }
+    // `*out` or `out[0]`: read, or assigned.
+    const auto *Deref = dyn_cast_or_null<UnaryOperator>(Up);
+    const auto *Element = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    std::optional<llvm::APSInt> Index =
+        Element && Element->getBase() == Child
+            ? Element->getIdx()->getIntegerConstantExpr(P->getASTContext())
+            : std::nullopt;
+    if (!(Deref && Deref->getOpcode() == UO_Deref) && !(Index && *Index == 0))
+      return std::nullopt;
+    const Stmt *Place = parentPastParens(cast<Expr>(Up), F);
+    if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Place);
+        Read && Read->getCastKind() == CK_LValueToRValue)
+      continue;
+    const auto *Store = dyn_cast_or_null<BinaryOperator>(Place);
+    if (!Store || Store->getOpcode() != BO_Assign ||
+        Store->getLHS()->IgnoreParens() != Up)
+      return std::nullopt;
+    Stores.push_back(Store);
+  }
+  return Stores;
+}
+
+std::optional<Interval>
+RangeAnalysis::outputRange(const FunctionDecl *Self, unsigned Out,
+                           llvm::ArrayRef<std::optional<Interval>> Args,
+                           const Expr *&OverflowSite) {
+  if (!Facts || !Self->getBody() || Out >= Self->getNumParams())
+    return std::nullopt;
+  auto Stores = storesThrough(Self->getParamDecl(Out), *Facts);
+  if (!Stores || Stores->empty())
+    return std::nullopt;
+  llvm::SmallVector<std::pair<const Expr *, const Stmt *>, 2> Values;
+  for (const BinaryOperator *Store : *Stores)
+    Values.push_back({Store->getRHS(), Store});
+  return joinAt(Self, Values, Args, OverflowSite);
+}
+
+std::optional<Interval> RangeAnalysis::joinAt(
+    const FunctionDecl *Self,
+    llvm::ArrayRef<std::pair<const Expr *, const Stmt *>> Values,
+    llvm::ArrayRef<std::optional<Interval>> Args, const Expr *&OverflowSite) {
+  std::optional<Interval> Joined;
+  const Expr *FirstSite = nullptr;
+  for (auto [Value, Site] : Values) {
+    Constraints C = constraintsAt(Site);
     for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I) {
       const ParmVarDecl *P = Self->getParamDecl(I);
       if (!Args[I] || !Facts->writesOf(P).empty() || Facts->escapes(P))
@@ -2841,11 +2995,11 @@ RangeAnalysis::returnRange(const FunctionDecl *Self,
         It->second = It->second.meet(*Args[I]);
     }
     State S;
-    std::optional<Interval> R = eval(Ret->getRetValue(), C, S);
+    std::optional<Interval> R = eval(Value, C, S);
     if (!R)
       return std::nullopt;
     if (!S.OverflowSite)
-      S.OverflowSite = narrowingReturn(Ret->getRetValue(), C);
+      S.OverflowSite = narrowingConversion(Value, C);
     if (!FirstSite)
       FirstSite = S.OverflowSite;
     Joined = Joined ? Joined->join(*R) : *R;
@@ -2853,6 +3007,63 @@ RangeAnalysis::returnRange(const FunctionDecl *Self,
   if (Joined)
     OverflowSite = FirstSite;
   return Joined;
+}
+
+std::optional<RangeAnalysis::HelperOutput>
+RangeAnalysis::helperOutputOf(const DeclRefExpr *Use) const {
+  const auto *V = dyn_cast<VarDecl>(Use->getDecl());
+  if (!Facts || !V)
+    return std::nullopt;
+  // `&v` for a pointer parameter, `v` itself for a reference one.
+  const Expr *Arg = Use;
+  const Stmt *Up = parentPastParens(Use, *Facts);
+  const auto *Address = dyn_cast_or_null<UnaryOperator>(Up);
+  if (Address && Address->getOpcode() == UO_AddrOf) {
+    Arg = Address;
+    Up = parentPastParens(Address, *Facts);
+  }
+  while (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up)) {
+    if (Cast->getCastKind() != CK_NoOp)
+      return std::nullopt;
+    Arg = Cast;
+    Up = parentPastParens(Cast, *Facts);
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || isa<CXXOperatorCallExpr>(Call) || F->isVariadic() ||
+      Call->getNumArgs() != F->getNumParams())
+    return std::nullopt;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (Call->getArg(I)->IgnoreParens() != Arg->IgnoreParens())
+      continue;
+    QualType P = F->getParamDecl(I)->getType();
+    QualType Pointee = Address ? (P->isPointerType() ? P->getPointeeType()
+                                                     : QualType())
+                               : (P->isLValueReferenceType()
+                                      ? P.getNonReferenceType()
+                                      : QualType());
+    // The helper must write V's own type: nothing converts on the way.
+    if (Pointee.isNull() || Pointee.isConstQualified() ||
+        Ctx.getCanonicalType(Pointee.getUnqualifiedType()) !=
+            Ctx.getCanonicalType(V->getType().getUnqualifiedType()))
+      return std::nullopt;
+    return HelperOutput{Call, F, I};
+  }
+  return std::nullopt;
+}
+
+std::optional<Interval>
+RangeAnalysis::helperOutputRange(const HelperOutput &Out,
+                                 const Expr *&OverflowSite) {
+  if (!Unit)
+    return std::nullopt;
+  Constraints C = constraintsAt(Out.Call);
+  State S;
+  llvm::SmallVector<std::optional<Interval>, 4> Args;
+  for (const Expr *Arg : Out.Call->arguments())
+    Args.push_back(eval(Arg, C, S));
+  return Unit->outputRange(Out.Call, Out.Callee, Out.Index, Args,
+                           OverflowSite);
 }
 
 //===----------------------------------------------------------------------===//
@@ -3069,7 +3280,22 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
         continue;
     const ModelInfo *M = nullptr;
     const CallExpr *Call = outputCallOf(Use, *Facts, M);
-    std::optional<Interval> R = Call ? outputRange(Call, *M) : std::nullopt;
+    if (!Call) {
+      // Handed to a helper of the unit that stores into it.
+      std::optional<HelperOutput> Out = helperOutputOf(Use);
+      const Expr *Ignored = nullptr;
+      std::optional<Interval> Stored;
+      if (Out && InProgress.insert(V).second) {
+        Stored = helperOutputRange(*Out, Ignored);
+        InProgress.erase(V);
+      }
+      if (!Stored)
+        return std::nullopt;
+      AllSizes = AllRanks = false;
+      Outputs = Outputs ? Outputs->join(*Stored) : *Stored;
+      continue;
+    }
+    std::optional<Interval> R = outputRange(Call, *M);
     if (!R)
       return std::nullopt;
     AllSizes &= M->Role == ModelRole::SIZE_OUT ||

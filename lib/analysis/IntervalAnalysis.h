@@ -285,6 +285,14 @@ public:
               const clang::Expr *&OverflowSite) {
     return std::nullopt;
   }
+  /// The same for what F stores through its output parameter \p Index
+  /// (RangeAnalysis::outputRange).
+  virtual std::optional<Interval>
+  outputRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+              unsigned Index, llvm::ArrayRef<std::optional<Interval>> Args,
+              const clang::Expr *&OverflowSite) {
+    return std::nullopt;
+  }
 };
 
 /// Evaluates expressions to intervals. An `int` (or narrower) product or
@@ -342,6 +350,11 @@ public:
   /// for, says of a variable factor that has kept its value since.
   void addExecutedProduct(const clang::BinaryOperator *Product,
                           Constraints &C);
+  /// Whether the signed product \p B cannot overflow because a product
+  /// computed before it on every path, without overflowing, is at least as
+  /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each
+  /// are locals; those of the earlier one keep their values until B.
+  bool isBoundedByProductRunBefore(const clang::BinaryOperator *B);
 
   /// The bound that \p Cond evaluating to \p Truth puts on \p E when the
   /// condition compares E itself, not only a variable: the false branch of
@@ -354,11 +367,33 @@ public:
   /// E reads is written in the branch.
   std::optional<Interval> enclosingGuardBound(const clang::Expr *E,
                                               const Constraints &C);
-  /// The conversion of a returned value to a narrower return type that may
-  /// not hold it: `return n * sizeof(Msg);` in an int function loses the
+  /// The conversion of a returned or stored value to a narrower type that
+  /// may not hold it: `return n * sizeof(Msg);` in an int function, or
+  /// `*bytes = n * sizeof(Msg);` through an int pointer, loses the
   /// product's high bits as an overflowing int product would.
-  const clang::Expr *narrowingReturn(const clang::Expr *Value,
-                                     const Constraints &C);
+  const clang::Expr *narrowingConversion(const clang::Expr *Value,
+                                         const Constraints &C);
+
+  /// A helper of the unit that a local is handed to for its output:
+  /// `&v` as a pointer to v's type, or v to a reference to it.
+  struct HelperOutput {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Callee;
+    unsigned Index;
+  };
+  std::optional<HelperOutput> helperOutputOf(const clang::DeclRefExpr *Use) const;
+  /// What the helper stores through that output for the arguments of this
+  /// call (see outputRange); \p OverflowSite as returnRange's.
+  std::optional<Interval> helperOutputRange(const HelperOutput &Out,
+                                            const clang::Expr *&OverflowSite);
+  /// The join of what this function stores through its pointer or
+  /// reference parameter \p Out (`*out = e;`) when its parameters lie in
+  /// \p Args; none when it does anything else with Out than store through
+  /// it, read through it and test it, or stores nothing.
+  std::optional<Interval> outputRange(const clang::FunctionDecl *Self,
+                                      unsigned Out,
+                                      llvm::ArrayRef<std::optional<Interval>> Args,
+                                      const clang::Expr *&OverflowSite);
 
   /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
   /// Index up from 0 while below Bound, MPI_Comm_rank and MPI_Comm_size of
@@ -517,6 +552,18 @@ private:
   std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
                               const Constraints &C, Explanation &X);
 
+  /// The signed products every run reaching \p S computed first (those of
+  /// the statements before it in each enclosing block).
+  void forEachProductRunBefore(
+      const clang::Stmt *S,
+      llvm::function_ref<void(const clang::BinaryOperator *)> Visit);
+  /// The local variable \p Factor of \p Product names, when its value is
+  /// the factor's: its type fits the product's.
+  const clang::VarDecl *exactFactor(const clang::Expr *Factor,
+                                    const clang::BinaryOperator *Product);
+  /// Whether local \p V keeps, after \p Product, the value it had there.
+  bool keepsValueFrom(const clang::VarDecl *V, const clang::Stmt *Product);
+
   void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
   bool areIndexBelowArguments(const clang::VarDecl *Index,
                               const clang::VarDecl *Bound);
@@ -587,6 +634,14 @@ private:
   quotientsIn(const clang::Expr *Share, const clang::VarDecl *&Divisor);
   llvm::SmallVector<const clang::BinaryOperator *, 2>
   storedQuotients(const clang::Expr *Share, const clang::VarDecl *&Divisor);
+  /// The join of \p Values, each judged at its statement with this
+  /// function's parameters in \p Args (those the body does not change);
+  /// OverflowSite is the first overflow or narrowing on the way.
+  std::optional<Interval>
+  joinAt(const clang::FunctionDecl *Self,
+         llvm::ArrayRef<std::pair<const clang::Expr *, const clang::Stmt *>> Values,
+         llvm::ArrayRef<std::optional<Interval>> Args,
+         const clang::Expr *&OverflowSite);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,

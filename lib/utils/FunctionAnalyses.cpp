@@ -40,9 +40,6 @@ FunctionAnalyses::returnRange(const CallExpr *Call, const FunctionDecl *F,
                               llvm::ArrayRef<std::optional<Interval>> Args,
                               const Expr *&OverflowSite) {
   const FunctionDecl *Definition = nullptr;
-  // Deeper chains of helpers are rare, and each level costs an evaluation
-  // of the callee's returns at every call.
-  constexpr unsigned MaxDepth = 2;
   if (!F->hasBody(Definition) && ExternalReturns) {
     bool Overflows = false;
     std::optional<Interval> R = ExternalReturns(F, Args, Overflows);
@@ -50,6 +47,39 @@ FunctionAnalyses::returnRange(const CallExpr *Call, const FunctionDecl *F,
       OverflowSite = Call;
     return Overflows && !R ? Interval::ofType(F->getReturnType(), Ctx) : R;
   }
+  return followHelper(
+      F,
+      [&](RangeAnalysis &Ranges, const FunctionDecl *Definition,
+          const Expr *&Site) {
+        return Ranges.returnRange(Definition, Args, Site);
+      },
+      OverflowSite);
+}
+
+std::optional<Interval>
+FunctionAnalyses::outputRange(const CallExpr *Call, const FunctionDecl *F,
+                              unsigned Index,
+                              llvm::ArrayRef<std::optional<Interval>> Args,
+                              const Expr *&OverflowSite) {
+  return followHelper(
+      F,
+      [&](RangeAnalysis &Ranges, const FunctionDecl *Definition,
+          const Expr *&Site) {
+        return Ranges.outputRange(Definition, Index, Args, Site);
+      },
+      OverflowSite);
+}
+
+std::optional<Interval> FunctionAnalyses::followHelper(
+    const FunctionDecl *F,
+    llvm::function_ref<std::optional<Interval>(
+        RangeAnalysis &, const FunctionDecl *, const Expr *&)>
+        Judge,
+    const Expr *&OverflowSite) {
+  const FunctionDecl *Definition = nullptr;
+  // Deeper chains of helpers are rare, and each level costs an evaluation
+  // of the callee's returns at every call.
+  constexpr unsigned MaxDepth = 2;
   if (!F->hasBody(Definition) || Definition->isDependentContext())
     return std::nullopt;
   // A recursive helper returns what it returns: nothing is learnt, and its
@@ -65,7 +95,7 @@ FunctionAnalyses::returnRange(const CallExpr *Call, const FunctionDecl *F,
     return std::nullopt;
   FollowedReturns.push_back(Definition);
   const Expr *Site = nullptr;
-  std::optional<Interval> R = Ranges->returnRange(Definition, Args, Site);
+  std::optional<Interval> R = Judge(*Ranges, Definition, Site);
   FollowedReturns.pop_back();
   if (MetRecursion) {
     MetRecursion = !FollowedReturns.empty();

@@ -118,6 +118,12 @@ public:
   returnRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
               llvm::ArrayRef<std::optional<Interval>> Args,
               const clang::Expr *&OverflowSite) override;
+  /// What a helper with its body in this unit stores through an output
+  /// parameter, followed as returnRange follows its returns.
+  std::optional<Interval>
+  outputRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+              unsigned Index, llvm::ArrayRef<std::optional<Interval>> Args,
+              const clang::Expr *&OverflowSite) override;
 
   /// What a function without a body here returns, and whether it can
   /// overflow doing so (mpix-large-count answers from the summaries).
@@ -155,7 +161,16 @@ public:
                 llvm::function_ref<bool(const clang::FunctionDecl *)> Other);
 
 private:
-  /// The helpers whose returns are being evaluated, innermost last.
+  /// \p Judge applied to the analysis of helper \p F, when its body is in
+  /// this unit, two helpers deep at most, and not in a recursion.
+  std::optional<Interval> followHelper(
+      const clang::FunctionDecl *F,
+      llvm::function_ref<std::optional<Interval>(
+          RangeAnalysis &, const clang::FunctionDecl *, const clang::Expr *&)>
+          Judge,
+      const clang::Expr *&OverflowSite);
+  /// The helpers whose returns or outputs are being evaluated, innermost
+  /// last.
   llvm::SmallVector<const clang::FunctionDecl *, 2> FollowedReturns;
   /// One of them called itself, directly or through the others.
   bool MetRecursion = false;

@@ -23,10 +23,11 @@ void wide_parameters(MPI_Datatype t, MPI_Datatype *out, MPI_Aint ext, size_t len
   MPI_File_write_at(fh, (MPI_Offset)rank * 100 * sizeof(int), buf, 1, MPI_INT, MPI_STATUS_IGNORE);
   MPI_File_write_at(fh, rank * 100, buf, 1, MPI_INT, MPI_STATUS_IGNORE);
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'rank * 100' is computed in 'int'
-  // The same product again: a run that gets here computed it above without
-  // overflow (undefined), so rank is at most INT_MAX / 100 (model-executed-
-  // products.c). One report per hazard.
+  // The same product again. The one above is an MPI argument that the fix
+  // widens, so it bounds nothing here (model-executed-products.c): were this
+  // one judged by it, the fixed code would have a new report.
   MPI_File_write_at(fh, rank * 100 * sizeof(int), buf, 1, MPI_INT, MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'rank * 100' is computed in 'int'
 }
 
 // C: a loop counter that doubles while it stays below a bound.

@@ -72,10 +72,65 @@ void unsigned_product(MPI_Win win, const int *values) {
   (void)length;
 }
 
-// The first of two equal offsets is reported; the second is computed by a
-// run that passed the first.
+// Two equal offsets: both are reported. The first is an MPI argument, which
+// the fix widens, so it bounds nothing after it: were the second judged by
+// it, the fixed code would have a new report.
 void twice(MPI_File fh, int *buf, int rank) {
   MPI_File_write_at(fh, rank * 1000, buf, 1, MPI_INT, MPI_STATUS_IGNORE);
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'rank * 1000' is computed in 'int'
   MPI_File_write_at(fh, rank * 1000 + 4, buf, 1, MPI_INT, MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: offset 'rank * 1000' is computed in 'int'
+}
+
+// One step of relation: the window of `w` messages of `size` bytes is
+// allocated with the int product `size * w`, then each message goes at
+// `j * size` with 0 <= j < w. That is smaller than the product the run
+// already computed, whatever size and w are (both unbounded here).
+extern int window_size;
+void put_window(MPI_Win win, int max) {
+  int w = window_size;
+  for (int size = 1; size <= max; size *= 2) {
+    char *b = malloc(size * w);
+    for (int j = 0; j < w; j++)
+      MPI_Put(b + j * size, size, MPI_CHAR, 1, j * size, size, MPI_CHAR, win);
+    // WRAPV: model-executed-products.c:[[@LINE-1]]:48: warning: displacement 'j * size'
+    free(b);
+  }
+}
+
+// The factors in the other order, and both of them indices.
+void put_grid(MPI_Win win, int rows, int cols) {
+  double *grid = malloc(sizeof(double) * (cols * rows));
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+      MPI_Put(&grid[0], 1, MPI_DOUBLE, 0, c * r, 1, MPI_DOUBLE, win);
+  free(grid);
+}
+
+// j reaches w: j * size can equal size * w, which the run computed.
+void put_window_inclusive(MPI_Win win, int size, int w) {
+  char *b = malloc(size * w);
+  for (int j = 0; j <= w; j++)
+    MPI_Put(b, size, MPI_CHAR, 1, j * size, size, MPI_CHAR, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: displacement 'j * size' is computed in 'int' and can overflow
+  free(b);
+}
+
+// w changes after the allocation: the product bounds the old value only.
+void put_window_grown(MPI_Win win, int size, int w) {
+  char *b = malloc(size * w);
+  w = input();
+  for (int j = 0; j < w; j++)
+    MPI_Put(b, size, MPI_CHAR, 1, j * size, size, MPI_CHAR, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: displacement 'j * size' is computed in 'int' and can overflow
+  free(b);
+}
+
+// The earlier product has another factor.
+void put_window_other(MPI_Win win, int size, int w, int k) {
+  char *b = malloc(size * k);
+  for (int j = 0; j < w; j++)
+    MPI_Put(b, size, MPI_CHAR, 1, j * size, size, MPI_CHAR, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: displacement 'j * size' is computed in 'int' and can overflow
+  free(b);
 }

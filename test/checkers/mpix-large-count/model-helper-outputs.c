@@ -1,0 +1,97 @@
+// A helper of the unit that writes a count through a pointer parameter is
+// judged by its stores, for the arguments of each call: `sizes(n, &bytes)`
+// then `MPI_Send(b, bytes, ...)` is as safe, or as hazardous, as
+// `bytes = n * 8` would be.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+#include <stddef.h>
+
+static void bytes_of(size_t n, int *bytes) { *bytes = n * sizeof(double); }
+
+// The helper narrows an unbounded size_t into the caller's int.
+void send_all(const double *b, size_t n, MPI_Comm comm) {
+  int bytes;
+  bytes_of(n, &bytes);
+  MPI_Send(b, bytes, MPI_BYTE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'bytes' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'bytes' is written by 'bytes_of' here
+  // CHECK-NOTES: :[[@LINE-9]]:55: note: 'n * sizeof(double)' of type 'unsigned long' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-10]]:29: note: 'n' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: no automatic fix: 'bytes' is written through a parameter of 'bytes_of', whose type must change by hand
+}
+
+// The same helper given a small value: judged for this call, it fits.
+void send_ten(const double *b, MPI_Comm comm) {
+  int bytes;
+  bytes_of(10, &bytes);
+  MPI_Send(b, bytes, MPI_BYTE, 1, 0, comm);
+}
+
+// A product in the helper overflows 'int' for this call's arguments.
+static void block_size(int nx, int ny, int *count) { *count = nx * ny; }
+
+void send_plane(const double *b, int nx, int ny, MPI_Comm comm) {
+  int count;
+  block_size(nx, ny, &count);
+  MPI_Send(b, count, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'count' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'count' is written by 'block_size' here
+  // CHECK-NOTES: :[[@LINE-8]]:63: note: 'nx * ny' can overflow 'int' here: nx unbounded, ny unbounded
+  // CHECK-NOTES: :[[@LINE-9]]:28: note: 'nx' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: no automatic fix: 'count' is written through a parameter of 'block_size', whose type must change by hand
+}
+
+// Bounded by its callers' values: a rank's share of a small total.
+static void share_of(int total, int parts, int *share) {
+  if (share)
+    *share = total / parts;
+}
+
+void send_share(const double *b, MPI_Comm comm) {
+  int size, share;
+  MPI_Comm_size(comm, &size);
+  share_of(1000, size, &share);
+  MPI_Send(b, share, MPI_DOUBLE, 1, 0, comm);
+}
+
+// A wide local set by a helper that stores only small values is no
+// narrowing at the call.
+static void pick(int big, size_t *n) {
+  if (big)
+    *n = 4096;
+  else
+    *n = 16;
+}
+
+void send_picked(const char *b, int big, MPI_Comm comm) {
+  size_t n;
+  pick(big, &n);
+  MPI_Send(b, n, MPI_BYTE, 1, 0, comm);
+}
+
+// The helper's value is overwritten before the call.
+void send_overwritten(const double *b, size_t n, MPI_Comm comm) {
+  int bytes;
+  bytes_of(n, &bytes);
+  bytes = 64;
+  MPI_Send(b, bytes, MPI_BYTE, 1, 0, comm);
+}
+
+// A helper that hands the pointer on, or updates through it, is not
+// followed: the size_t keeps its type's range.
+extern void fill(size_t *n);
+static void forward(size_t *n) { fill(n); }
+static void grow(size_t *n) { *n += 8; }
+
+void send_forwarded(const char *b, MPI_Comm comm) {
+  size_t n = 0, m = 0;
+  forward(&n);
+  MPI_Send(b, n, MPI_BYTE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'n' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: 'n' is handed out here: what is written through it is not known
+  grow(&m);
+  MPI_Send(b, m, MPI_BYTE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'm' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: 'm' is handed out here: what is written through it is not known
+}
