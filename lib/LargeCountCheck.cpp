@@ -1709,9 +1709,16 @@ void LargeCountCheck::noteHelperOverflow(const Hazard &H, const Expr *Arg) {
   // The helper's product is in another file: the summary says where.
   if (const FunctionSummary *S = externalHelper(H.Source)) {
     SourceLocation At = Params->locationOf(S->Return.OverflowAt);
-    if (At.isValid())
+    if (At.isInvalid())
+      return;
+    if (S->Return.NarrowedFrom.empty())
       diag(At, "'%0' can overflow 'int' here", DiagnosticIDs::Note)
           << S->Return.OverflowText;
+    else
+      diag(At, "'%0' of type '%1' is narrowed to '%2' here",
+           DiagnosticIDs::Note)
+          << S->Return.OverflowText << S->Return.NarrowedFrom
+          << typeName(H.Source->getType(), *Context);
   }
 }
 

@@ -62,6 +62,8 @@ static json::Value toJSON(const ReturnSummary &R) {
                  {"overflow_at", toJSON(R.OverflowAt)},
                  {"overflow_text", R.OverflowText},
                  {"fix", std::move(Fix)}};
+  if (!R.NarrowedFrom.empty())
+    O["narrowed_from"] = R.NarrowedFrom;
   if (!R.Blocker.empty()) {
     O["blocker"] = R.Blocker;
     O["blocker_at"] = toJSON(R.BlockerAt);
@@ -208,6 +210,8 @@ public:
         !str(O->get("overflow_text"), R.OverflowText))
       return fail("a return summary is malformed");
     R.AlwaysOverflows = O->getBoolean("always_overflows").value_or(false);
+    if (O->get("narrowed_from") && !str(O->get("narrowed_from"), R.NarrowedFrom))
+      return fail("a return summary is malformed");
     for (const json::Value &E : array(O->get("fix"))) {
       R.Fix.emplace_back();
       if (!edit(E, R.Fix.back()))

@@ -97,6 +97,9 @@ struct ReturnSummary {
   /// The operation that overflows, and its text.
   SourcePoint OverflowAt;
   std::string OverflowText;
+  /// When that is a return converting a wider value to the helper's type:
+  /// the wider type's name (the note says "narrowed", not "overflow").
+  std::string NarrowedFrom;
   /// What returning MPI_Count instead edits, or why it cannot be done.
   std::vector<TextEdit> Fix;
   std::string Blocker;

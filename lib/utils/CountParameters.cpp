@@ -353,6 +353,12 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
                          CharSourceRange::getTokenRange(Value->getSourceRange()),
                          Ctx.getSourceManager(), Ctx.getLangOpts())
                          .str();
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(Value->IgnoreParens());
+    if (Cast && Cast->getCastKind() == CK_IntegralCast &&
+        Ctx.getIntWidth(Cast->getSubExpr()->getType()) >
+            Ctx.getIntWidth(Cast->getType()))
+      R.NarrowedFrom = Cast->getSubExpr()->getType().getUnqualifiedType()
+                           .getAsString(Ctx.getPrintingPolicy());
   }
   if (R.Tree.empty() && isNarrowInteger(Returned, Ctx)) {
     // Not arithmetic over the parameters: kept only when it returns an int

@@ -61,6 +61,7 @@ TEST(Summaries, RecordsRoundTripThroughTheFile) {
   F.Return.Tree = R"(["*",32,true,["p",0],["c","8"]])";
   F.Return.OverflowAt = {"/src/comm.c", 9, 10};
   F.Return.OverflowText = "n * 8";
+  F.Return.NarrowedFrom = "unsigned long";
   F.Return.Blocker = "'exchange' is virtual";
   F.Return.BlockerAt = {"/src/comm.c", 1, 1};
   U.Functions.push_back(F);
@@ -86,6 +87,7 @@ TEST(Summaries, RecordsRoundTripThroughTheFile) {
   EXPECT_EQ(G.Params[0].Uses[0].MPIFunction, "MPI_Send");
   EXPECT_EQ(G.Params[0].Forwards[0].CalleeUSR, "c:@F@post");
   EXPECT_EQ(G.Return.Blocker, "'exchange' is virtual");
+  EXPECT_EQ(G.Return.NarrowedFrom, "unsigned long");
   EXPECT_EQ(In.Units[0].AddressTaken, std::vector<std::string>{"c:@F@cb"});
   ASSERT_EQ(In.Units[0].CountArguments.size(), 1u);
   EXPECT_EQ(In.Units[0].CountArguments[0].first, "c:@F@post");
