@@ -665,6 +665,81 @@ LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
   return std::nullopt;
 }
 
+/// The variables whose values \p E carries into its own: the operands of
+/// sums, differences and products, the dividend of a quotient or shift,
+/// casts and the branches of `?:`; not what a call, an index, a comparison
+/// or a mask reads. `size / tsize` carries a truncated `size`.
+static void carriedVariables(const Expr *E,
+                             llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (isIntegralConversion(Cast))
+      carriedVariables(Cast->getSubExpr(), Out);
+    return;
+  }
+  if (const VarDecl *V = referencedVariable(E)) {
+    if (V->getType()->isIntegerType() && !llvm::is_contained(Out, V))
+      Out.push_back(V);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
+      carriedVariables(U->getSubExpr(), Out);
+    return;
+  }
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
+    carriedVariables(Choice->getTrueExpr(), Out);
+    carriedVariables(Choice->getFalseExpr(), Out);
+    return;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return;
+  switch (B->getOpcode()) {
+  case BO_Add:
+  case BO_Sub:
+  case BO_Mul:
+    carriedVariables(B->getRHS(), Out);
+    [[fallthrough]];
+  case BO_Div:
+  case BO_Shl:
+  case BO_Shr:
+    carriedVariables(B->getLHS(), Out);
+    return;
+  default:
+    return;
+  }
+}
+
+std::optional<LargeCountCheck::Hazard>
+LargeCountCheck::localHazard(const VarDecl *V, const Stmt *Use, bool Negative,
+                             FunctionState &FS) {
+  // What a parameter brings is the caller's business, but what the body
+  // stores into it is the function's own. A static local is written only
+  // by its own function too.
+  if (!(V->hasLocalStorage() || V->isStaticLocal()) || FS.Facts->escapes(V))
+    return std::nullopt;
+  return firstHazard(FS.Facts->writesOf(V), V->getType(), Negative, FS, V,
+                     Use);
+}
+
+std::optional<std::pair<const VarDecl *, LargeCountCheck::Hazard>>
+LargeCountCheck::carriedHazard(const Expr *Value, const Stmt *Use,
+                               const VarDecl *Except, FunctionState &FS) {
+  // A value computed from a truncated local carries what it lost; a
+  // negative constant stored into the local is no hazard of the result.
+  llvm::SmallVector<const VarDecl *, 4> Carried;
+  carriedVariables(Value, Carried);
+  for (const VarDecl *C : Carried) {
+    if (C == Except)
+      continue;
+    std::optional<Hazard> H = localHazard(C, Use, /*Negative=*/true, FS);
+    if (H && H->Kind != Hazard::ConstantNegative)
+      return std::pair(C, *H);
+  }
+  return std::nullopt;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
                            QualType Target, bool Negative, bool FollowLocals,
@@ -672,23 +747,66 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
   const Expr *Arg = Call->getArg(Index);
   if (std::optional<Hazard> H = hazardOf(Arg, Target, Negative, Call, FS))
     return Finding{Finding::Argument, Index, *H};
-  if (!FollowLocals)
+  if (!FollowLocals || !FS.Facts)
     return std::nullopt;
 
   // An int local that was given a narrowed or overflowing value earlier in
   // the function: the call is where it hurts, the assignment is the cause.
-  // What a parameter brings is the caller's business, but what the body
-  // stores into it is the function's own. A static local is written only
-  // by its own function too.
   const VarDecl *V = referencedVariable(Arg);
-  if (!V || !FS.Facts || !(V->hasLocalStorage() || V->isStaticLocal()) ||
-      FS.Facts->escapes(V))
+  if (V)
+    if (std::optional<Hazard> H = localHazard(V, Call, Negative, FS)) {
+      Finding Found{Finding::LocalVariable, Index, *H};
+      Found.Var = V;
+      return Found;
+    }
+  // `size / tsize` after `size = opts.min_size` (a size_t into an int)
+  // sends a truncated count; so does a local passed whose store computes
+  // it so (`n = size / tsize`), when that store can reach the call.
+  auto carried = [&](const Expr *Value, const Stmt *Use,
+                     const Expr *Store) -> std::optional<Finding> {
+    auto Found = carriedHazard(Value, Use, V, FS);
+    if (!Found)
+      return std::nullopt;
+    Finding F{Finding::LocalVariable, Index, Found->second};
+    F.Var = Found->first;
+    F.Carried = true;
+    if (Store) {
+      F.Carrier = V;
+      F.NoteSite = Store;
+    }
+    return F;
+  };
+  if (!V)
+    return carried(Arg, Call, nullptr);
+  if (FS.Facts->escapes(V))
     return std::nullopt;
-  if (std::optional<Hazard> H = firstHazard(FS.Facts->writesOf(V), V->getType(),
-                                             Negative, FS, V, Call)) {
-    Finding Found{Finding::LocalVariable, Index, *H};
-    Found.Var = V;
-    return Found;
+  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
+    if (!W.Value || FS.Facts->overwrittenBefore(W, V, Call))
+      continue;
+    std::optional<PointFacts> At =
+        FS.Ranges ? FS.Ranges->flowBetween(W.Site, V, Call) : std::nullopt;
+    if (At && At->Unreachable)
+      continue;
+    if (std::optional<Finding> Found = carried(W.Value, W.Site, W.Value))
+      return Found;
+  }
+  return std::nullopt;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                                    unsigned Index, FunctionState &FS) {
+  // `sizes[1] = n` after `n = total / chunk` narrowed a long long.
+  for (const FunctionFacts::Write &W : Writes) {
+    if (!W.Value)
+      continue;
+    if (auto Carried = carriedHazard(W.Value, W.Site, nullptr, FS)) {
+      Finding Found{Finding::FilledArray, Index, Carried->second};
+      Found.Carried = true;
+      Found.CarriedFrom = Carried->first;
+      Found.NoteSite = W.Value;
+      return Found;
+    }
   }
   return std::nullopt;
 }
@@ -878,13 +996,15 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
       return Found;
     }
   // Elements past the count MPI reads may be anything, negative included.
+  std::optional<Finding> Found;
   if (std::optional<Hazard> H = firstHazard(Writes,
-                                            Element, /*MayBeNegative=*/true, FS)) {
-    Finding Found{Finding::FilledArray, Index, *H};
-    Found.Var = Array;
-    return Found;
-  }
-  return std::nullopt;
+                                            Element, /*MayBeNegative=*/true, FS))
+    Found = Finding{Finding::FilledArray, Index, *H};
+  else
+    Found = findCarriedElement(Writes, Index, FS);
+  if (Found)
+    Found->Var = Array;
+  return Found;
 }
 
 std::optional<LargeCountCheck::Finding>
@@ -947,13 +1067,12 @@ LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
                          : T->getPointeeType();
   if (Element.isNull())
     return std::nullopt;
+  llvm::ArrayRef<FunctionFacts::Write> Writes =
+      FS.Facts->memberElementWritesOf(Base, Field);
   if (std::optional<Hazard> H =
-          firstHazard(FS.Facts->memberElementWritesOf(Base, Field), Element,
-                      /*MayBeNegative=*/true, FS)) {
-    Finding Found{Finding::FilledArray, Index, *H};
-    return Found;
-  }
-  return std::nullopt;
+          firstHazard(Writes, Element, /*MayBeNegative=*/true, FS))
+    return Finding{Finding::FilledArray, Index, *H};
+  return findCarriedElement(Writes, Index, FS);
 }
 
 void LargeCountCheck::rememberLargeType(const CallExpr *Call,
@@ -1076,6 +1195,9 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     }
     if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
+    // The array widened alone would hold the truncated value.
+    if (Found.CarriedFrom)
+      Followers.push_back({Found.CarriedFrom, "MPI_Count"});
     // The sum must be computed as wide as the displacements it fills.
     if (Found.Accumulator)
       Followers.push_back({Found.Accumulator, "MPI_Aint"});
@@ -1250,6 +1372,8 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     RangeAnalysis::Explanation Why = explain(H, FS);
     noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
     noteOrigin(Why);
+    if (Found.Carrier)
+      noteCarrier(Found);
     break;
   }
   case Finding::RunningSum:
@@ -1273,6 +1397,10 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << (Why.Why.empty() ? std::string() : ": " + Why.Why)
         << H.Source->getSourceRange();
     noteOrigin(Why);
+    if (Found.CarriedFrom)
+      diag(Found.NoteSite->getBeginLoc(), "'%0' is stored into the array here",
+           DiagnosticIDs::Note)
+          << Found.CarriedFrom->getName() << Found.NoteSite->getSourceRange();
     break;
   }
   case Finding::ReceivedCount:
@@ -1383,6 +1511,13 @@ void LargeCountCheck::noteLocalStore(const Finding &Found,
       << H.Source->getSourceRange();
 }
 
+void LargeCountCheck::noteCarrier(const Finding &Found) {
+  const auto *Value = cast<Expr>(Found.NoteSite);
+  diag(Value->getBeginLoc(), "'%0' is assigned '%1' here", DiagnosticIDs::Note)
+      << Found.Carrier->getName() << textOf(Value, *Context)
+      << Value->getSourceRange();
+}
+
 std::string LargeCountCheck::editKey(const FixItHint &Hint) {
   return std::to_string(Hint.RemoveRange.getBegin().getRawEncoding()) + ":" +
          std::to_string(Hint.RemoveRange.getEnd().getRawEncoding()) + ":" +
@@ -1420,6 +1555,17 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
       return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "
                        "rejects a negative count with MPI_ERR_COUNT")
              << Noun << Name << toString(H.Range.Lo) << Arg->getSourceRange();
+    if (Found.Carried)
+      return diag(Loc, "%0 '%1' is computed from '%2', which %select{holds a "
+                       "value narrowed from '%4'|holds a value computed in "
+                       "'int' that can overflow|is assigned %5, which does "
+                       "not fit in 'int'}3; %6")
+             << Noun << textOf(Arg, *Context) << Name
+             << (H.Kind == Hazard::Narrowed    ? 0
+                 : H.Kind == Hazard::Overflows ? 1
+                                               : 2)
+             << typeName(H.SourceType, *Context) << toString(H.Range.Lo)
+             << consequenceFor(F) << Arg->getSourceRange();
     if (H.Kind == Hazard::ConstantTooLarge)
       return diag(Loc, "%0 '%1' is assigned %2, which does not fit in 'int' "
                        "(INT_MAX is 2147483647)")

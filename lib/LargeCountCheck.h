@@ -72,6 +72,13 @@ public:
     const clang::Stmt *NoteSite = nullptr;
     /// The int that a running sum accumulates in (displs[i] = offset).
     const clang::VarDecl *Accumulator = nullptr;
+    /// A LocalVariable the argument is computed from, not the argument
+    /// itself (`size / tsize`); Carrier is the local passed when Var
+    /// reached it through one of its stores (`n = size / tsize`).
+    bool Carried = false;
+    const clang::VarDecl *Carrier = nullptr;
+    /// A FilledArray's element stores carry this truncated local.
+    const clang::VarDecl *CarriedFrom = nullptr;
     /// A MemberStore's member, and the function whose store is the hazard
     /// (for an OutputStore, the helper; NoteSite is then the call of it).
     const clang::FieldDecl *Member = nullptr;
@@ -158,6 +165,23 @@ private:
   /// An int local passed as argument \p Index that a helper of the unit,
   /// handed `&local` earlier, narrowed or overflowed into for the
   /// arguments of that call (RangeAnalysis::helperOutputRange).
+  /// The hazard of the stores of local \p V that reach \p Use (a
+  /// parameter's, a static local's, or none for one handed out).
+  std::optional<Hazard> localHazard(const clang::VarDecl *V,
+                                    const clang::Stmt *Use, bool Negative,
+                                    FunctionState &FS);
+  /// A local other than \p Except whose truncated or overflowed value
+  /// \p Value, at \p Use, is computed from (carriedVariables in the .cpp).
+  std::optional<std::pair<const clang::VarDecl *, Hazard>>
+  carriedHazard(const clang::Expr *Value, const clang::Stmt *Use,
+                const clang::VarDecl *Except, FunctionState &FS);
+  /// A FilledArray whose element stores carry such a local.
+  std::optional<Finding>
+  findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                     unsigned Index, FunctionState &FS);
+  /// Notes the store through which a carried local reaches the local
+  /// passed (Finding::Carrier).
+  void noteCarrier(const Finding &Found);
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);
   /// The facts and ranges of \p F, for judging a store there while the

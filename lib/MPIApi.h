@@ -81,6 +81,7 @@ bool isMPI3WideQuery(llvm::StringRef CalleeName);
 /// What a call tells of a run's values (MPIModel.def).
 enum class ModelRole {
   SIZE_OUT,
+  GROUP_SIZE_OUT,
   REMOTE_SIZE_OUT,
   RANK_OUT,
   RANK_OF_OUT,

@@ -1951,23 +1951,54 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
 }
 
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);
+static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F);
 static const Stmt *statementRunning(const CallExpr *Call,
                                     const FunctionFacts &F);
 static const CallExpr *outputCallOf(const DeclRefExpr *Use,
                                     const FunctionFacts &F,
                                     const ModelInfo *&Model);
 
+/// Whether \p Use is `&v` given as the buffer of a blocking MPI call (not
+/// one-sided, no request): MPI writes v while the call runs, as a store at
+/// the call would (`MPI_Bcast(&n, 1, MPI_INT, 0, comm)`).
+static bool isBlockingBufferOf(const DeclRefExpr *Use, const FunctionFacts &F) {
+  const auto *Address = dyn_cast_or_null<UnaryOperator>(parentPastParens(Use, F));
+  if (!Address || Address->getOpcode() != UO_AddrOf)
+    return false;
+  const Stmt *Up = parentPastParens(Address, F);
+  while (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up))
+    Up = parentPastParens(Cast, F);
+  const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionInfo *Row = Callee ? lookupClassic(*Callee) : nullptr;
+  if (!Row || Row->Fam == Family::RMA ||
+      Call->getNumArgs() != Row->Params.size() ||
+      llvm::any_of(Row->Params, [](const ParamInfo &P) {
+        return P.Role == ParamRole::REQUEST_OUT;
+      }))
+    return false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I)->IgnoreParenImpCasts() == Address)
+      return Row->Params[I].Role == ParamRole::BUF;
+  return false;
+}
+
 bool RangeAnalysis::keepsValueFrom(const VarDecl *V, const Stmt *Product) {
-  // Set only by stores and model outputs, all of them before the product.
+  // Set only by stores, model outputs and blocking receives into it, all of
+  // them before the product.
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
-    if (onlyReads(Use, *Facts))
+    // An OpenMP region's capture of v: what the region does with v are
+    // uses of their own.
+    if (onlyReads(Use, *Facts) ||
+        isa_and_nonnull<CapturedStmt>(parentPastParens(Use, *Facts)))
       continue;
     const ModelInfo *M = nullptr;
     bool Stored =
         llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
           return Facts->isWithin(Use, W.Site);
         });
-    if ((!Stored && !outputCallOf(Use, *Facts, M)) ||
+    if ((!Stored && !outputCallOf(Use, *Facts, M) &&
+         !isBlockingBufferOf(Use, *Facts)) ||
         !beginsAfter(Product, Use))
       return false;
   }
@@ -3101,6 +3132,8 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
   switch (M.Role) {
   case ModelRole::SIZE_OUT:
   case ModelRole::REMOTE_SIZE_OUT:
+    return Interval{1, Model->MaxProcesses};
+  case ModelRole::GROUP_SIZE_OUT:
     return Interval{0, Model->MaxProcesses};
   case ModelRole::RANK_OUT:
   case ModelRole::RANK_OF_OUT:
@@ -3299,6 +3332,7 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
     if (!R)
       return std::nullopt;
     AllSizes &= M->Role == ModelRole::SIZE_OUT ||
+                M->Role == ModelRole::GROUP_SIZE_OUT ||
                 M->Role == ModelRole::REMOTE_SIZE_OUT;
     AllRanks &= M->Role == ModelRole::RANK_OUT ||
                 M->Role == ModelRole::RANK_OF_OUT;

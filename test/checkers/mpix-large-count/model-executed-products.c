@@ -134,3 +134,39 @@ void put_window_other(MPI_Win win, int size, int w, int k) {
   // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: displacement 'j * size' is computed in 'int' and can overflow
   free(b);
 }
+
+// A broadcast into a factor before the product is a store at the call: the
+// product still bounds what follows. A nonblocking receive into it may
+// complete after the product, and does not.
+void starts_broadcast(MPI_Comm comm, int root_starts) {
+  int np, starts = root_starts;
+  MPI_Comm_size(comm, &np);
+  MPI_Bcast(&starts, 1, MPI_INT, 0, comm);
+  long *all = malloc(sizeof(long) * (size_t)(np * starts));
+  int *displs = malloc(sizeof(int) * np), *counts = malloc(sizeof(int) * np);
+  for (int p = 0; p < np; p++) {
+    counts[p] = 1;
+    displs[p] = starts * p;
+  }
+  MPI_Alltoallv(all, counts, displs, MPI_LONG, all, counts, displs, MPI_LONG, comm);
+  // WRAPV: model-executed-products.c:[[@LINE-1]]:30: warning: displacement array 'displs'
+  free(all), free(displs), free(counts);
+}
+
+void starts_received_later(MPI_Comm comm, int root_starts) {
+  int np, starts = root_starts;
+  MPI_Request req;
+  MPI_Comm_size(comm, &np);
+  MPI_Irecv(&starts, 1, MPI_INT, 0, 0, comm, &req);
+  long *all = malloc(sizeof(long) * (size_t)(np * starts));
+  MPI_Wait(&req, MPI_STATUS_IGNORE);
+  int *displs = malloc(sizeof(int) * np), *counts = malloc(sizeof(int) * np);
+  for (int p = 0; p < np; p++) {
+    counts[p] = 1;
+    displs[p] = starts * p;
+  }
+  MPI_Alltoallv(all, counts, displs, MPI_LONG, all, counts, displs, MPI_LONG, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: displacement array 'displs' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+  // CHECK-MESSAGES: :[[@LINE-2]]:61: warning: displacement array 'displs' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+  free(all), free(displs), free(counts);
+}

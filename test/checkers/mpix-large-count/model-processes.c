@@ -97,3 +97,20 @@ int main(int argc, char **argv) {
   MPI_Finalize();
   return 0;
 }
+
+// A communicator holds at least the calling process: dividing an int's
+// worth by its size gives an int's worth (a divisor of -1 would not).
+// A group may be empty, and its size is no such divisor.
+void shares(double *buf, int cells_in, MPI_Comm comm, MPI_Group group) {
+  long long cells = cells_in;
+  int nprocs, members;
+  MPI_Comm_size(comm, &nprocs);
+  int mine = cells / nprocs;
+  MPI_Send(buf, mine, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:17: warning: count 'mine' holds a value narrowed from 'long long'
+  MPI_Group_size(group, &members);
+  MPI_Send(buf, cells / members, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'cells / members' of type 'long long' is narrowed to 'int'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:17: warning: count 'cells / members' of type 'long long' is narrowed to 'int'
+  // CHECK-MESSAGES-HUGE: :[[@LINE-3]]:17: warning: count 'cells / members' of type 'long long' is narrowed to 'int'
+}

@@ -1,0 +1,45 @@
+// A count computed from a truncated local is fixed by widening the local:
+// the call takes the large-count form and the arithmetic on the local is
+// done in MPI_Count. The fixed file compiles and the check finds nothing.
+// REQUIRES: mpix-runtime
+// RUN: %check_mpix_tidy %s mpix-large-count %t --config="{CheckOptions: {mpix-large-count.Target: mpix}}" -- %mpi_cflags
+// RUN: %mpicc -fsyntax-only -Wall -Werror %mpix_cflags %t.c
+// RUN: %mpix_tidy %t.c --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- %mpi_cflags %mpix_cflags
+
+#include <mpi.h>
+#include <stddef.h>
+
+void send_half(const char *b, size_t n, MPI_Comm comm) {
+  int len = n;
+  // CHECK-FIXES: MPI_Count len = n;
+  MPI_Send(b, len / 2, MPI_BYTE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'len / 2' is computed from 'len', which holds a value narrowed from 'size_t'
+  // CHECK-FIXES: MPIX_Send_x(b, len / 2, MPI_BYTE, 1, 0, comm);
+}
+
+void bcast_elements(char *b, size_t bytes, MPI_Comm comm) {
+  int size = bytes;
+  // CHECK-FIXES: MPI_Count size = bytes;
+  size_t elements = size / 8;
+  MPI_Bcast(b, elements, MPI_DOUBLE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: count 'elements' is computed from 'size', which holds a value narrowed from 'size_t'
+  // CHECK-FIXES: MPIX_Bcast_x(b, elements, MPI_DOUBLE, 0, comm);
+}
+
+// The count array and the local it is filled from are both widened.
+void alltoall_equal(const char *s, char *r, size_t each, int np,
+                    MPI_Comm comm) {
+  int n = each;
+  // CHECK-FIXES: MPI_Count n = each;
+  int counts[64], displs[64];
+  // CHECK-FIXES: MPI_Count counts[64];
+  // CHECK-FIXES: MPI_Aint displs[64];
+  for (int i = 0; i < np && i < 64; i++) {
+    counts[i] = n;
+    displs[i] = 0;
+  }
+  MPI_Alltoallv(s, counts, displs, MPI_BYTE, r, counts, displs, MPI_BYTE, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count array 'counts' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+  // CHECK-MESSAGES: :[[@LINE-2]]:49: warning: count array 'counts' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+  // CHECK-FIXES: MPIX_Alltoallv_x(s, counts, displs, MPI_BYTE, r, counts, displs, MPI_BYTE, comm);
+}
