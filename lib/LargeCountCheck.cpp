@@ -811,6 +811,19 @@ LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
   return std::nullopt;
 }
 
+/// The expression that judges write \p W: the value it stores, or for
+/// `x *= y` and `x <<= y`, which store no value of their own, the update
+/// itself, whose product can overflow as `x = x * y`'s can.
+static const Expr *judgedValue(const FunctionFacts::Write &W) {
+  if (W.Value)
+    return W.Value;
+  const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
+  if (Update && (Update->getOpcode() == BO_MulAssign ||
+                 Update->getOpcode() == BO_ShlAssign))
+    return Update;
+  return nullptr;
+}
+
 llvm::SmallVector<std::pair<unsigned, LargeCountCheck::Hazard>, 1>
 LargeCountCheck::hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
                                  QualType Stored, bool MayBeNegative,
@@ -823,10 +836,11 @@ LargeCountCheck::hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
     if (Type.isNull())
       if (const auto *Assign = dyn_cast<BinaryOperator>(W.Site))
         Type = Assign->getLHS()->getType();
-    if (!W.Value || Type.isNull())
+    const Expr *Value = judgedValue(W);
+    if (!Value || Type.isNull())
       continue;
     if (std::optional<Hazard> H =
-            hazardOf(W.Value, Type, MayBeNegative, W.Site, FS)) {
+            hazardOf(Value, Type, MayBeNegative, W.Site, FS)) {
       Found.push_back({I, *H});
       if (FirstOnly)
         break;
@@ -888,7 +902,7 @@ bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
   if (!At)
     return true;
   return !At->Unreachable &&
-         hazardUnder(W.Value, Stored, MayBeNegative, At->Known, FS);
+         hazardUnder(judgedValue(W), Stored, MayBeNegative, At->Known, FS);
 }
 
 void LargeCountCheck::dropRefilled(

@@ -1249,6 +1249,12 @@ std::optional<Interval> RangeAnalysis::clampTo(QualType T, Interval I,
   // is the one to show (nx * ny * nz rather than nx * ny).
   if (Overflows && Ctx.getIntWidth(T) <= 32)
     S.OverflowSite = Site;
+  // Signed overflow is undefined: a run that goes on computed the value in
+  // range (the product, reported above, is the hazard). So `n * 2 + 1` of a
+  // positive n stays positive, where wrapping would have made it anything.
+  if (T->isSignedIntegerType() && !Ctx.getLangOpts().isSignedOverflowDefined() &&
+      I.Hi >= TypeRange->Lo && I.Lo <= TypeRange->Hi)
+    return I.meet(*TypeRange);
   return TypeRange;
 }
 
@@ -1302,7 +1308,7 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
   if (B->isAssignmentOp())
     return Op == BO_Assign
                ? eval(B->getRHS(), C, S)
-               : evalCompound(cast<CompoundAssignOperator>(B), C);
+               : evalCompound(cast<CompoundAssignOperator>(B), C, S);
 
   // A product compared is not a count: its overflow is not this value's.
   State Compared;
@@ -1345,11 +1351,12 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
 
 std::optional<Interval>
 RangeAnalysis::evalCompound(const CompoundAssignOperator *B,
-                            const Constraints &C) {
+                            const Constraints &C, State &S) {
   // `x op= y` is `x = x op y` computed in the operator's computation type
-  // and converted back to x's. It is no overflow site of its own (a fix
-  // could not widen it in place), so what overflows on the way only makes
-  // the value unknown.
+  // and converted back to x's. A product or shift that can overflow is an
+  // overflow site as `x = x * y`'s is (`size *= count[i]`: widening x
+  // fixes both); what else overflows on the way only makes the value
+  // unknown.
   std::optional<Interval> Full = Interval::ofType(B->getType(), Ctx);
   QualType T = B->getComputationResultType();
   if (!Full || !Interval::ofType(T, Ctx))
@@ -1366,7 +1373,8 @@ RangeAnalysis::evalCompound(const CompoundAssignOperator *B,
     if (std::optional<WideInt> X = exactly(Op, L->Lo, R->Lo))
       V = Interval::exact(*X);
   if (!V)
-    V = arithmetic(Op, *L, *R, T, B, Unrecorded);
+    V = arithmetic(Op, *L, *R, T, B,
+                   Op == BO_Mul || Op == BO_Shl ? S : Unrecorded);
   if (!V)
     return Full;
   return V->within(*Full) ? *V : *Full;

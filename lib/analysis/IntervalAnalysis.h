@@ -623,7 +623,7 @@ private:
                                      const Constraints &C, State &S);
   /// `x op= y`: the value `x op y` stores into x.
   std::optional<Interval> evalCompound(const clang::CompoundAssignOperator *B,
-                                       const Constraints &C);
+                                       const Constraints &C, State &S);
   /// The interval rule of \p Op on operands in \p L and \p R, computed in
   /// \p T; \p Site is remembered as an overflow site where the rule says.
   std::optional<Interval> arithmetic(clang::BinaryOperatorKind Op,

@@ -43,3 +43,15 @@ void alltoall_equal(const char *s, char *r, size_t each, int np,
   // CHECK-MESSAGES: :[[@LINE-2]]:49: warning: count array 'counts' of MPI_Alltoallv is filled with values that can exceed INT_MAX
   // CHECK-FIXES: MPIX_Alltoallv_x(s, counts, displs, MPI_BYTE, r, counts, displs, MPI_BYTE, comm);
 }
+
+// A running product of extents: widening the local computes it in
+// MPI_Count.
+void strided(const int *count, int levels, MPI_Datatype *t) {
+  int size = 1;
+  // CHECK-FIXES: MPI_Count size = 1;
+  for (int i = 0; i < levels; i++)
+    size *= count[i];
+  MPI_Type_contiguous(size, MPI_BYTE, t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: count 'size' holds a value computed in 'int' that can overflow
+  // CHECK-FIXES: MPIX_Type_contiguous_x(size, MPI_BYTE, t);
+}

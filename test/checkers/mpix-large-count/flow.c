@@ -92,3 +92,21 @@ void clamp_then_grow(const double *buf, size_t n, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-6]]:48: note: 'n' is a parameter: its callers may pass any value
 }
+
+// A loop counter grown by `length * 2 + 1` below a bound, with a loop
+// inside: the inner loop's widening loses the outer condition on the way
+// round, and a wrapping product would have made length anything. Signed
+// overflow is undefined, so a run that goes on has length * 2 in range:
+// length stays positive, below 66000 at the call (MPICH coll/alltoallv0.c).
+void odd_lengths(int *buf, MPI_Comm comm) {
+  for (int length = 1; length < 66000; length = length * 2 + 1) {
+    for (int i = 0; i < length; i++)
+      buf[i] = i;
+    MPI_Send(buf, length, MPI_INT, 0, 0, comm);
+  }
+}
+
+// With -fwrapv the product wraps, and nothing is assumed.
+// RUN: %mpix_tidy --checks='-*,mpix-large-count' %s -- -fwrapv %mpi_cflags 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WRAPV
+// WRAPV: flow.c:[[@LINE-7]]:19: warning: count 'length' holds a value computed in 'int' that can overflow
