@@ -1799,14 +1799,18 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
       SourceLocation Loc = Arg->getBeginLoc();
       if (Found.What == Finding::LocalVariable ||
           Found.What == Finding::MemberStore)
-        return diag(Loc, "'%0' holds %1; %2 passes it to %3 as its %4")
-               << (Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context))
+        return diag(Loc, "'%0' %select{holds|is computed from '%6', which "
+                         "holds}5 %1; %2 passes it to %3 as its %4")
+               << (Found.Var && !Found.Carried ? Found.Var->getName().str()
+                                               : textOf(Arg, *Context))
                << (H.Kind == Hazard::Narrowed
                        ? "a value narrowed from '" +
                              typeName(H.SourceType, *Context) + "'"
                        : std::string("a value computed in 'int' that can "
                                      "overflow"))
-               << Via << Use.MPIFunction << Use.Noun << Arg->getSourceRange();
+               << Via << Use.MPIFunction << Use.Noun << Found.Carried
+               << (Found.Var ? Found.Var->getName() : StringRef())
+               << Arg->getSourceRange();
       if (H.Kind == Hazard::Narrowed)
         return diag(Loc, "'%0' of type '%1' is narrowed to 'int' by %2, which "
                          "reaches %3 as its %4; %5")

@@ -86,3 +86,16 @@ void member_subarray(MPI_Datatype *t) {
   // CHECK-NOTES: :[[@LINE-4]]:14: note: 'rows' is stored into the array here
   // CHECK-NOTES: :[[@LINE-4]]:31: note: no automatic fix: 'v.sizes' must become MPI_Count by hand
 }
+
+// Through a wrapper of the same file that hands its parameter to MPI.
+static void exchange(double *b, int n, MPI_Comm comm) {
+  MPI_Send(b, n, MPI_DOUBLE, 1, 0, comm);
+}
+
+void run_exchange(double *b, MPI_Comm comm) {
+  int size = max_size;
+  exchange(b, size / 2, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'size / 2' is computed from 'size', which holds a value narrowed from 'size_t'; parameter 'n' of 'exchange' passes it to MPI_Send as its count
+  // CHECK-NOTES: :[[@LINE-3]]:14: note: 'max_size' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-8]]:15: note: it reaches MPI_Send as its count here
+}
