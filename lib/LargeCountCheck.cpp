@@ -393,14 +393,49 @@ void LargeCountCheck::analyzeCall(const CallSite &Site) {
   auto [It, Inserted] = ClassicCallees.try_emplace(Site.Callee);
   if (Inserted)
     It->second = lookupClassic(*Site.Callee);
-  if (It->second)
+  if (It->second) {
     checkCall(Site.Call, It->second, Site.Caller);
+    return;
+  }
+  auto [Large, New] = LargeCallees.try_emplace(Site.Callee);
+  if (New && Site.Callee->getIdentifier())
+    if (const FunctionInfo *Row = lookupLarge(Site.Callee->getName()))
+      Large->second = &largeFormView(*Row);
+  if (Large->second)
+    checkCall(Site.Call, Large->second, Site.Caller);
   else if (Params) {
     if (Params->reachesMPI(Site.Callee))
       checkUserCall(Site.Call, Site.Callee, Site.Caller);
     if (Summarising && Params->mayTakeCounts(Site.Callee))
       Params->noteCountArguments(Site.Call, Site.Callee);
   }
+}
+
+/// A count of a call in its large-count form (largeFormView): an int
+/// local passed there still carries what its int arithmetic did.
+static bool isLargeFormCount(const ParamInfo &P) {
+  return P.Kind == ParamKind::Wide &&
+         (P.Role == ParamRole::COUNT || P.Role == ParamRole::INT_AINT);
+}
+
+const FunctionInfo &LargeCountCheck::largeFormView(const FunctionInfo &Row) {
+  std::unique_ptr<LargeFormView> &View = LargeViews[&Row];
+  if (View)
+    return View->Info;
+  View = std::make_unique<LargeFormView>();
+  View->Info = Row;
+  for (ParamInfo P : Row.Params) {
+    // Counts are MPI_Count there; arrays and outputs are left alone.
+    if (P.Kind == ParamKind::Count) {
+      P.Kind = ParamKind::Wide;
+      P.ClassicType = P.LargeType;
+    } else if (P.Kind != ParamKind::Wide) {
+      P.Kind = ParamKind::Other;
+    }
+    View->Params.push_back(P);
+  }
+  View->Info.Params = View->Params;
+  return View->Info;
 }
 
 void LargeCountCheck::finishFunction(const FunctionDecl *F) {
@@ -546,7 +581,9 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
   std::optional<Finding> Found =
       findValue(Call, Index, Target, mayBeNegative(P),
-                /*FollowLocals=*/P.Kind != ParamKind::Wide, FS);
+                /*FollowLocals=*/P.Kind != ParamKind::Wide ||
+                    isLargeFormCount(P),
+                FS);
   if (!Found && P.Kind == ParamKind::Count)
     Found = findMemberStore(Call, Index, mayBeNegative(P));
   if (!Found && P.Kind == ParamKind::Count)
@@ -1182,6 +1219,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   // every variable passed there changes type with the call. They are all
   // known before any use is checked, so that values may flow between them.
   llvm::SmallVector<std::pair<const VarDecl *, StringRef>, 4> Followers;
+  llvm::SmallVector<const VarDecl *, 1> WidenStoresOf;
   if (NeedsRename)
     for (const LargeFormArgument &A : largeFormArguments(Call, F, *Context)) {
       if (!A.Var) {
@@ -1207,7 +1245,12 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
                  "a negative count is a bug, not a large count");
       return Plan;
     }
-    if (Found.What == Finding::LocalVariable)
+    // A local already 64 bits wide (MPI_Count n = nx * ny) keeps its type:
+    // what it is given is computed as wide instead.
+    if (Found.What == Finding::LocalVariable &&
+        Context->getIntWidth(Found.Var->getType()) >= 64)
+      WidenStoresOf.push_back(Found.Var);
+    else if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
     // The array widened alone would hold the truncated value.
     if (Found.CarriedFrom)
@@ -1243,6 +1286,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Plan.ok() && Retyped.insert(V).second)
       M.retype(V, Type, Plan);
   M.finish(Plan, &FS.EmittedSplits);
+  for (const VarDecl *V : WidenStoresOf)
+    M.widenStores(FS.Facts->writesOf(V), "MPI_Count", Plan);
   for (const Finding &Found : Findings) {
     if (Found.What == Finding::Argument && !isHelperOverflow(Found.H, Caller))
       planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),

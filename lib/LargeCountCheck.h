@@ -306,6 +306,19 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, FunctionState> States;
   llvm::DenseMap<const clang::FunctionDecl *, const FunctionInfo *>
       ClassicCallees;
+  /// A call already in its large-count form (MPI_Send_c, MPIX_Send_x) takes
+  /// MPI_Count: only int arithmetic that overflows before the conversion
+  /// hurts its counts, as an MPI_Aint displacement's. The row seen so, per
+  /// row, built on first use.
+  struct LargeFormView {
+    FunctionInfo Info;
+    llvm::SmallVector<ParamInfo, 8> Params;
+  };
+  const FunctionInfo &largeFormView(const FunctionInfo &Row);
+  llvm::DenseMap<const FunctionInfo *, std::unique_ptr<LargeFormView>>
+      LargeViews;
+  llvm::DenseMap<const clang::FunctionDecl *, const FunctionInfo *>
+      LargeCallees;
   FunctionState NoFunction;
   /// Ranges of expressions outside any function (global initializers).
   std::unique_ptr<RangeAnalysis> FileScopeRanges;

@@ -148,6 +148,13 @@ std::string spelledText(const Stmt *S, const ASTContext &Ctx) {
   return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
 }
 
+/// Whether \p Call is to a function of the MPI table, classic or large.
+static bool callsMPI(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && (lookupClassic(*Callee) ||
+                    (Callee->getIdentifier() && lookupLarge(Callee->getName())));
+}
+
 const VarDecl *indexedVariable(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
@@ -432,11 +439,8 @@ private:
     // An MPI call's arguments are what mpix-large-count fixes: a product
     // there is widened by the fix and bounds nothing after it, so it must
     // not bound anything now either (the fixed code would be reported).
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        if (lookupClassic(*Callee) ||
-            (Callee->getIdentifier() && lookupLarge(Callee->getName())))
-          return;
+    if (callsMPI(dyn_cast<CallExpr>(E)))
+      return;
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       if (B->isLogicalOp()) {
         collectProducts(B->getLHS(), Index, C);
@@ -2053,6 +2057,41 @@ void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
   Bound(Product->getRHS(), Product->getLHS());
 }
 
+/// Whether the value of \p Product is stored into a local that an MPI call
+/// is handed (`int n = nx * ny; MPI_Send(b, n, ...)`): mpix-large-count's
+/// fix computes it wide then, so it bounds nothing after it, as a product
+/// among an MPI call's arguments does not (FunctionFacts::productsIn).
+static bool feedsMPICall(const BinaryOperator *Product, const FunctionFacts &F) {
+  const Stmt *Child = Product, *Up = F.parentOf(Product);
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr,
+                         BinaryOperator, UnaryOperator>(Up)) {
+    const auto *B = dyn_cast<BinaryOperator>(Up);
+    if (B && B->isAssignmentOp())
+      break;
+    Child = Up;
+    Up = F.parentOf(Up);
+  }
+  const VarDecl *Stored = nullptr;
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Up)) {
+    if (F.isWithin(Product, Assign->getRHS()))
+      Stored = referencedVariable(Assign->getLHS());
+  } else if (const auto *Decls = dyn_cast_or_null<DeclStmt>(Up))
+    for (const Decl *D : Decls->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getInit() && F.isWithin(Product, V->getInit()))
+          Stored = V;
+  // A pointer moved by it (`p -= n * k` before `MPI_Send(p, ...)`) is a
+  // buffer, not a count.
+  if (!Stored || !Stored->getType()->isIntegerType())
+    return false;
+  return llvm::any_of(F.usesOf(Stored), [&](const DeclRefExpr *Use) {
+    const Stmt *P = F.parentOf(Use);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+      P = F.parentOf(P);
+    return callsMPI(dyn_cast_or_null<CallExpr>(P));
+  });
+}
+
 void RangeAnalysis::forEachProductRunBefore(
     const Stmt *S, llvm::function_ref<void(const BinaryOperator *)> Visit) {
   for (const Stmt *Child = S, *Parent = Facts->parentOf(S); Parent;
@@ -2064,7 +2103,8 @@ void RangeAnalysis::forEachProductRunBefore(
       continue;
     for (const FunctionFacts::ExecutedProduct &P : Facts->productsIn(Compound))
       if (P.Index < *Index &&
-          Facts->entersOnlyThrough(Compound, P.Index, *Index))
+          Facts->entersOnlyThrough(Compound, P.Index, *Index) &&
+          !feedsMPICall(P.Product, *Facts))
         Visit(P.Product);
   }
 }

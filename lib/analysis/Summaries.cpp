@@ -345,8 +345,10 @@ struct TreeEvaluator {
                           : (WideInt(1) << *Bits) - 1;
     WideInt Min = *Signed ? -(WideInt(1) << (*Bits - 1)) : 0;
     if (Out.Lo < Min || Out.Hi > Max) {
-      // The operation wraps: the caller gets any value of the type.
-      Overflows |= *Signed || Out.Hi > Max;
+      // The operation wraps: the caller gets any value of the type. Only
+      // an int (or narrower) operation is a hazard of its own, as in the
+      // unit (RangeAnalysis::clampTo): a 64-bit product of counts is not.
+      Overflows |= (*Signed || Out.Hi > Max) && *Bits <= 32;
       return Interval{Min, Max};
     }
     return Out;

@@ -170,3 +170,13 @@ void starts_received_later(MPI_Comm comm, int root_starts) {
   // CHECK-MESSAGES: :[[@LINE-2]]:61: warning: displacement array 'displs' of MPI_Alltoallv is filled with values that can exceed INT_MAX
   free(all), free(displs), free(counts);
 }
+
+// A product stored into a local that MPI is handed is widened by the fix
+// of that call: it bounds nothing after it either.
+void same_plane_twice(double *b, int nx, int ny, MPI_Comm comm) {
+  int cells = nx * ny;
+  MPI_Send(b, cells, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'cells' holds a value computed in 'int' that can overflow
+  MPI_Recv(b, nx * ny, MPI_DOUBLE, 1, 0, comm, MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'nx * ny' is computed in 'int' and can overflow
+}
