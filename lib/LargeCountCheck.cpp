@@ -764,14 +764,16 @@ std::optional<std::pair<const VarDecl *, LargeCountCheck::Hazard>>
 LargeCountCheck::carriedHazard(const Expr *Value, const Stmt *Use,
                                const VarDecl *Except, FunctionState &FS) {
   // A value computed from a truncated local carries what it lost; a
-  // negative constant stored into the local is no hazard of the result.
+  // negative constant stored into the local is no hazard of the result,
+  // and a spelled cast (`cols = static_cast<int>(n)`) is the author's, as
+  // for a member's stores: the local passed itself is still reported.
   llvm::SmallVector<const VarDecl *, 4> Carried;
   carriedVariables(Value, Carried);
   for (const VarDecl *C : Carried) {
     if (C == Except)
       continue;
     std::optional<Hazard> H = localHazard(C, Use, /*Negative=*/true, FS);
-    if (H && H->Kind != Hazard::ConstantNegative)
+    if (H && H->Kind != Hazard::ConstantNegative && !H->ExplicitCast)
       return std::pair(C, *H);
   }
   return std::nullopt;
