@@ -754,7 +754,9 @@ LargeCountCheck::localHazard(const VarDecl *V, const Stmt *Use, bool Negative,
   // What a parameter brings is the caller's business, but what the body
   // stores into it is the function's own. A static local is written only
   // by its own function too.
-  if (!(V->hasLocalStorage() || V->isStaticLocal()) || FS.Facts->escapes(V))
+  if (!(V->hasLocalStorage() || V->isStaticLocal()) ||
+      (FS.Facts->escapes(V) &&
+       !(FS.Ranges && FS.Ranges->isHandedOnlyToBroadcasts(V))))
     return std::nullopt;
   return firstHazard(FS.Facts->writesOf(V), V->getType(), Negative, FS, V,
                      Use);
@@ -817,7 +819,8 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
   };
   if (!V)
     return carried(Arg, Call, nullptr);
-  if (FS.Facts->escapes(V))
+  if (FS.Facts->escapes(V) &&
+      !(FS.Ranges && FS.Ranges->isHandedOnlyToBroadcasts(V)))
     return std::nullopt;
   for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
     if (!W.Value || FS.Facts->overwrittenBefore(W, V, Call))

@@ -100,6 +100,7 @@ enum class ModelRole {
   FREE,
   STATUS_MARK,
   NORETURN,
+  REPLICATE,
 };
 
 /// One row of MPIModel.def; argument indices are -1 when unused.

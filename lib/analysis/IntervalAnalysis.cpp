@@ -392,12 +392,14 @@ public:
     return true;
   }
 
-  bool VisitLabelStmt(LabelStmt *) {
+  bool VisitLabelStmt(LabelStmt *L) {
     Facts.HasJumpTargets = true;
+    Facts.LabelStmts.push_back(L);
     return true;
   }
-  bool VisitSwitchCase(SwitchCase *) {
+  bool VisitSwitchCase(SwitchCase *Case) {
     Facts.HasJumpTargets = true;
+    Facts.Cases.push_back(Case);
     return true;
   }
 
@@ -818,44 +820,26 @@ static bool assignsWhole(const Stmt *S, const VarDecl *V) {
          !mentions(B->getRHS(), V);
 }
 
-/// A goto label anywhere in \p S.
-static bool hasLabel(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (hasLabel(Child))
-      return true;
-  return false;
-}
-
-/// A label a goto could jump to, or a case of a switch outside \p S.
-static bool hasJumpTarget(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
-    return true;
-  for (const Stmt *Child : S->children()) {
-    // Cases of a switch inside S are reached from that switch only.
-    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Child)) {
-      if (hasLabel(Switch->getBody()))
-        return true;
-      continue;
-    }
-    if (hasJumpTarget(Child))
-      return true;
-  }
-  return false;
-}
-
 bool FunctionFacts::hasJumpTargetIn(const Stmt *S) const {
   if (!HasJumpTargets || !S)
     return false;
-  auto [It, Inserted] = JumpTargetIn.try_emplace(S, false);
-  if (Inserted)
-    It->second = hasJumpTarget(S);
-  return It->second;
+  // Marked once from the targets up, not asked of each subtree: nested
+  // blocks would walk the same statements again at every level.
+  if (!HoldingJumpTarget) {
+    HoldingJumpTarget.emplace();
+    for (const LabelStmt *L : LabelStmts)
+      for (const Stmt *P = L; P; P = parentOf(P))
+        HoldingJumpTarget->insert(P);
+    // A case is a target only for the statements within its own switch
+    // (and the switch itself): from outside, the switch is entered at top.
+    for (const SwitchCase *Case : Cases)
+      for (const Stmt *P = Case; P; P = parentOf(P)) {
+        HoldingJumpTarget->insert(P);
+        if (isa<SwitchStmt>(P))
+          break;
+      }
+  }
+  return HoldingJumpTarget->contains(S);
 }
 
 bool FunctionFacts::entersOnlyThrough(const CompoundStmt *Block, unsigned Via,
@@ -1996,6 +1980,15 @@ static bool isBlockingBufferOf(const DeclRefExpr *Use, const FunctionFacts &F) {
 }
 
 bool RangeAnalysis::keepsValueFrom(const VarDecl *V, const Stmt *Product) {
+  // Asked for each earlier product at every product that may overflow: kept.
+  auto [Kept, New] = KeepsValue.try_emplace({V, Product}, false);
+  if (New)
+    Kept->second = computeKeepsValueFrom(V, Product);
+  return Kept->second;
+}
+
+bool RangeAnalysis::computeKeepsValueFrom(const VarDecl *V,
+                                          const Stmt *Product) {
   // Set only by stores, model outputs and blocking receives into it, all of
   // them before the product.
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
@@ -2397,12 +2390,11 @@ bool RangeAnalysis::isSetBySizeOnly(const VarDecl *V) {
 }
 
 bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
-                                  const VarDecl *Bound) {
+                                  Divisor Bound) {
   if (upwardCounter(Loop->getInc()).Var != Index)
     return false;
   std::optional<CounterTest> Test = counterTest(Loop->getCond(), Index);
-  bool Below =
-      Test && Test->Op == BO_LT && namedVariable(Test->Bound) == Bound;
+  bool Below = Test && Test->Op == BO_LT && divisorOf(Test->Bound) == Bound;
   const Expr *Start = loopStart(Loop, Index);
   if (!Below || !Start || Facts->hasJumpTargetIn(Loop->getBody()))
     return false;
@@ -2410,12 +2402,73 @@ bool RangeAnalysis::countsBelowIn(const ForStmt *Loop, const VarDecl *Index,
   std::optional<Interval> From = eval(Start, Constraints(), Ignored);
   if (!From || From->Lo < 0)
     return false;
-  // Only the increment moves the index, and nothing in the loop the bound;
-  // a bound handed out before the loop must have gone to MPI_Comm_size.
-  return !Facts->escapes(Index) &&
-         onlyReadIn(writingUsesIn(Loop, Index), Loop, true, *Facts) &&
-         onlyReadIn(writingUsesIn(Loop, Bound), Loop, false, *Facts) &&
-         (!Facts->escapes(Bound) || isSetBySizeOnly(Bound));
+  // Only the increment moves the index, and nothing in the loop the bound
+  // (a member bound is read only, all through: isStableMember); a bound
+  // handed out before the loop must have gone to MPI_Comm_size.
+  if (Facts->escapes(Index) ||
+      !onlyReadIn(writingUsesIn(Loop, Index), Loop, true, *Facts))
+    return false;
+  return Bound.Field ||
+         (onlyReadIn(writingUsesIn(Loop, Bound.Var), Loop, false, *Facts) &&
+          (!Facts->escapes(Bound.Var) || isSetBySizeOnly(Bound.Var)));
+}
+
+RangeAnalysis::Divisor RangeAnalysis::divisorOf(const Expr *E) {
+  if (const VarDecl *V = namedVariable(E))
+    return {V, nullptr};
+  auto [Base, Field] = memberOfVariable(E);
+  if (Base && Field->getType()->isIntegerType())
+    return {Base, Field};
+  return {};
+}
+
+bool RangeAnalysis::isStableMember(Divisor D) const {
+  if (!Facts || !D.Field || !holdsOneValue(D.Var, *Facts))
+    return false;
+  // Used only to reach its fields, and this one only read: handed whole to
+  // a callee, any field of it could change.
+  for (const DeclRefExpr *Use : Facts->usesOf(D.Var)) {
+    const Stmt *P = Facts->parentOf(Use);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+      P = Facts->parentOf(P);
+    const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+    if (!ME)
+      return false;
+    if (ME->getMemberDecl() != D.Field)
+      continue;
+    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(ME, *Facts));
+    if (!Read || Read->getCastKind() != CK_LValueToRValue)
+      return false;
+  }
+  return true;
+}
+
+bool RangeAnalysis::isIndexBelow(const VarDecl *Index, Divisor Bound,
+                                 const Stmt *At) {
+  if (!Bound.Field)
+    return isIndexBelow(Index, Bound.Var, At);
+  if (!Facts || !Index->hasLocalStorage() || !isStableMember(Bound))
+    return false;
+  QualType T = Index->getType().getCanonicalType().getUnqualifiedType();
+  return T->isSignedIntegerType() &&
+         T == Bound.Field->getType().getCanonicalType().getUnqualifiedType() &&
+         isCountedBelowAt(Index, Bound, At);
+}
+
+bool RangeAnalysis::isCountedBelowAt(const VarDecl *Index, Divisor Bound,
+                                     const Stmt *At) {
+  for (const Stmt *Child = At, *P = Facts->parentOf(At); P;
+       Child = P, P = Facts->parentOf(P))
+    if (const auto *Loop = dyn_cast<ForStmt>(P))
+      if (Child == Loop->getBody() || Child == Loop->getInc()) {
+        auto [Below, New] = CountsBelow.try_emplace(
+            {Loop, Index, Bound.Var, Bound.Field}, false);
+        if (New)
+          Below->second = countsBelowIn(Loop, Index, Bound);
+        if (Below->second)
+          return true;
+      }
+  return false;
 }
 
 /// Two parameters that the body never changes, passed at every call as an
@@ -2448,20 +2501,7 @@ bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
   if (New)
     Rank->second = isRankOfSize(Index, Bound, *Facts, Ctx) ||
                    areIndexBelowArguments(Index, Bound);
-  if (Rank->second)
-    return true;
-  for (const Stmt *Child = At, *P = Facts->parentOf(At); P;
-       Child = P, P = Facts->parentOf(P))
-    if (const auto *Loop = dyn_cast<ForStmt>(P))
-      if (Child == Loop->getBody() || Child == Loop->getInc()) {
-        auto [Below, New] =
-            CountsBelow.try_emplace({Loop, Index, Bound}, false);
-        if (New)
-          Below->second = countsBelowIn(Loop, Index, Bound);
-        if (Below->second)
-          return true;
-      }
-  return false;
+  return Rank->second || isCountedBelowAt(Index, {Bound, nullptr}, At);
 }
 
 /// The stores that give \p Share its value, when nothing else can: a local
@@ -2493,18 +2533,17 @@ storesOf(const Expr *Share, const FunctionFacts &F) {
   return Stores;
 }
 
-/// The divisions that \p Share holds, `X / n` with one n for all; with \p Divisor
-/// set to n. A quotient kept in a variable is one only while n keeps the
-/// value it was divided by, so n must hold one value all through.
-llvm::SmallVector<const BinaryOperator *, 2>
-RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
-  llvm::SmallVector<const BinaryOperator *, 2> Quotients;
-  Divisor = nullptr;
+/// The divisions that \p Share holds, `X / n` with one n for all, and n. A
+/// quotient kept in a variable is one only while n keeps the value it was
+/// divided by, so n must hold one value all through.
+RangeAnalysis::Shares RangeAnalysis::quotientsIn(const Expr *Share) {
   if (const auto *Div = dyn_cast<BinaryOperator>(Share->IgnoreParenImpCasts())) {
-    Divisor = Div->getOpcode() == BO_Div ? namedVariable(Div->getRHS()) : nullptr;
-    if (Divisor)
-      Quotients.push_back(Div);
-    return Quotients;
+    Shares Spelled;
+    if (Div->getOpcode() == BO_Div)
+      Spelled.By = divisorOf(Div->getRHS());
+    if (Spelled.By)
+      Spelled.Quotients.push_back(Div);
+    return Spelled;
   }
   // A stored quotient is the same wherever it is read: judged once per
   // local or element, not at every product that reads it.
@@ -2521,59 +2560,61 @@ RangeAnalysis::quotientsIn(const Expr *Share, const VarDecl *&Divisor) {
     return {};
   auto [It, New] = StoredShares.try_emplace({Holder, Element});
   if (New)
-    It->second.Quotients = storedQuotients(Held, It->second.Divisor);
-  Divisor = It->second.Divisor;
-  return It->second.Quotients;
+    It->second = storedQuotients(Held);
+  return It->second;
 }
 
-llvm::SmallVector<const BinaryOperator *, 2>
-RangeAnalysis::storedQuotients(const Expr *Share, const VarDecl *&Divisor) {
-  llvm::SmallVector<const BinaryOperator *, 2> Quotients;
-  Divisor = nullptr;
+RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
   std::optional<llvm::SmallVector<FunctionFacts::Write, 2>> Stores =
       storesOf(Share, *Facts);
   if (!Stores || Stores->empty())
     return {};
+  Shares Found;
   for (const FunctionFacts::Write &W : *Stores) {
     // Stored as computed: a conversion on the way would change the value.
-    const auto *Div = W.Value && W.Replaces && !W.Accumulates
-                          ? dyn_cast<BinaryOperator>(W.Value->IgnoreParens())
-                          : nullptr;
-    const VarDecl *N = Div && Div->getOpcode() == BO_Div
-                           ? namedVariable(Div->getRHS())
-                           : nullptr;
-    if (!N || (Divisor && N != Divisor)) {
-      Divisor = nullptr;
-      return {};
+    const Expr *Value = W.Value && W.Replaces && !W.Accumulates
+                            ? W.Value->IgnoreParens()
+                            : nullptr;
+    // A floor for a share that rounds to 0 (`if (chunk == 0) chunk = 1;`).
+    if (const auto *K = dyn_cast_or_null<IntegerLiteral>(
+            Value ? Value->IgnoreParenImpCasts() : nullptr)) {
+      Found.Constants.push_back(K);
+      continue;
     }
-    Divisor = N;
-    Quotients.push_back(Div);
+    const auto *Div = dyn_cast_or_null<BinaryOperator>(Value);
+    Divisor N = Div && Div->getOpcode() == BO_Div ? divisorOf(Div->getRHS())
+                                                  : Divisor();
+    if (!N || (Found.By && N != Found.By))
+      return {};
+    Found.By = N;
+    Found.Quotients.push_back(Div);
   }
-  if (!holdsOneValue(Divisor, *Facts) && !isSetBySizeOnly(Divisor)) {
-    Divisor = nullptr;
+  if (Found.Quotients.empty())
     return {};
-  }
-  return Quotients;
+  bool Stable = Found.By.Field ? isStableMember(Found.By)
+                               : holdsOneValue(Found.By.Var, *Facts) ||
+                                     isSetBySizeOnly(Found.By.Var);
+  return Stable ? Found : Shares();
 }
 
 /// i * (X / n) with 0 <= i < n: at most n - 1 shares of X / n, so between 0
 /// and X (j * (N / p) in a loop over p ranks, rank * (SIZE / nprocs)). The
-/// quotient may be spelled there or kept in a local or an array element.
+/// quotient may be spelled there or kept in a local or an array element,
+/// and n may be a member read through an unchanged pointer (`i <
+/// p->nranks`, `chunk = p->count / p->nranks`).
 std::optional<Interval> RangeAnalysis::evalShare(const BinaryOperator *B,
                                                  const Constraints &C,
                                                  State &S) {
   for (auto [Index, Share] : {std::pair(B->getLHS(), B->getRHS()),
                               std::pair(B->getRHS(), B->getLHS())}) {
     const VarDecl *I = namedVariable(Index);
-    const VarDecl *N = nullptr;
-    llvm::SmallVector<const BinaryOperator *, 2> Quotients =
-        I ? quotientsIn(Share, N) : llvm::SmallVector<const BinaryOperator *, 2>();
-    if (Quotients.empty() || !isIndexBelow(I, N, B))
+    Shares Held = I ? quotientsIn(Share) : Shares();
+    if (Held.Quotients.empty() || !isIndexBelow(I, Held.By, B))
       continue;
     // A spelled quotient is judged here; a stored one where it was stored.
-    bool Spelled = Quotients.front() == Share->IgnoreParenImpCasts();
+    bool Spelled = Held.Quotients.front() == Share->IgnoreParenImpCasts();
     std::optional<Interval> X;
-    for (const BinaryOperator *Div : Quotients) {
+    for (const BinaryOperator *Div : Held.Quotients) {
       State Ignored;
       std::optional<Interval> R =
           Spelled ? eval(Div->getLHS(), C, S)
@@ -2584,9 +2625,26 @@ std::optional<Interval> RangeAnalysis::evalShare(const BinaryOperator *B,
       }
       X = X ? X->join(*R) : *R;
     }
-    if (X)
-      return clampTo(B->getType(), {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B,
-                     true, S);
+    if (!X)
+      continue;
+    Interval Product{minOf({X->Lo, 0}), maxOf({X->Hi, 0})};
+    // The index times a constant the share may hold instead.
+    if (!Held.Constants.empty()) {
+      State Ignored;
+      std::optional<Interval> Counted = eval(Index, C, Ignored);
+      if (!Counted)
+        continue;
+      for (const Expr *K : Held.Constants) {
+        std::optional<Interval> Value = eval(K, C, Ignored);
+        if (!Value)
+          return std::nullopt;
+        WideInt Corners[] = {Counted->Lo * Value->Lo, Counted->Lo * Value->Hi,
+                             Counted->Hi * Value->Lo, Counted->Hi * Value->Hi};
+        Product = Product.join({*llvm::min_element(Corners),
+                                *llvm::max_element(Corners)});
+      }
+    }
+    return clampTo(B->getType(), Product, B, true, S);
   }
   return std::nullopt;
 }
@@ -3233,6 +3291,22 @@ static bool isStoredTo(const DeclRefExpr *Use, const FunctionFacts &F) {
   return U && U->isIncrementDecrementOp();
 }
 
+bool RangeAnalysis::isHandedOnlyToBroadcasts(const VarDecl *V) const {
+  if (!Facts || !model() || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Facts->isCaptured(V) || V->getType().isVolatileQualified())
+    return false;
+  bool Broadcast = false;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts) || isStoredTo(Use, *Facts))
+      continue;
+    const ModelInfo *M = nullptr;
+    if (!outputCallOf(Use, *Facts, M) || M->Role != ModelRole::REPLICATE)
+      return false;
+    Broadcast = true;
+  }
+  return Broadcast;
+}
+
 /// Whether \p S holds a goto label or a switch case: control can enter
 /// it other than from its start. Counts the nodes it visits in \p Budget.
 static bool entersInside(const Stmt *S, unsigned &Budget) {
@@ -3328,8 +3402,14 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
           Only = Only ? nullptr : Change;
       const ModelInfo *M = nullptr;
       const CallExpr *Call = Only ? outputCallOf(Only, *Facts, M) : nullptr;
-      if (Call && statementRunning(Call, *Facts) == Before)
+      if (Call && statementRunning(Call, *Facts) == Before) {
+        // What the root held before MPI_Bcast: searched further back.
+        if (M->Role == ModelRole::REPLICATE) {
+          Stop = false;
+          continue;
+        }
         Found = outputRange(Call, *M);
+      }
     }
     if (Stop)
       break;
@@ -3347,7 +3427,7 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
       V->hasAttr<BlocksAttr>())
     return std::nullopt;
   std::optional<Interval> Outputs;
-  bool AllSizes = true, AllRanks = true;
+  bool AllSizes = true, AllRanks = true, Replicated = false, Modelled = false;
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     if (onlyReads(Use, *Facts))
       continue;
@@ -3376,9 +3456,15 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
       Outputs = Outputs ? Outputs->join(*Stored) : *Stored;
       continue;
     }
+    // MPI_Bcast(&n, ...): the root's n, one of the values judged here.
+    if (M->Role == ModelRole::REPLICATE) {
+      Replicated = true;
+      continue;
+    }
     std::optional<Interval> R = outputRange(Call, *M);
     if (!R)
       return std::nullopt;
+    Modelled = true;
     AllSizes &= M->Role == ModelRole::SIZE_OUT ||
                 M->Role == ModelRole::GROUP_SIZE_OUT ||
                 M->Role == ModelRole::REMOTE_SIZE_OUT;
@@ -3386,8 +3472,11 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
                 M->Role == ModelRole::RANK_OF_OUT;
     Outputs = Outputs ? Outputs->join(*R) : *R;
   }
-  Outputs = withStores(Outputs, V, Facts->writesOf(V));
-  if (Outputs && (AllSizes || AllRanks))
+  if (!Outputs && Replicated)
+    Outputs = rangeOfWrites(V, Facts->writesOf(V));
+  else
+    Outputs = withStores(Outputs, V, Facts->writesOf(V));
+  if (Outputs && Modelled && (AllSizes || AllRanks))
     ModelledAsSize[V] = AllSizes;
   return Outputs;
 }
@@ -4022,17 +4111,6 @@ static const DoStmt *loopUntilFlag(const CallExpr *Call, int FlagArg,
   return Loop;
 }
 
-/// The goto labels in \p S.
-static void collectLabels(const Stmt *S,
-                          llvm::SmallVectorImpl<const LabelStmt *> &Out) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<LabelStmt>(S))
-    Out.push_back(L);
-  for (const Stmt *Child : S->children())
-    collectLabels(Child, Out);
-}
-
 bool RangeAnalysis::beginsAfter(const Stmt *S, const Stmt *Query) const {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation End = SM.getExpansionRange(Query->getEndLoc()).getEnd();
@@ -4047,17 +4125,13 @@ bool RangeAnalysis::beginsBefore(const Stmt *S, const Stmt *Other) const {
 }
 
 bool RangeAnalysis::runsOnceInOrder(const Stmt *Query) {
-  if (!Function || !Function->getBody())
+  if (!Function || !Facts || !Function->getBody())
     return false;
   for (const Stmt *P = Facts->parentOf(Query); P; P = Facts->parentOf(P))
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, CapturedStmt,
             OMPExecutableDirective, LambdaExpr, BlockExpr>(P))
       return false;
-  if (!Labels) {
-    Labels.emplace();
-    collectLabels(Function->getBody(), *Labels);
-  }
-  return llvm::all_of(*Labels, [&](const LabelStmt *L) {
+  return llvm::all_of(Facts->labels(), [&](const LabelStmt *L) {
     return beginsAfter(L, Query);
   });
 }
@@ -4554,7 +4628,7 @@ bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
     const ModelInfo *M = nullptr;
     const CallExpr *Call = outputCallOf(Use, *Facts, M);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (Callee && !outputRange(Call, *M)) {
+    if (Callee && M->Role != ModelRole::REPLICATE && !outputRange(Call, *M)) {
       X.OriginLoc = Call->getBeginLoc();
       X.OriginNote = "'" + Text + "' is an output of " +
                      Callee->getNameAsString() +

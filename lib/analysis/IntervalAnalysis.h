@@ -141,6 +141,8 @@ public:
                          unsigned To) const;
   /// A goto label, or a case of a switch outside \p S, in \p S.
   bool hasJumpTargetIn(const clang::Stmt *S) const;
+  /// The goto labels of the function.
+  llvm::ArrayRef<const clang::LabelStmt *> labels() const { return LabelStmts; }
 
 private:
   friend class FactsCollector;
@@ -170,6 +172,8 @@ private:
   /// Any label or case in the body: without one, every block is entered at
   /// its start only, and no jump question needs a walk.
   bool HasJumpTargets = false;
+  llvm::SmallVector<const clang::LabelStmt *, 2> LabelStmts;
+  llvm::SmallVector<const clang::SwitchCase *, 2> Cases;
   /// A statement of a block that assigns a variable whole (or whose for-init
   /// does), with its index and its first write in writesOf().
   struct KillingStatement {
@@ -184,7 +188,9 @@ private:
       llvm::SmallVector<KillingStatement, 2>>
       Killers;
   mutable llvm::DenseSet<const clang::VarDecl *> KillersListed;
-  mutable llvm::DenseMap<const clang::Stmt *, bool> JumpTargetIn;
+  /// The labels and cases, and every statement around one (for a case, up
+  /// to its switch): built on the first jump question.
+  mutable std::optional<llvm::DenseSet<const clang::Stmt *>> HoldingJumpTarget;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
   mutable llvm::DenseMap<const clang::CompoundStmt *,
                          llvm::SmallVector<unsigned, 0>>
@@ -433,6 +439,10 @@ public:
     clang::SourceLocation OriginLoc;
     std::string OriginNote;
   };
+  /// Whether local \p V, whose address is taken, is only ever handed to
+  /// calls that copy the root's value to every process (MPI_Bcast): then
+  /// its stores are all that give it a value, as for a local kept in.
+  bool isHandedOnlyToBroadcasts(const clang::VarDecl *V) const;
   /// Explanation origins of an unbounded local \p V spelled \p Text: the
   /// use that hands it to a function that may write it, or the last store
   /// before \p At that can make it large. False / nothing set when there is
@@ -513,8 +523,6 @@ private:
   bool beginsAfter(const clang::Stmt *S, const clang::Stmt *Query) const;
   /// Whether \p S begins before \p Other begins in the source.
   bool beginsBefore(const clang::Stmt *S, const clang::Stmt *Other) const;
-  /// The goto labels of the function, found on the first question.
-  std::optional<llvm::SmallVector<const clang::LabelStmt *, 2>> Labels;
   /// The count a status filled by \p Call (a RECEIVE or IRECEIVE row) holds
   /// in the datatype \p TypeId: at most the count posted, 0 for the null
   /// process; none in another datatype or for an unbounded count.
@@ -563,12 +571,33 @@ private:
                                     const clang::BinaryOperator *Product);
   /// Whether local \p V keeps, after \p Product, the value it had there.
   bool keepsValueFrom(const clang::VarDecl *V, const clang::Stmt *Product);
+  bool computeKeepsValueFrom(const clang::VarDecl *V,
+                             const clang::Stmt *Product);
 
   void addLoopConstraints(const clang::ForStmt *For, Constraints &C);
   bool areIndexBelowArguments(const clang::VarDecl *Index,
                               const clang::VarDecl *Bound);
+  /// What a share is a quotient of, and what an index counts below: a
+  /// local `n`, or a field `p->n` (Field set) of a variable the function
+  /// never changes, through which it only reads that field.
+  struct Divisor {
+    const clang::VarDecl *Var = nullptr;
+    const clang::FieldDecl *Field = nullptr;
+    explicit operator bool() const { return Var != nullptr; }
+    bool operator==(const Divisor &O) const {
+      return Var == O.Var && Field == O.Field;
+    }
+    bool operator!=(const Divisor &O) const { return !(*this == O); }
+  };
+  static Divisor divisorOf(const clang::Expr *E);
+  bool isIndexBelow(const clang::VarDecl *Index, Divisor Bound,
+                    const clang::Stmt *At);
+  /// Whether a counting loop around \p At keeps \p Index below \p Bound.
+  bool isCountedBelowAt(const clang::VarDecl *Index, Divisor Bound,
+                        const clang::Stmt *At);
+  bool isStableMember(Divisor D) const;
   bool countsBelowIn(const clang::ForStmt *Loop, const clang::VarDecl *Index,
-                     const clang::VarDecl *Bound);
+                     Divisor Bound);
   /// The uses of \p V inside \p Loop that do more than read it.
   llvm::ArrayRef<const clang::DeclRefExpr *>
   writingUsesIn(const clang::ForStmt *Loop, const clang::VarDecl *V);
@@ -630,10 +659,16 @@ private:
                                      const Interval &L, const Interval &R,
                                      clang::QualType T,
                                      const clang::Expr *Site, State &S);
-  llvm::SmallVector<const clang::BinaryOperator *, 2>
-  quotientsIn(const clang::Expr *Share, const clang::VarDecl *&Divisor);
-  llvm::SmallVector<const clang::BinaryOperator *, 2>
-  storedQuotients(const clang::Expr *Share, const clang::VarDecl *&Divisor);
+  /// What a share holds: quotients X / n of one n, and, when it is kept in
+  /// a local, the constants it is otherwise set to (`if (chunk == 0)
+  /// chunk = 1;`).
+  struct Shares {
+    llvm::SmallVector<const clang::BinaryOperator *, 2> Quotients;
+    Divisor By;
+    llvm::SmallVector<const clang::Expr *, 1> Constants;
+  };
+  Shares quotientsIn(const clang::Expr *Share);
+  Shares storedQuotients(const clang::Expr *Share);
   /// The join of \p Values, each judged at its statement with this
   /// function's parameters in \p Args (those the body does not change);
   /// OverflowSite is the first overflow or narrowing on the way.
@@ -676,18 +711,16 @@ private:
   llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::VarDecl *>, bool>
       RankOfSize;
   llvm::DenseMap<std::tuple<const clang::ForStmt *, const clang::VarDecl *,
-                            const clang::VarDecl *>,
+                            const clang::VarDecl *, const clang::FieldDecl *>,
                  bool>
       CountsBelow;
   /// What a local (element ~0) or a[K] holds when every store to it is a
-  /// quotient X / n of one n.
-  struct StoredQuotients {
-    llvm::SmallVector<const clang::BinaryOperator *, 2> Quotients;
-    const clang::VarDecl *Divisor = nullptr;
-  };
-  llvm::DenseMap<std::pair<const clang::VarDecl *, uint64_t>, StoredQuotients>
+  /// quotient X / n of one n (or a constant).
+  llvm::DenseMap<std::pair<const clang::VarDecl *, uint64_t>, Shares>
       StoredShares;
   llvm::DenseMap<const clang::VarDecl *, bool> SetBySizeOnly;
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::Stmt *>, bool>
+      KeepsValue;
   llvm::DenseSet<const clang::VarDecl *> WritingUsesIndexed;
   llvm::DenseMap<std::pair<const clang::ForStmt *, const clang::VarDecl *>,
                  llvm::SmallVector<const clang::DeclRefExpr *, 1>>
