@@ -418,6 +418,13 @@ static bool isLargeFormCount(const ParamInfo &P) {
          (P.Role == ParamRole::COUNT || P.Role == ParamRole::INT_AINT);
 }
 
+/// `MPI_Aint` of `const MPI_Aint *`: what an array parameter holds.
+static llvm::StringRef elementTypeOf(llvm::StringRef PointerType) {
+  PointerType.consume_front("const ");
+  PointerType.consume_back("*");
+  return PointerType.trim();
+}
+
 const FunctionInfo &LargeCountCheck::largeFormView(const FunctionInfo &Row) {
   std::unique_ptr<LargeFormView> &View = LargeViews[&Row];
   if (View)
@@ -425,9 +432,15 @@ const FunctionInfo &LargeCountCheck::largeFormView(const FunctionInfo &Row) {
   View = std::make_unique<LargeFormView>();
   View->Info = Row;
   for (ParamInfo P : Row.Params) {
-    // Counts are MPI_Count there; arrays and outputs are left alone.
+    // Counts are MPI_Count there and their arrays wide arrays, whose int
+    // elements wrap before they are stored; outputs are left alone.
     if (P.Kind == ParamKind::Count) {
       P.Kind = ParamKind::Wide;
+      P.ClassicType = P.LargeType;
+    } else if (P.Kind == ParamKind::CountArray ||
+               P.Kind == ParamKind::DisplArray ||
+               P.Kind == ParamKind::WideArray) {
+      P.Kind = ParamKind::WideArray;
       P.ClassicType = P.LargeType;
     } else if (P.Kind != ParamKind::Wide) {
       P.Kind = ParamKind::Other;
@@ -1297,12 +1310,12 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Found.What == Finding::Argument && !isHelperOverflow(Found.H, Caller))
       planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),
                       Found.H, M, Plan);
-    // An MPI_Aint array keeps its type: what it is filled with is computed
-    // as wide as it.
+    // A wide array (MPI_Aint, or MPI_Count in a large-count call) keeps
+    // its type: what it is filled with is computed as wide as it.
     if (Found.What == Finding::FilledArray &&
         F.Params[Found.Index].Kind == ParamKind::WideArray)
       M.widenStores(elementWritesOf(Call->getArg(Found.Index), Call, FS),
-                    "MPI_Aint", Plan);
+                    elementTypeOf(F.Params[Found.Index].ClassicType), Plan);
   }
   if (!NeedsRename)
     return Plan;
@@ -1610,6 +1623,11 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   std::string Noun = nounFor(P);
   SourceLocation Loc = Arg->getBeginLoc();
   std::string Name = Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context);
+  // A call in its large-count form is named as written (MPIX_Alltoallv_x).
+  auto Large = LargeCallees.find(Call->getDirectCallee());
+  std::string Called = Large != LargeCallees.end() && Large->second == &F
+                           ? Large->first->getName().str()
+                           : F.classicName();
   switch (Found.What) {
   case Finding::LocalVariable:
   case Finding::MemberStore:
@@ -1645,29 +1663,30 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
     return diag(Loc, "displacement array '%0' of %1 is an 'int' running sum; "
                      "it wraps once the data before a rank exceeds 2^31-1 "
                      "elements")
-           << Name << F.classicName() << Arg->getSourceRange();
+           << Name << Called << Arg->getSourceRange();
   case Finding::FilledArray:
     if (P.Kind == ParamKind::WideArray)
       return diag(Loc, "%0 array '%1' of %2 is filled with values computed "
                        "in '%3' that can overflow before they are stored as "
-                       "'MPI_Aint'")
-             << Noun << Name << F.classicName()
-             << typeName(H.SourceType, *Context) << Arg->getSourceRange();
+                       "'%4'")
+             << Noun << Name << Called
+             << typeName(H.SourceType, *Context)
+             << elementTypeOf(P.ClassicType) << Arg->getSourceRange();
     return diag(Loc, "%0 array '%1' of %2 is filled with values that can "
                      "exceed INT_MAX; %3")
            << Noun
-           << Name << F.classicName() << consequenceFor(F)
+           << Name << Called << consequenceFor(F)
            << Arg->getSourceRange();
   case Finding::ReceivedCount:
     return diag(Loc, "'int' output '%0' of %1 cannot represent counts over "
                      "2^31-1; MPI_UNDEFINED is returned then, and the sender "
                      "decides the size")
-           << Name << F.classicName() << Arg->getSourceRange();
+           << Name << Called << Arg->getSourceRange();
   case Finding::SizeOutput:
     return diag(Loc, "'int' output '%0' of %1 cannot represent sizes over "
                      "2^31-1%select{|; the datatype is built from a count "
                      "that can exceed INT_MAX}2")
-           << Name << F.classicName() << (Found.NoteSite != nullptr)
+           << Name << Called << (Found.NoteSite != nullptr)
            << Arg->getSourceRange();
   case Finding::Argument:
     break;

@@ -1472,12 +1472,69 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   }
   // strlen of a char array of N elements is below N (the terminator is in
   // the array, or reading past it is a bug of its own).
-  if (Call->getBuiltinCallee() == Builtin::BIstrlen && Call->getNumArgs() == 1)
+  if (Call->getBuiltinCallee() == Builtin::BIstrlen && Call->getNumArgs() == 1) {
     if (const ConstantArrayType *A = Ctx.getAsConstantArrayType(
             Call->getArg(0)->IgnoreParenImpCasts()->getType()))
       if (A->getSize().getZExtValue() > 0)
         return Interval{0, WideInt(A->getSize().getZExtValue()) - 1};
+    // Of a string literal or its copy, at most the literal's length: a
+    // longer string would be written past the end (`name =
+    // strdup("testfile"); len = strlen(name);`).
+    if (const StringLiteral *Text = literalHeldBy(Call->getArg(0)))
+      return Interval{0, WideInt(Text->getLength())};
+  }
   return Full;
+}
+
+static bool entersInside(const Stmt *S, unsigned &Budget);
+
+/// The string literal \p E is, or `strdup` copied.
+static const StringLiteral *literalOrCopy(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Text = dyn_cast<StringLiteral>(E))
+    return Text;
+  const auto *Copy = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Copy ? Copy->getDirectCallee() : nullptr;
+  if (!Callee || Copy->getNumArgs() != 1 ||
+      !(Copy->getBuiltinCallee() == Builtin::BIstrdup ||
+        (Callee->getIdentifier() && Callee->getName() == "strdup" &&
+         Callee->isExternC())))
+    return nullptr;
+  return dyn_cast<StringLiteral>(Copy->getArg(0)->IgnoreParenImpCasts());
+}
+
+const StringLiteral *RangeAnalysis::literalHeldBy(const Expr *Pointer) {
+  if (const StringLiteral *Text = literalOrCopy(Pointer))
+    return Text;
+  const auto *Use = dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts());
+  const auto *V = Use ? dyn_cast<VarDecl>(Use->getDecl()) : nullptr;
+  if (!Facts || !V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Facts->escapes(V) || Facts->isCaptured(V))
+    return nullptr;
+  // The statement before, in the enclosing blocks, that last sets V: climbs
+  // through compounds and ifs only (a loop could bring a later store round).
+  unsigned Budget = 4096;
+  const Stmt *S = Use;
+  for (const Stmt *P = Facts->parentOf(S); P; S = P, P = Facts->parentOf(P)) {
+    if (!isa<CompoundStmt, IfStmt, Expr, DeclStmt, ReturnStmt>(P))
+      return nullptr;
+    const auto *C = dyn_cast<CompoundStmt>(P);
+    if (!C)
+      continue;
+    for (auto I = llvm::find(C->body(), S); I != C->body_begin();) {
+      const Stmt *Before = *--I;
+      if (entersInside(Before, Budget))
+        return nullptr;
+      for (const FunctionFacts::Write &W : Facts->writesOf(V))
+        if (Facts->isWithin(W.Site, Before)) {
+          bool Whole = W.Site == Before || (isa<DeclStmt>(Before) &&
+                                            W.Site == V->getInit());
+          return Whole && W.Value && W.Replaces ? literalOrCopy(W.Value)
+                                                : nullptr;
+        }
+    }
+  }
+  return nullptr;
 }
 
 std::optional<Interval>

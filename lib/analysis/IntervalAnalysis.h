@@ -681,6 +681,9 @@ private:
                                     const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
                                    const Constraints &C, State &S);
+  /// The string literal \p Pointer holds where it is read: the literal or
+  /// `strdup` of one, spelled there or last stored into a local before.
+  const clang::StringLiteral *literalHeldBy(const clang::Expr *Pointer);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
   std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
   /// What model outputs \p Outputs and the stores \p Writes of \p V give

@@ -1,7 +1,8 @@
 // Calls already in their large-count form take MPI_Count, but an int
 // product computed before the conversion wraps all the same: it is
 // reported, and fixed by computing it as MPI_Count. An int local given
-// such a product, or an MPI_Count local given one, is too. The fixed file
+// such a product, or an MPI_Count local given one, is too, and so are the
+// int products stored into their MPI_Count and MPI_Aint arrays. The fixed file
 // compiles and the check finds nothing in it. MPIX_*_x calls (libmpix)
 // under both MPI flavours.
 // REQUIRES: mpix-runtime
@@ -11,6 +12,7 @@
 
 #include <mpi.h>
 #include <mpix.h>
+#include <stdlib.h>
 
 void plane(double *b, int nx, int ny, MPI_Comm comm) {
   MPIX_Send_x(b, nx * ny, MPI_DOUBLE, 1, 0, comm);
@@ -32,4 +34,27 @@ void fine(double *b, int nx, int ny, MPI_Comm comm) {
   MPIX_Send_x(b, 64 * 1024, MPI_DOUBLE, 1, 0, comm);
   MPI_Count total = (MPI_Count)nx * ny;
   MPIX_Send_x(b, total, MPI_DOUBLE, 1, 0, comm);
+}
+
+// The arrays are MPI_Count and MPI_Aint: an int product stored into one
+// wraps before it is widened, and is computed as wide as the array.
+void alltoallv_blocks(const double *s, double *r, int block, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  MPI_Count *counts = malloc(sizeof(MPI_Count) * np);
+  MPI_Aint *displs = malloc(sizeof(MPI_Aint) * np);
+  for (int i = 0; i < np; i++) {
+    counts[i] = block * 2;
+    // CHECK-FIXES: counts[i] = (MPI_Count)block * 2;
+    displs[i] = i * block;
+    // CHECK-FIXES: displs[i] = (MPI_Aint)i * block;
+  }
+  MPIX_Alltoallv_x(s, counts, displs, MPI_DOUBLE, r, counts, displs,
+                   MPI_DOUBLE, comm);
+  // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: count array 'counts' of MPIX_Alltoallv_x is filled with values computed in 'int' that can overflow before they are stored as 'MPI_Count'
+  // CHECK-MESSAGES: :[[@LINE-3]]:31: warning: displacement array 'displs' of MPIX_Alltoallv_x is filled with values computed in 'int' that can overflow before they are stored as 'MPI_Aint'
+  // CHECK-MESSAGES: :[[@LINE-4]]:54: warning: count array 'counts' of MPIX_Alltoallv_x is filled with values computed in 'int' that can overflow before they are stored as 'MPI_Count'
+  // CHECK-MESSAGES: :[[@LINE-5]]:62: warning: displacement array 'displs' of MPIX_Alltoallv_x is filled with values computed in 'int' that can overflow before they are stored as 'MPI_Aint'
+  free(counts);
+  free(displs);
 }

@@ -12,6 +12,7 @@
 #include <mpi.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 void narrowed_then_broadcast(double *buf, size_t total, MPI_Comm comm) {
   int rank, n = 0;
@@ -89,4 +90,37 @@ void written_elsewhere_then_broadcast(double *buf, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'k * k' is computed in 'int' and can overflow before MPI sees it
   // CHECK-NOTES: :[[@LINE-2]]:17: note: 'k * k' can overflow 'int' here: k unbounded, k unbounded
   // CHECK-NOTES: :[[@LINE-5]]:15: note: 'k' is handed out here: what is written through it is not known
+}
+
+// The length of a literal's copy is the literal's: 8 on the root, and so
+// on every process after the broadcast.
+void name_then_broadcast(MPI_Comm comm) {
+  int rank, len = 0;
+  char *name = NULL;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 0) {
+    name = strdup("testfile");
+    len = strlen(name);
+  }
+  MPI_Bcast(&len, 1, MPI_INT, 0, comm);
+  if (rank != 0)
+    name = malloc(len + 1);
+  MPI_Bcast(name, len + 1, MPI_CHAR, 0, comm);
+  free(name);
+}
+
+// A caller's string can be longer than INT_MAX.
+void path_then_broadcast(char *path, MPI_Comm comm) {
+  int rank, len = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 0)
+    len = strlen(path);
+  // CHECK-FIXES: MPI_Count len = 0;
+  MPI_Bcast(&len, 1, MPI_INT, 0, comm);
+  // CHECK-FIXES: MPI_Bcast(&len, 1, MPI_COUNT, 0, comm);
+  MPI_Bcast(path, len + 1, MPI_CHAR, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: count 'len + 1' is computed from 'len', which holds a value narrowed from 'unsigned long'
+  // CHECK-NOTES: :[[@LINE-6]]:11: note: 'strlen(path)' of type 'unsigned long' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-7]]:11: note: 'strlen(path)' is returned by a call the analysis cannot bound
+  // CHECK-FIXES: MPIX_Bcast_x(path, len + 1, MPI_CHAR, 0, comm);
 }
