@@ -2001,6 +2001,25 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   Interval New = *Where;
   auto It = C.find(V);
   C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
+  // Two variables bound each other: `grp >= n` with an int grp leaves n at
+  // most INT_MAX. Only where the comparison sees both values as they are.
+  const VarDecl *W = referencedVariable(Other);
+  QualType Compared = B->getLHS()->getType();
+  if (!W || W == V || !Compared->isSignedIntegerType() ||
+      !V->getType()->isSignedIntegerType() ||
+      !W->getType()->isSignedIntegerType())
+    return;
+  std::optional<Interval> Mine = eval(
+      Other == B->getRHS() ? B->getLHS() : B->getRHS(), Constraints(), Ignored);
+  std::optional<Interval> Theirs = Interval::ofType(W->getType(), Ctx);
+  std::optional<Interval> Across =
+      Mine && Theirs
+          ? valuesWhere(BinaryOperator::reverseComparisonOp(Op), *Mine, *Theirs)
+          : std::nullopt;
+  if (!Across)
+    return;
+  auto Known = C.find(W);
+  C[W] = Known == C.end() ? Across->meet(*Theirs) : Known->second.meet(*Across);
 }
 
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);

@@ -44,3 +44,27 @@ void guard_that_falls_through(char *buf, size_t n, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'n' of type 'size_t' is narrowed to 'int'
 }
+
+// Two variables bound each other: an int at least n leaves n at most
+// INT_MAX, so n - 1 fits (ParRes Kernels' p2p grouping factor).
+void capped_by_int(double *b, char **argv, MPI_Comm comm) {
+  long n = atol(argv[1]);
+  if (n < 1)
+    return;
+  int grp = atoi(argv[2]);
+  if (grp < 1)
+    grp = 1;
+  else if (grp >= n)
+    grp = n - 1;
+  MPI_Send(b, grp, MPI_DOUBLE, 1, 0, comm);
+}
+
+// Compared with a long, the long bounds nothing.
+void capped_by_long(double *b, char **argv, MPI_Comm comm) {
+  long n = atol(argv[1]), m = atol(argv[2]);
+  int grp = 1;
+  if (m >= n && n >= 1)
+    grp = n - 1;
+  MPI_Send(b, grp, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'grp' holds a value narrowed from 'long'
+}
