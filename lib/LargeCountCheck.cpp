@@ -324,6 +324,9 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   Params.reset();
   States.clear();
   ClassicCallees.clear();
+  LargeCallees.clear();
+  DeclaredFunctions.clear();
+  DeclaredIn = nullptr;
   NoFunction = FunctionState();
   FileScopeRanges.reset();
   Analyses.reset();
@@ -1157,9 +1160,29 @@ void LargeCountCheck::rememberLargeType(const CallExpr *Call,
 // Fixes
 //===----------------------------------------------------------------------===//
 
-bool LargeCountCheck::declaresLargeForm(const FunctionInfo &F) const {
-  const IdentifierInfo &Id = Context->Idents.get(F.mpi4Name());
-  return !Context->getTranslationUnitDecl()->lookup(&Id).empty();
+/// Adds the names of the functions \p Scope declares, and those of its
+/// extern "C" blocks, to \p Names.
+static void listFunctions(const DeclContext *Scope,
+                          llvm::DenseSet<const IdentifierInfo *> &Names) {
+  for (const Decl *D : Scope->decls()) {
+    if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
+      listFunctions(Linkage, Names);
+    else if (const auto *F = dyn_cast<FunctionDecl>(D))
+      if (const IdentifierInfo *Id = F->getIdentifier())
+        Names.insert(Id);
+  }
+}
+
+bool LargeCountCheck::declaresLargeForm(const FunctionInfo &F) {
+  auto Id = Context->Idents.find(F.mpi4Name());
+  if (Id == Context->Idents.end())
+    return false;
+  if (DeclaredIn != Context) {
+    DeclaredFunctions.clear();
+    listFunctions(Context->getTranslationUnitDecl(), DeclaredFunctions);
+    DeclaredIn = Context;
+  }
+  return DeclaredFunctions.contains(Id->getValue());
 }
 
 std::string LargeCountCheck::largeName(const FunctionInfo &F) const {

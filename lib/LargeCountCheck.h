@@ -274,7 +274,13 @@ private:
   /// Adds #include <mpi.h> before \p D (a declaration of a function whose
   /// parameter or return becomes MPI_Count) unless its file includes it.
   void includeMPIFor(const clang::FunctionDecl *D, FixPlan &Plan);
-  bool declaresLargeForm(const FunctionInfo &F) const;
+  bool declaresLargeForm(const FunctionInfo &F);
+  /// The names of the functions the unit declares at file scope (or in an
+  /// extern "C" block there), listed by one scan on the first question: a
+  /// lookup would build the unit's name table, thousands of header
+  /// declarations, for a few names.
+  llvm::DenseSet<const clang::IdentifierInfo *> DeclaredFunctions;
+  const clang::ASTContext *DeclaredIn = nullptr;
   bool useMPIX() const;
   std::string largeName(const FunctionInfo &F) const;
 

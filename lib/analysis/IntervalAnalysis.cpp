@@ -3967,20 +3967,29 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
   return Interval{0, std::max<WideInt>(N->Hi, 0) * Bytes.value_or(1)};
 }
 
+/// What \p Known, the answers kept for a variable per datatype asked,
+/// holds for datatype \p TypeId; null when it was not asked yet.
+template <typename T>
+static T *answerFor(
+    llvm::SmallVectorImpl<std::pair<llvm::FoldingSetNodeID, T>> &Known,
+    const llvm::FoldingSetNodeID &TypeId) {
+  for (auto &[Id, Answer] : Known)
+    if (Id == TypeId)
+      return &Answer;
+  return nullptr;
+}
+
 std::optional<Interval>
 RangeAnalysis::requestCount(const VarDecl *Request,
                             const llvm::FoldingSetNodeID &TypeId) {
-  auto &Known = RequestCounts[Request];
-  for (const auto &[Id, Bound] : Known)
-    if (Id == TypeId)
-      return Bound;
+  if (std::optional<Interval> *Bound =
+          answerFor(RequestCounts[Request], TypeId))
+    return *Bound;
   // Unknown while it is judged: a request whose receive's count depends on
   // its own completion says nothing.
-  Known.push_back({TypeId, std::nullopt});
+  RequestCounts[Request].push_back({TypeId, std::nullopt});
   std::optional<Interval> Count = requestCountIn(Request, TypeId);
-  for (auto &[Id, Bound] : RequestCounts[Request])
-    if (Id == TypeId)
-      Bound = Count;
+  *answerFor(RequestCounts[Request], TypeId) = Count;
   return Count;
 }
 
@@ -4306,108 +4315,109 @@ static const Stmt *lastFillBefore(const Stmt *At,
   return nullptr;
 }
 
-std::optional<Interval>
-RangeAnalysis::statusCountIn(const VarDecl *Status,
-                             const llvm::FoldingSetNodeID &TypeId,
-                             const Stmt *At, Explanation *Why) {
-  std::string Name = "'" + Status->getNameAsString() + "'";
-  // Unknown because of \p Where: says so in Why.
-  auto Unknown = [&](const Stmt *Where, const std::string &Note) {
-    if (Why) {
-      Why->OriginLoc = Where->getBeginLoc();
-      Why->OriginNote = Name + Note;
-    }
-    return std::nullopt;
-  };
+std::shared_ptr<const std::vector<RangeAnalysis::StatusUse>>
+RangeAnalysis::statusUses(const VarDecl *Status,
+                          const llvm::FoldingSetNodeID &TypeId) {
+  // The same for every query of the status: kept, not redone per query (a
+  // status reused by thirty probes and queries).
+  if (auto *Kept = answerFor(StatusUsesOf[Status], TypeId))
+    return *Kept;
+  auto Uses = std::make_shared<std::vector<StatusUse>>();
+  for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
+    if (onlyReads(Use, *Facts))
+      continue;
+    StatusUse U = classifyStatusUse(Use, TypeId);
+    if (U.Verdict != StatusUse::Skip)
+      Uses->push_back(std::move(U));
+  }
+  StatusUsesOf[Status].push_back({TypeId, Uses});
+  return Uses;
+}
+
+RangeAnalysis::StatusUse
+RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use,
+                                 const llvm::FoldingSetNodeID &TypeId) {
   const char *HandedOut =
       " is handed out here: what is written through it is not known";
-  // What each use before At writes: a fill's count, or a store of the whole
-  // status (memset, `st = other`) or of a hidden field, harmless when a fill
-  // replaces it on every path.
-  struct Write {
-    const DeclRefExpr *Use;
-    const Stmt *Preset;
-    Interval Filled;
-    /// For a preset that is a fill the model cannot bound, what it is.
-    const FunctionDecl *UnboundedFill = nullptr;
-    bool Probe = false;
+  const StatusUse Skip;
+  auto unknown = [&](const Stmt *Where, std::string Note) {
+    StatusUse U;
+    U.Verdict = StatusUse::Unknown;
+    U.W.Use = Use;
+    U.Where = Where;
+    U.Note = std::move(Note);
+    return U;
   };
-  llvm::SmallVector<Write, 4> Writes;
-  llvm::SmallPtrSet<const Stmt *, 4> Fills;
-  for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
-    if (onlyReads(Use, *Facts) || (At && beginsAfter(Use, At)))
-      continue;
+  auto written = [](StatusWrite W) {
+    StatusUse U;
+    U.Verdict = StatusUse::Written;
+    U.W = W;
+    return U;
+  };
     const Stmt *P = parentPastParens(Use, *Facts);
     // sizeof st
     if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
-      continue;
+      return Skip;
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
       const Stmt *Up = parentPastParens(ME, *Facts);
       // status.MPI_SOURCE read.
       if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
           Read && Read->getCastKind() == CK_LValueToRValue)
-        continue;
+        return Skip;
       const auto *Store = dyn_cast_or_null<BinaryOperator>(Up);
       const auto *Step = dyn_cast_or_null<UnaryOperator>(Up);
       bool Stored = (Store && Store->isAssignmentOp() &&
                      Store->getLHS()->IgnoreParens() == ME) ||
                     (Step && Step->isIncrementDecrementOp());
       if (!Stored)
-        return Unknown(ME, HandedOut);
+        return unknown(ME, HandedOut);
       // status.MPI_ERROR = ...: the count is elsewhere.
       if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
           Field && Field->getIdentifier() &&
           isPublicStatusField(Field->getName()))
-        continue;
-      Writes.push_back({Use, Up, {}});
-      continue;
+        return Skip;
+      return written({Use, Up, {}});
     }
     if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
         Store && Store->getOpcode() == BO_Assign &&
-        Store->getLHS()->IgnoreParens() == Use) {
-      Writes.push_back({Use, Store, {}});
-      continue;
-    }
+        Store->getLHS()->IgnoreParens() == Use)
+      return written({Use, Store, {}});
     const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
     if (!Taken || Taken->getOpcode() != UO_AddrOf)
-      return Unknown(Use, HandedOut);
+      return unknown(Use, HandedOut);
     unsigned Index = 0;
     const CallExpr *Call = argumentOf(Taken, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
-      return Unknown(Use, HandedOut);
+      return unknown(Use, HandedOut);
     // Handed to a `const MPI_Status *` (MPI_Get_count itself): read only.
     if (isReadOnlyArgument(Call, Index))
-      continue;
+      return Skip;
     // Handed to a function of this unit that only reads it.
     if (readingParameter(Call, Index, [this](const ParmVarDecl *P) {
           return onlyReadsStatusParameter(P);
         }))
-      continue;
+      return Skip;
     // memset(&st, 0, sizeof st)
-    if (Index == 0 && isMemset(Callee)) {
-      Writes.push_back({Use, Call, {}});
-      continue;
-    }
+    if (Index == 0 && isMemset(Callee))
+      return written({Use, Call, {}});
     // Handed to a function of this unit that writes it only while it runs
     // (an init_status(&st) that stores fields, MPI_Status_set_elements):
     // a store like a preset.
     if (readingParameter(Call, Index, [this](const ParmVarDecl *P) {
           return onlyReadsStatusParameter(P, true);
         })) {
-      // Unless it is the call judged (At), which may read the status
-      // through another parameter while it writes it.
-      if (At && Facts->isWithin(Call, At))
-        return Unknown(Call, " is written here while it is read");
-      Writes.push_back({Use, Call, {}});
-      continue;
+      StatusUse U = written({Use, Call, {}});
+      U.Verdict = StatusUse::WrittenUnlessQueried;
+      U.Where = Call;
+      return U;
     }
     const ModelInfo *Filler = lookupModel(*Callee);
     if (!Filler || Filler->Status != int(Index))
-      return Unknown(Call, " is handed to " + Callee->getNameAsString() +
+      return unknown(Call, " is handed to " + Callee->getNameAsString() +
                                " here, which may write any count in it");
     if (Filler->Role == ModelRole::STATUS_MARK)
-      continue;
+      return Skip;
     std::optional<Interval> Filled;
     bool NullSource = Filler->Source >= 0 &&
                       isNullProcess(Call->getArg(Filler->Source), Ctx);
@@ -4449,19 +4459,51 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     // A call with a flag may leave the status as it was; a probe of the
     // null process always sets it, and so does a loop that repeats the
     // call until its flag is set.
-    if (Filler->Flag < 0 || NullSource || Empty) {
-      if (const Stmt *Runs = statementRunning(Call, *Facts))
-        Fills.insert(Runs);
-    } else if (const DoStmt *Loop = loopUntilFlag(Call, Filler->Flag, *Facts)) {
-      Fills.insert(Loop);
-    }
     // A fill the analysis cannot bound is harmless when another replaces
     // it before anything reads it, as a preset is.
-    if (!Filled)
-      Writes.push_back(
-          {Use, Call, {}, Callee, Filler->Role == ModelRole::PROBE});
+    StatusUse U = Filled ? written({Use, nullptr, *Filled})
+                         : written({Use, Call, {}, Callee,
+                                    Filler->Role == ModelRole::PROBE});
+    if (Filler->Flag < 0 || NullSource || Empty)
+      U.Fill = statementRunning(Call, *Facts);
     else
-      Writes.push_back({Use, nullptr, *Filled});
+      U.Fill = loopUntilFlag(Call, Filler->Flag, *Facts);
+    return U;
+  }
+
+std::optional<Interval>
+RangeAnalysis::statusCountIn(const VarDecl *Status,
+                             const llvm::FoldingSetNodeID &TypeId,
+                             const Stmt *At, Explanation *Why) {
+  std::string Name = "'" + Status->getNameAsString() + "'";
+  // Unknown because of \p Where: says so in Why.
+  auto Unknown = [&](const Stmt *Where, const std::string &Note) {
+    if (Why) {
+      Why->OriginLoc = Where->getBeginLoc();
+      Why->OriginNote = Name + Note;
+    }
+    return std::nullopt;
+  };
+  // What each use before At writes: a fill's count, or a store of the whole
+  // status (memset, `st = other`) or of a hidden field, harmless when a fill
+  // replaces it on every path.
+  llvm::SmallVector<StatusWrite, 4> Writes;
+  llvm::SmallPtrSet<const Stmt *, 4> Fills;
+  std::shared_ptr<const std::vector<StatusUse>> Uses =
+      statusUses(Status, TypeId);
+  for (const StatusUse &U : *Uses) {
+    if (At && beginsAfter(U.W.Use, At))
+      continue;
+    if (U.Verdict == StatusUse::Unknown)
+      return Unknown(U.Where, U.Note);
+    // Unless it is the call judged, which may read the status through
+    // another parameter while it writes it.
+    if (U.Verdict == StatusUse::WrittenUnlessQueried && At &&
+        Facts->isWithin(U.Where, At))
+      return Unknown(U.Where, " is written here while it is read");
+    if (U.Fill)
+      Fills.insert(U.Fill);
+    Writes.push_back(U.W);
   }
   // Only what the last fill that every path to At runs, and the writes
   // after it, can leave: a status reused by several probes is judged by the
@@ -4471,7 +4513,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
   // Linear: each preset scans the statements up to the next fill, within a
   // budget for the whole status.
   unsigned Budget = 4096;
-  for (const Write &W : Writes) {
+  for (const StatusWrite &W : Writes) {
     if (Last && beginsBefore(W.Use, Last))
       continue;
     if (W.Preset) {

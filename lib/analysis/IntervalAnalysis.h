@@ -488,6 +488,37 @@ private:
   /// What the uses of \p Status that can run before \p At (all of them
   /// when At is null) leave in it.
   /// \p Why, when given, says where an unknown count comes from.
+  /// What a use of a status writes: a fill's count, or a store of the whole
+  /// status (memset, `st = other`) or of a hidden field (a preset), harmless
+  /// when a fill replaces it on every path.
+  struct StatusWrite {
+    const clang::DeclRefExpr *Use = nullptr;
+    const clang::Stmt *Preset = nullptr;
+    Interval Filled;
+    /// For a preset that is a fill the model cannot bound, what it is.
+    const clang::FunctionDecl *UnboundedFill = nullptr;
+    bool Probe = false;
+  };
+  /// A use of a status that does more than read it, judged once for every
+  /// query: what it writes, and the statement that always fills the status
+  /// when it runs; or why the status is unknown from there on (Where, Note).
+  struct StatusUse {
+    enum Kind { Skip, Unknown, Written, WrittenUnlessQueried } Verdict = Skip;
+    StatusWrite W;
+    const clang::Stmt *Fill = nullptr;
+    const clang::Stmt *Where = nullptr;
+    std::string Note;
+  };
+  std::shared_ptr<const std::vector<StatusUse>>
+  statusUses(const clang::VarDecl *Status, const llvm::FoldingSetNodeID &TypeId);
+  StatusUse classifyStatusUse(const clang::DeclRefExpr *Use,
+                              const llvm::FoldingSetNodeID &TypeId);
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<
+                     std::pair<llvm::FoldingSetNodeID,
+                               std::shared_ptr<const std::vector<StatusUse>>>,
+                     1>>
+      StatusUsesOf;
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
                                         const llvm::FoldingSetNodeID &TypeId,
                                         const clang::Stmt *At,

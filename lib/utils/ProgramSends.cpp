@@ -1,10 +1,10 @@
 //===-- ProgramSends.cpp - The sends of a whole program -------------------===//
 
 #include "ProgramSends.h"
+#include "FastRecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -50,7 +50,7 @@ struct BodySends {
 };
 
 /// Walks one body (or the initializers of the globals) into a BodySends.
-class BodyWalker : public RecursiveASTVisitor<BodyWalker> {
+class BodyWalker : public FastRecursiveASTVisitor<BodyWalker> {
 public:
   BodyWalker(const SourceManager &SM, ASTContext &Ctx, BodySends &Out,
              const FunctionDecl *Caller)
