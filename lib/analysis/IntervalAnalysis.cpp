@@ -1519,8 +1519,15 @@ const StringLiteral *RangeAnalysis::literalHeldBy(const Expr *Pointer) {
     if (!isa<CompoundStmt, IfStmt, Expr, DeclStmt, ReturnStmt>(P))
       return nullptr;
     const auto *C = dyn_cast<CompoundStmt>(P);
-    if (!C)
+    // A store in the condition of an if around the use, or beside it in
+    // the same expression, comes later than those before.
+    if (!C) {
+      if (llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+            return Facts->isWithin(W.Site, P) && !Facts->isWithin(W.Site, S);
+          }))
+        return nullptr;
       continue;
+    }
     for (auto I = llvm::find(C->body(), S); I != C->body_begin();) {
       const Stmt *Before = *--I;
       if (entersInside(Before, Budget))

@@ -485,9 +485,6 @@ private:
   /// The values the model gives output \p Arg of \p Call.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);
-  /// What the uses of \p Status that can run before \p At (all of them
-  /// when At is null) leave in it.
-  /// \p Why, when given, says where an unknown count comes from.
   /// What a use of a status writes: a fill's count, or a store of the whole
   /// status (memset, `st = other`) or of a hidden field (a preset), harmless
   /// when a fill replaces it on every path.
@@ -519,6 +516,9 @@ private:
                                std::shared_ptr<const std::vector<StatusUse>>>,
                      1>>
       StatusUsesOf;
+  /// What the uses of \p Status that can run before \p At (all of them
+  /// when At is null) leave in it.
+  /// \p Why, when given, says where an unknown count comes from.
   std::optional<Interval> statusCountIn(const clang::VarDecl *Status,
                                         const llvm::FoldingSetNodeID &TypeId,
                                         const clang::Stmt *At,
