@@ -541,6 +541,21 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
   // arithmetic that overflows before the conversion can hurt it.
   const ExplicitCastExpr *Spelled = nullptr;
   bool WideTarget = Ctx.getIntWidth(Target) >= 64;
+  // `bytes *= sizeof(T)` on an int: the size_t product is narrowed back
+  // into bytes with no cast in the tree to show it.
+  if (const auto *Update = dyn_cast<CompoundAssignOperator>(Value->IgnoreParens());
+      Update && !WideTarget) {
+    QualType Computed = Update->getComputationResultType();
+    std::optional<Interval> ComputedType = Interval::ofType(Computed, Ctx);
+    if (ComputedType && !ComputedType->within(*TargetRange)) {
+      std::optional<RangeAnalysis::Result> R =
+          FS.Ranges->evaluateUpdate(Update, C);
+      if (!R || R->Range.within(*TargetRange) ||
+          (!MayBeNegative && R->Range.Hi <= TargetRange->Hi))
+        return std::nullopt;
+      return Hazard{Hazard::Narrowed, Update, Computed, R->Range};
+    }
+  }
   for (const Expr *E = Value->IgnoreParens(); !WideTarget;) {
     const auto *Cast = dyn_cast<CastExpr>(E);
     if (!Cast || !isIntegralConversion(Cast))
@@ -872,14 +887,24 @@ LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
 /// The expression that judges write \p W: the value it stores, or for
 /// `x *= y` and `x <<= y`, which store no value of their own, the update
 /// itself, whose product can overflow as `x = x * y`'s can.
-static const Expr *judgedValue(const FunctionFacts::Write &W) {
-  if (W.Value)
-    return W.Value;
+static const Expr *judgedValue(const FunctionFacts::Write &W,
+                               const ASTContext &Ctx) {
   const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
-  if (Update && (Update->getOpcode() == BO_MulAssign ||
-                 Update->getOpcode() == BO_ShlAssign))
+  if (!Update)
+    return W.Value;
+  if (Update->getOpcode() == BO_MulAssign ||
+      Update->getOpcode() == BO_ShlAssign)
     return Update;
-  return nullptr;
+  // Any update computed in a type x's cannot hold (`n += total` with a long
+  // total) converts back: the update is judged, as a narrowing.
+  std::optional<Interval> Computed =
+      Interval::ofType(Update->getComputationResultType(), Ctx);
+  std::optional<Interval> Stored = Interval::ofType(Update->getType(), Ctx);
+  if (Computed && Stored && !Computed->within(*Stored))
+    return Update;
+  // An element's `a[i] += v` stores the sum; v is judged as a store of its
+  // own (a running sum is another finding).
+  return W.Replaces ? nullptr : W.Value;
 }
 
 llvm::SmallVector<std::pair<unsigned, LargeCountCheck::Hazard>, 1>
@@ -894,7 +919,7 @@ LargeCountCheck::hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
     if (Type.isNull())
       if (const auto *Assign = dyn_cast<BinaryOperator>(W.Site))
         Type = Assign->getLHS()->getType();
-    const Expr *Value = judgedValue(W);
+    const Expr *Value = judgedValue(W, *Context);
     if (!Value || Type.isNull())
       continue;
     if (std::optional<Hazard> H =
@@ -959,8 +984,8 @@ bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
   std::optional<PointFacts> At = FS.Ranges->flowBetween(W.Site, Var, Use);
   if (!At)
     return true;
-  return !At->Unreachable &&
-         hazardUnder(judgedValue(W), Stored, MayBeNegative, At->Known, FS);
+  return !At->Unreachable && hazardUnder(judgedValue(W, *Context), Stored,
+                                         MayBeNegative, At->Known, FS);
 }
 
 void LargeCountCheck::dropRefilled(

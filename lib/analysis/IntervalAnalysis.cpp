@@ -1340,32 +1340,48 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
 std::optional<Interval>
 RangeAnalysis::evalCompound(const CompoundAssignOperator *B,
                             const Constraints &C, State &S) {
+  std::optional<Interval> Full = Interval::ofType(B->getType(), Ctx);
+  if (!Full)
+    return Full;
+  std::optional<Interval> V = evalUpdate(B, C, S);
+  if (!V)
+    return Full;
+  return V->within(*Full) ? *V : *Full;
+}
+
+std::optional<Interval>
+RangeAnalysis::evalUpdate(const CompoundAssignOperator *B,
+                          const Constraints &C, State &S) {
   // `x op= y` is `x = x op y` computed in the operator's computation type
   // and converted back to x's. A product or shift that can overflow is an
   // overflow site as `x = x * y`'s is (`size *= count[i]`: widening x
   // fixes both); what else overflows on the way only makes the value
   // unknown.
-  std::optional<Interval> Full = Interval::ofType(B->getType(), Ctx);
   QualType T = B->getComputationResultType();
-  if (!Full || !Interval::ofType(T, Ctx))
-    return Full;
+  if (!Interval::ofType(T, Ctx))
+    return std::nullopt;
   State Unrecorded;
   std::optional<Interval> L = eval(B->getLHS(), C, Unrecorded);
   std::optional<Interval> R = eval(B->getRHS(), C, Unrecorded);
   if (!L || !R)
-    return Full;
+    return std::nullopt;
   BinaryOperatorKind Op =
       BinaryOperator::getOpForCompoundAssignment(B->getOpcode());
-  std::optional<Interval> V;
   if (L->isExact() && R->isExact())
     if (std::optional<WideInt> X = exactly(Op, L->Lo, R->Lo))
-      V = Interval::exact(*X);
-  if (!V)
-    V = arithmetic(Op, *L, *R, T, B,
-                   Op == BO_Mul || Op == BO_Shl ? S : Unrecorded);
-  if (!V)
-    return Full;
-  return V->within(*Full) ? *V : *Full;
+      return Interval::exact(*X);
+  return arithmetic(Op, *L, *R, T, B,
+                    Op == BO_Mul || Op == BO_Shl ? S : Unrecorded);
+}
+
+std::optional<RangeAnalysis::Result>
+RangeAnalysis::evaluateUpdate(const CompoundAssignOperator *B,
+                              const Constraints &C) {
+  State S;
+  std::optional<Interval> R = evalUpdate(B, C, S);
+  if (!R)
+    return std::nullopt;
+  return Result{*R, S.OverflowSite};
 }
 
 std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
@@ -4870,8 +4886,9 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                                   "elsewhere";
     } else if (const auto *Sub = dyn_cast<BinaryOperator>(E);
                Sub && (Sub->isMultiplicativeOp() || Sub->isAdditiveOp() ||
-                       Sub->isShiftOp())) {
-      // gx * gy: the origin is that of its first unbounded operand.
+                       Sub->isShiftOp() || Sub->isCompoundAssignmentOp())) {
+      // gx * gy, or bytes *= sizeof(T): the origin is that of its first
+      // unbounded operand.
       describeOperand(Sub->getLHS(), At, C, X);
       describeOperand(Sub->getRHS(), At, C, X);
     }

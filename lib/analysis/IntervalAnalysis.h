@@ -337,6 +337,11 @@ public:
   /// The values \p E can take at a point where \p C holds, or none for a
   /// non-integer expression.
   std::optional<Result> evaluate(const clang::Expr *E, const Constraints &C);
+  /// The value `x op y` that \p B computes, in its computation type, before
+  /// it is converted back to x's: `bytes *= sizeof(T)` on an int bytes is
+  /// a size_t product that the store narrows.
+  std::optional<Result> evaluateUpdate(const clang::CompoundAssignOperator *B,
+                                       const Constraints &C);
 
   /// What guards and enclosing branches say about variables at \p S.
   Constraints constraintsAt(const clang::Stmt *S);
@@ -684,6 +689,9 @@ private:
   /// `x op= y`: the value `x op y` stores into x.
   std::optional<Interval> evalCompound(const clang::CompoundAssignOperator *B,
                                        const Constraints &C, State &S);
+  /// `x op y` in B's computation type (see evaluateUpdate).
+  std::optional<Interval> evalUpdate(const clang::CompoundAssignOperator *B,
+                                     const Constraints &C, State &S);
   /// The interval rule of \p Op on operands in \p L and \p R, computed in
   /// \p T; \p Site is remembered as an overflow site where the rule says.
   std::optional<Interval> arithmetic(clang::BinaryOperatorKind Op,

@@ -327,6 +327,27 @@ void TypeMigration::rename(const CallExpr *Call, const FunctionInfo &F,
   Plan.Hints.push_back(FixItHint::CreateReplacement(Range, LargeName(F)));
 }
 
+/// The container a std::vector local is initialized as a copy of (`counts(
+/// other)`, `= other`, `= make_counts()`): a vector of the new element type
+/// cannot be constructed from one of ints.
+static const Expr *copiedContainer(const VarDecl *V, const ASTContext &Ctx) {
+  const Expr *Init = V->getInit();
+  if (!Init || !V->getType()->isRecordType())
+    return nullptr;
+  auto SameType = [&](const Expr *E) {
+    return Ctx.hasSameUnqualifiedType(E->getType().getNonReferenceType(),
+                                      V->getType());
+  };
+  Init = Init->IgnoreImplicit();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+  if (!Construct)
+    return SameType(Init) ? Init : nullptr;
+  for (const Expr *Arg : Construct->arguments())
+    if (SameType(Arg))
+      return Arg;
+  return nullptr;
+}
+
 void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
     Plan.block(V->getLocation(), "'" + V->getName().str() +
@@ -344,6 +365,10 @@ void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
                   V->getType()->isRecordType(); // std::vector
   if (V->getType()->isPointerType())
     retypeAllocations(V, NewType, Plan);
+  if (const Expr *Source = copiedContainer(V, Ctx))
+    Plan.block(Source->getBeginLoc(),
+               "'" + V->getName().str() + "' is a copy of a '" +
+                   typeName(Source->getType()) + "' here");
   for (const DeclRefExpr *Use : Facts.usesOf(V)) {
     // Only the first reason is reported; the uses after it would cost a
     // walk of the function for each call that names V.
