@@ -1044,7 +1044,7 @@ std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                            unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
-  const VarDecl *Array = arrayVariable(Call->getArg(Index));
+  const VarDecl *Array = viewedArray(Call->getArg(Index));
   if (!Array && FS.Facts)
     return findMemberArray(Call, F, Index, FS);
   if (!Array || !FS.Facts)
@@ -1140,7 +1140,7 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
 llvm::SmallVector<FunctionFacts::Write, 4>
 LargeCountCheck::elementWritesOf(const Expr *Arg, const CallExpr *Call,
                                  FunctionState &FS) {
-  if (const VarDecl *Array = arrayVariable(Arg))
+  if (const VarDecl *Array = viewedArray(Arg))
     return FS.Facts->elementWritesReaching(Array, Call);
   auto [Base, Field] = memberOfVariable(Arg);
   if (!Base)

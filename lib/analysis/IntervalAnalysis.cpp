@@ -85,6 +85,23 @@ const VarDecl *arrayVariable(const Expr *E) {
   return referencedVariable(E);
 }
 
+const VarDecl *viewedArray(const Expr *E) {
+  if (const VarDecl *Whole = arrayVariable(E))
+    return Whole;
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_AddrOf)
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(
+              U->getSubExpr()->IgnoreParenImpCasts()))
+        return referencedVariable(ASE->getBase());
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    if (B->getOpcode() == BO_Add && B->getLHS()->getType()->isPointerType())
+      return referencedVariable(B->getLHS());
+  return nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // FunctionFacts
 //===----------------------------------------------------------------------===//

@@ -834,6 +834,12 @@ std::optional<StandardSum> standardSum(const clang::CallExpr *Call);
 /// and for a std::vector `v`, `v.data()` and `&v[0]`.
 const clang::VarDecl *arrayVariable(const clang::Expr *E);
 
+/// The array an MPI array argument reads a part of: arrayVariable's, and
+/// `a` for `&a[k]` and `a + k`. Every element of the part is one of a's, so
+/// what a's stores say of its elements holds of the part's, and widening a
+/// widens the part; which elements the part starts at is not known.
+const clang::VarDecl *viewedArray(const clang::Expr *E);
+
 /// The array or pointer variable \p E indexes into: a[i], *(a + i), v[i].
 const clang::VarDecl *indexedVariable(const clang::Expr *E);
 

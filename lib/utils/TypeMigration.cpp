@@ -37,7 +37,7 @@ largeFormArguments(const CallExpr *Call, const FunctionInfo &F, ASTContext &Ctx)
       continue;
     bool Output = P.Kind == ParamKind::CountOut ||
                   P.Role == ParamRole::AINT_COUNT_OUT;
-    Found.push_back({Arg, Output ? outputVariable(Arg) : arrayVariable(Arg),
+    Found.push_back({Arg, Output ? outputVariable(Arg) : viewedArray(Arg),
                      largeElementType(P)});
   }
   return Found;
@@ -760,6 +760,9 @@ void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
     if (U->getOpcode() == UO_LNot)
       return;
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
+    // counts + k points into the same elements: follow it.
+    if (B->isAdditiveOp() && B->getType()->isPointerType())
+      return checkPointerUse(B, V, NewType, Plan);
     // Assignments of the pointer itself are the allocations checked above.
     if ((B->getOpcode() == BO_Assign &&
          B->getLHS()->IgnoreParenImpCasts() == Use->IgnoreParenImpCasts()) ||
