@@ -4811,6 +4811,43 @@ bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
   return false;
 }
 
+void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
+                                     const std::string &Text, Explanation &X) {
+  const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!Field)
+    return;
+  // A store of this unit from something other than a constant is the
+  // likeliest source: `options.size = value;` in the option parser.
+  if (Unit)
+    for (const MemberStore &Store : Unit->memberStores(Field)) {
+      const Expr *Value = Store.Assign->getRHS();
+      if (Value->isValueDependent() || Value->isIntegerConstantExpr(Ctx))
+        continue;
+      X.OriginLoc = Store.Assign->getBeginLoc();
+      X.OriginNote = "'" + Text + "' is assigned '" + spelledText(Value, Ctx) +
+                     "' here, in '" + Store.Function->getNameAsString() + "'";
+      return;
+    }
+  const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Base)) {
+    X.OriginLoc = M->getBeginLoc();
+    X.OriginNote = "'" + Text + "' is a member of '" +
+                   Field->getParent()->getNameAsString() +
+                   "' that other functions set";
+    return;
+  }
+  const VarDecl *Holder = referencedVariable(Base);
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(Holder)) {
+    X.OriginLoc = M->getBeginLoc();
+    X.OriginNote = "'" + Text + "' is read through the parameter '" +
+                   P->getNameAsString() + "': its callers may set it to any value";
+  } else if (Holder && isGlobalVariable(Holder)) {
+    X.OriginLoc = M->getBeginLoc();
+    X.OriginNote = "'" + Text + "' is a member of the global '" +
+                   Holder->getNameAsString() + "', which other files may set";
+  }
+}
+
 void RangeAnalysis::noteLargeStore(const VarDecl *V, const std::string &Text,
                                    const Interval &Full, const Stmt *At,
                                    Explanation &X) {
@@ -4909,6 +4946,8 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
       describeOperand(Sub->getLHS(), At, C, X);
       describeOperand(Sub->getRHS(), At, C, X);
     }
+    if (const auto *M = dyn_cast<MemberExpr>(E); M && X.OriginLoc.isInvalid())
+      noteMemberOrigin(M, Text, X);
     if (!V && X.OriginLoc.isInvalid()) {
       X.OriginLoc = E->getBeginLoc();
       X.OriginNote =

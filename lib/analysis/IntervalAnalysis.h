@@ -269,6 +269,13 @@ public:
                                    const clang::ParmVarDecl *Bound) = 0;
   /// The model of a run the ranges assume; null: none (StrictTypes).
   virtual const RunModel *runModel() const { return nullptr; }
+  /// The unit's plain stores into the integer member \p Field
+  /// (UnitUses::storesInto), for the notes that say where a member's value
+  /// comes from.
+  virtual llvm::ArrayRef<MemberStore>
+  memberStores(const clang::FieldDecl *Field) const {
+    return {};
+  }
   /// The most bytes a message that a probe of a real process sees can
   /// hold: the largest send of the whole program (RunModel::WholeProgram);
   /// none when the unit does not show every send, or does not bound one.
@@ -454,6 +461,11 @@ public:
   /// none.
   bool noteHandedOut(const clang::VarDecl *V, const std::string &Text,
                      Explanation &X);
+  /// The origin note of a member read \p M that the analysis cannot bound:
+  /// a store of the unit that sets it from a value that is not a constant,
+  /// else what the member is read through (a global, a parameter, `this`).
+  void noteMemberOrigin(const clang::MemberExpr *M, const std::string &Text,
+                        Explanation &X);
   void noteLargeStore(const clang::VarDecl *V, const std::string &Text,
                       const Interval &Full, const clang::Stmt *At,
                       Explanation &X);

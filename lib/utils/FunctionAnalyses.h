@@ -93,7 +93,8 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
   /// The unit's plain stores into an integer member (UnitUses::storesInto).
-  llvm::ArrayRef<MemberStore> memberStores(const clang::FieldDecl *Field) const {
+  llvm::ArrayRef<MemberStore>
+  memberStores(const clang::FieldDecl *Field) const override {
     return Uses.storesInto(Field);
   }
 

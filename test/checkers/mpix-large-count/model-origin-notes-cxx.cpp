@@ -20,7 +20,7 @@ void send_all(const std::vector<double> &v, MPI_Comm comm) {
 void send_field(const Field &f, MPI_Comm comm) {
   MPI_Send(f.data.data(), f.cells, MPI_DOUBLE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:27: warning: count 'f.cells' of type 'long' is narrowed to 'int'
-  // CHECK-NOTES: :[[@LINE-2]]:27: note: 'f.cells' is read from memory the analysis cannot see
+  // CHECK-NOTES: :[[@LINE-2]]:27: note: 'f.cells' is read through the parameter 'f': its callers may set it to any value
 }
 
 void send_parsed(double *p, const char *text, MPI_Comm comm) {
@@ -38,3 +38,22 @@ void send_grid(double *p, char **argv, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-3]]:11: note: 'nx * ny' can overflow 'int' here: nx unbounded, ny unbounded
   // CHECK-NOTES: :[[@LINE-5]]:12: note: 'nx' is assigned 'std::atoi(argv[1])' here, which the analysis cannot bound
 }
+
+// A member the class's other functions set.
+class Halo {
+public:
+  void resize(std::size_t n) { cells = n; }
+  void send(MPI_Comm comm) {
+    MPI_Send(data.data(), planes, MPI_DOUBLE, 0, 0, comm);
+    // CHECK-NOTES: :[[@LINE-1]]:27: warning: count 'planes' of type 'long' is narrowed to 'int'
+    // CHECK-NOTES: :[[@LINE-2]]:27: note: 'planes' is a member of 'Halo' that other functions set
+    MPI_Send(data.data(), cells, MPI_DOUBLE, 0, 0, comm);
+    // CHECK-NOTES: :[[@LINE-1]]:27: warning: count 'cells' of type 'std::size_t' is narrowed to 'int'
+    // CHECK-NOTES: :[[@LINE-7]]:32: note: 'cells' is assigned 'n' here, in 'resize'
+  }
+
+private:
+  std::size_t cells = 0;
+  long planes = 0;
+  std::vector<double> data;
+};

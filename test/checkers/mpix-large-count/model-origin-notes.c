@@ -5,6 +5,7 @@
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
 #include <mpi.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct pool {
@@ -134,7 +135,7 @@ void send_rebound(const char *buf, int n, const struct pool *p, MPI_Comm comm) {
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'MPI_Aint'
   // CHECK-NOTES: :[[@LINE-3]]:9: note: 'p->count' of type 'MPI_Aint' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE-4]]:9: note: 'p->count' is read from memory the analysis cannot see
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: 'p->count' is read through the parameter 'p': its callers may set it to any value
   // CHECK-NOTES: :[[@LINE-7]]:40: note: no automatic fix: 'n' is not a local of this function
 }
 
@@ -143,4 +144,32 @@ void send_clamped_param(const char *buf, int n, MPI_Comm comm) {
   if (n > 1024)
     n = 1024;
   MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+}
+
+// A member of a global that an option parser of this file sets: the note
+// points at the store.
+struct options {
+  size_t size;
+  long iterations;
+};
+struct options opts;
+static int set_size(long long value) {
+  if (value <= 0)
+    return -1;
+  opts.size = value;
+  return 0;
+}
+int parse_size(const char *arg) { return set_size(atoll(arg)); }
+void send_option(const char *buf, MPI_Comm comm) {
+  MPI_Send(buf, opts.size, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'opts.size' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: 'opts.size' is assigned 'value' here, in 'set_size'
+}
+
+// One no function of this file sets.
+extern struct options shared_opts;
+void send_shared(const char *buf, MPI_Comm comm) {
+  MPI_Send(buf, shared_opts.iterations, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'shared_opts.iterations' of type 'long' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: 'shared_opts.iterations' is a member of the global 'shared_opts', which other files may set
 }
