@@ -380,6 +380,11 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     Analyses->setExternalSends([this](const FunctionDecl *F) {
       return Params ? Params->externalSends(F) : std::nullopt;
     });
+    // An error handler of another file that ends in MPI_Abort bounds what
+    // the checks before it test.
+    Analyses->setExternalNeverReturns([this](const FunctionDecl *F) {
+      return Params && Params->externalNeverReturns(F);
+    });
     // A unit being summarised also notes what it passes to other units'
     // functions, so that the driver knows whether their summaries matter.
     Summarising = !processSummaryPaths().Write.empty();

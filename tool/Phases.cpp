@@ -179,10 +179,11 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
     return It != Changed.end() && It->second != I;
   };
   // What the unit reports changes with a callee's summary only through its
-  // return or a parameter given something other than a small constant.
+  // return, a parameter given something other than a small constant, or
+  // its never returning (the checks that call it bound values).
   auto matters = [&](StringRef USR) {
     const FunctionSummary *F = Merged->function(USR);
-    return F && (F->Return.present() ||
+    return F && (F->Return.present() || F->NeverReturns ||
                  llvm::any_of(U->CountArguments, [&](const auto &A) {
                    return A.first == USR && Merged->reach(USR, A.second);
                  }));

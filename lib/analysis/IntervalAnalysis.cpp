@@ -106,9 +106,7 @@ const VarDecl *viewedArray(const Expr *E) {
 // FunctionFacts
 //===----------------------------------------------------------------------===//
 
-/// A call after which the program does not go on: a noreturn function, or
-/// one the model says never returns (MPI_Abort).
-static bool neverReturns(const CallExpr *Call) {
+bool callNeverReturns(const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
   if (!F)
     return false;
@@ -116,6 +114,43 @@ static bool neverReturns(const CallExpr *Call) {
     return true;
   const ModelInfo *M = lookupModel(*F);
   return M && M->Role == ModelRole::NORETURN;
+}
+
+static bool neverReturns(const CallExpr *Call) { return callNeverReturns(Call); }
+
+namespace {
+/// Finds what lets a body come back to its caller other than by falling off
+/// its end: a return, or a label a jump could reach past the call that
+/// does not return.
+class ReturnFinder : public FastRecursiveASTVisitor<ReturnFinder> {
+public:
+  bool Found = false;
+  bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+  bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+  bool VisitCoreturnStmt(CoreturnStmt *) { return !(Found = true); }
+};
+} // namespace
+
+bool bodyNeverReturns(const FunctionDecl *Def,
+                      llvm::function_ref<bool(const CallExpr *)> CallNeverReturns) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def ? Def->getBody() : nullptr);
+  if (!Body)
+    return false;
+  ReturnFinder Finder;
+  Finder.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  if (Finder.Found)
+    return false;
+  return llvm::any_of(Body->body(), [&](const Stmt *S) {
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E)
+      return false;
+    E = E->IgnoreParenCasts();
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    return Call && CallNeverReturns(Call);
+  });
 }
 
 /// Whether control never falls through \p S: a return, throw, break, continue
@@ -1203,7 +1238,13 @@ FlowRanges *RangeAnalysis::flow() {
              !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
              !Facts->isCaptured(V);
     };
-    H.NeverReturns = neverReturns;
+    // A user's die() or assertion handler, here or in another file.
+    H.NeverReturns = [this](const CallExpr *Call) {
+      if (callNeverReturns(Call))
+        return true;
+      const FunctionDecl *F = Call->getDirectCallee();
+      return F && Unit && Unit->neverReturns(F);
+    };
     Flow = std::make_unique<FlowRanges>(Function, Function->getBody(), Ctx,
                                         std::move(H));
   }

@@ -269,6 +269,9 @@ public:
                                    const clang::ParmVarDecl *Bound) = 0;
   /// The model of a run the ranges assume; null: none (StrictTypes).
   virtual const RunModel *runModel() const { return nullptr; }
+  /// Whether a call of \p F, a function of the program, never comes back
+  /// (bodyNeverReturns, in this unit or in the summary of another's).
+  virtual bool neverReturns(const clang::FunctionDecl *F) { return false; }
   /// The unit's plain stores into the integer member \p Field
   /// (UnitUses::storesInto), for the notes that say where a member's value
   /// comes from.
@@ -845,6 +848,19 @@ std::optional<StandardSum> standardSum(const clang::CallExpr *Call);
 /// The array an MPI array argument passes: `a` for an array or pointer `a`,
 /// and for a std::vector `v`, `v.data()` and `&v[0]`.
 const clang::VarDecl *arrayVariable(const clang::Expr *E);
+
+/// A call after which the program does not go on by what the callee's
+/// declaration says: a noreturn function, or one the model says never
+/// returns (MPI_Abort).
+bool callNeverReturns(const clang::CallExpr *Call);
+
+/// Whether the body of \p Def never comes back to its caller: it has no
+/// return and no label, and one of its top-level statements is a throw or
+/// a call that never returns by \p CallNeverReturns (a user's `die()` or
+/// assertion handler that ends in MPI_Abort or exit).
+bool bodyNeverReturns(
+    const clang::FunctionDecl *Def,
+    llvm::function_ref<bool(const clang::CallExpr *)> CallNeverReturns);
 
 /// The array an MPI array argument reads a part of: arrayVariable's, and
 /// `a` for `&a[k]` and `a + k`. Every element of the part is one of a's, so

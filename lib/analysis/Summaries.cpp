@@ -90,6 +90,8 @@ static json::Value toJSON(const UnitSummary &U) {
     if (F.Sends.Known)
       O["sends"] = json::Object{{"bytes", int64_t(F.Sends.Bytes)},
                                 {"calls", json::Array(F.Sends.Calls)}};
+    if (F.NeverReturns)
+      O["noreturn"] = true;
     Functions.push_back(std::move(O));
   }
   return json::Object{
@@ -189,6 +191,7 @@ public:
         S.Sends.Known = true;
         S.Sends.Bytes = uint64_t(*Bytes);
       }
+      S.NeverReturns = FO->getBoolean("noreturn").value_or(false);
       U.Functions.push_back(std::move(S));
     }
     for (const json::Value &A : array(O->get("count_arguments"))) {

@@ -127,6 +127,9 @@ struct FunctionSummary {
   std::vector<ParameterSummary> Params;
   ReturnSummary Return;
   SendSummary Sends;
+  /// A call of it never comes back (bodyNeverReturns): an error handler
+  /// that ends in MPI_Abort, whose failed checks bound values in callers.
+  bool NeverReturns = false;
   const ParameterSummary *param(unsigned Index) const;
 };
 

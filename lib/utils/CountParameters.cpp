@@ -419,6 +419,15 @@ std::optional<WideInt> CountParameters::externalSends(const FunctionDecl *F) {
   return USR.empty() ? std::nullopt : Index.sends(USR);
 }
 
+bool CountParameters::externalNeverReturns(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def))
+    return false;
+  const std::string &USR = usrOf(F);
+  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  return S && S->NeverReturns;
+}
+
 void CountParameters::noteUnitAddresses(llvm::ArrayRef<Decl *> Decls) {
   if (HaveUnitAddresses)
     return;
@@ -566,7 +575,9 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
         Sends = SendSummary();
       }
     }
-    if (!S && !Sends.Known)
+    bool NeverReturns = isUserFunction(F, SM) && !usrOf(F).empty() &&
+                        Analyses.neverReturns(F);
+    if (!S && !Sends.Known && !NeverReturns)
       continue;
     FunctionSummary Out;
     if (S) {
@@ -577,6 +588,7 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
       Out.Definition = pointOf(F->getLocation());
     }
     Out.Sends = std::move(Sends);
+    Out.NeverReturns = NeverReturns;
     U.Functions.push_back(std::move(Out));
   }
   llvm::sort(U.ExternalCalls);

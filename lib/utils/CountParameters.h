@@ -68,6 +68,9 @@ public:
   /// the functions of other units it reaches; none when one has no fresh
   /// record or its sends are unknown.
   std::optional<WideInt> externalSends(const clang::FunctionDecl *F);
+  /// Whether \p F, a function with no body in this unit, never returns by
+  /// the summary of the unit that defines it.
+  bool externalNeverReturns(const clang::FunctionDecl *F);
   /// Learns which functions this unit (whose top-level declarations are
   /// \p Decls) takes the address of, once: asked only when a fix is
   /// planned, as it walks the unit. Reaches asked for before are stale.

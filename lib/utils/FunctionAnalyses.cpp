@@ -316,6 +316,25 @@ std::optional<WideInt> FunctionAnalyses::probedMessageBytes() {
   return *ProbedBytes;
 }
 
+bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  auto [It, New] = NeverReturning.try_emplace(F, false);
+  if (!New)
+    return It->second;
+  bool Result;
+  if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody())
+    Result = bodyNeverReturns(Def, [this](const CallExpr *Call) {
+      if (callNeverReturns(Call))
+        return true;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      return Callee && neverReturns(Callee);
+    });
+  else
+    Result = ExternalNeverReturns && ExternalNeverReturns(F);
+  NeverReturning[F] = Result;
+  return Result;
+}
+
 std::optional<WideInt>
 FunctionAnalyses::externalSendBytes(const FunctionDecl *F) {
   if (F->getIdentifier())

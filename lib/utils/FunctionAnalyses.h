@@ -133,6 +133,14 @@ public:
       bool &Overflows)>;
   void setExternalReturns(ReturnFn F) { ExternalReturns = std::move(F); }
 
+  /// A function of this unit whose body never returns (bodyNeverReturns,
+  /// through the user functions it calls), or one of another unit whose
+  /// summary says so (ExternalNeverReturns).
+  bool neverReturns(const clang::FunctionDecl *F) override;
+  void setExternalNeverReturns(std::function<bool(const clang::FunctionDecl *)> F) {
+    ExternalNeverReturns = std::move(F);
+  }
+
   /// The model of a run every function's ranges assume: mpix-large-count
   /// sets it from its options before the call pass; the other checks share
   /// it (the default model when mpix-large-count is not enabled).
@@ -210,6 +218,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> WantedCallees;
   std::function<bool(const clang::FunctionDecl *)> ExtraCallees;
   ReturnFn ExternalReturns;
+  std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
+  /// neverReturns' answers; false while a function is being judged, which
+  /// cuts recursion.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> NeverReturning;
   /// What probedMessageBytes found, once found.
   std::optional<std::optional<WideInt>> ProbedBytes;
   /// The sends are being judged: a count that depends on a probe says

@@ -13,6 +13,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include <functional>
 #include <gtest/gtest.h>
 
 using namespace clang;
@@ -269,6 +270,47 @@ TEST(FlowRanges, VariablesHandedOutAreNotFollowed) {
   Parsed P("void g(int *); void f(void) { int x = 1; g(&x); use(x); }");
   ASSERT_TRUE(P.F);
   EXPECT_FALSE(P.before("x"));
+}
+
+/// Whether h's body never returns, by bodyNeverReturns with abort() and the
+/// functions of the unit judged alike (two levels deep).
+static bool HandlerNeverReturns(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Prelude + Code, {"-xc"});
+  auto Found = match(functionDecl(hasName("h"), isDefinition()).bind("h"),
+                     AST->getASTContext());
+  if (Found.size() != 1)
+    return false;
+  std::function<bool(const CallExpr *, unsigned)> Stops =
+      [&](const CallExpr *Call, unsigned Depth) {
+        if (callNeverReturns(Call))
+          return true;
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+        return Depth < 2 && Def &&
+               bodyNeverReturns(Def, [&](const CallExpr *Inner) {
+                 return Stops(Inner, Depth + 1);
+               });
+      };
+  return bodyNeverReturns(Found[0].getNodeAs<FunctionDecl>("h"),
+                          [&](const CallExpr *Call) { return Stops(Call, 0); });
+}
+
+TEST(FlowRanges, HandlersThatNeverReturn) {
+  EXPECT_TRUE(HandlerNeverReturns("void h(int c) { use(c); abort(); }"));
+  // Through another function of the unit.
+  EXPECT_TRUE(HandlerNeverReturns(
+      "static void stop(void) { abort(); } void h(void) { use(1); stop(); }"));
+  // An early return, or the call only on one branch.
+  EXPECT_FALSE(HandlerNeverReturns(
+      "void h(int c) { if (c) return; abort(); }"));
+  EXPECT_FALSE(HandlerNeverReturns("void h(int c) { if (c) abort(); }"));
+  // A label a jump could reach after the call.
+  EXPECT_FALSE(HandlerNeverReturns(
+      "void h(int c) { if (c) goto out; abort(); out: use(c); }"));
+  // A declaration alone says nothing.
+  EXPECT_FALSE(HandlerNeverReturns(
+      "void stop(void); void h(void) { stop(); }"));
 }
 
 } // namespace
