@@ -889,9 +889,10 @@ LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
   return std::nullopt;
 }
 
-/// The expression that judges write \p W: the value it stores, or for
-/// `x *= y` and `x <<= y`, which store no value of their own, the update
-/// itself, whose product can overflow as `x = x * y`'s can.
+/// The expression that judges write \p W: the value it stores, or the
+/// update itself for `x *= y` and `x <<= y` (whose product can overflow as
+/// `x = x * y`'s can) and for an update computed in a type wider than x's
+/// (whose result is narrowed back into x).
 static const Expr *judgedValue(const FunctionFacts::Write &W,
                                const ASTContext &Ctx) {
   const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);

@@ -116,8 +116,6 @@ bool callNeverReturns(const CallExpr *Call) {
   return M && M->Role == ModelRole::NORETURN;
 }
 
-static bool neverReturns(const CallExpr *Call) { return callNeverReturns(Call); }
-
 namespace {
 /// Finds what lets a body come back to its caller other than by falling off
 /// its end: a return, or a label a jump could reach past the call that
@@ -164,7 +162,7 @@ static bool leaves(const Stmt *S) {
     return llvm::any_of(C->body(), leaves);
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
-      return neverReturns(Call);
+      return callNeverReturns(Call);
     if (isa<CXXThrowExpr>(E->IgnoreParenCasts()))
       return true;
   }
