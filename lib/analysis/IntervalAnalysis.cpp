@@ -2493,8 +2493,36 @@ static bool isStableHandle(const Stmt *Comm, const FunctionFacts &F) {
   });
 }
 
+/// The statement of a compound statement that \p S is part of, and that
+/// compound statement.
+static std::pair<const Stmt *, const CompoundStmt *>
+enclosingStatement(const Stmt *S, const FunctionFacts &F) {
+  for (const Stmt *P = F.parentOf(S); P; S = P, P = F.parentOf(P))
+    if (const auto *Block = dyn_cast<CompoundStmt>(P))
+      return {S, Block};
+  return {nullptr, nullptr};
+}
+
+/// The two calls are statements one right after the other in a block, the
+/// second no jump target: whenever one runs the other does, with the same
+/// value of a handle that the first does not assign.
+static bool runTogether(const CallExpr *First, const CallExpr *Second,
+                        const FunctionFacts &F) {
+  auto [A, BlockA] = enclosingStatement(First, F);
+  auto [B, BlockB] = enclosingStatement(Second, F);
+  if (!A || !B || BlockA != BlockB || isa<LabelStmt, SwitchCase>(A) ||
+      isa<LabelStmt, SwitchCase>(B))
+    return false;
+  std::optional<unsigned> IA = F.indexInCompound(A), IB = F.indexInCompound(B);
+  return IA && IB && (*IA + 1 == *IB || *IB + 1 == *IA);
+}
+
 /// `MPI_Comm_rank(comm, &Rank)` and `MPI_Comm_size(comm, &Size)` of one
-/// communicator are the only sources of the two: 0 <= Rank < Size.
+/// communicator are the only sources of the two: 0 <= Rank < Size. The
+/// communicator is one all through the function, or, when it changes (a
+/// loop over the communicators a harness hands out, `&comm`), a variable
+/// that the two calls, one right after the other, read together: every
+/// rank then comes with the size of its own communicator.
 static bool isRankOfSize(const VarDecl *Rank, const VarDecl *Size,
                          const FunctionFacts &F, const ASTContext &Ctx) {
   const CallExpr *RankCall = soleSetter(Rank, ModelRole::RANK_OUT, F);
@@ -2502,12 +2530,15 @@ static bool isRankOfSize(const VarDecl *Rank, const VarDecl *Size,
   if (!RankCall || !SizeCall)
     return false;
   const Expr *A = RankCall->getArg(0), *B = SizeCall->getArg(0);
-  if (!isStableHandle(A, F) || !isStableHandle(B, F))
-    return false;
   llvm::FoldingSetNodeID IdA, IdB;
   A->Profile(IdA, Ctx, /*Canonical=*/true);
   B->Profile(IdB, Ctx, /*Canonical=*/true);
-  return IdA == IdB;
+  if (IdA != IdB)
+    return false;
+  if (isStableHandle(A, F) && isStableHandle(B, F))
+    return true;
+  return isa<DeclRefExpr>(A->IgnoreParenImpCasts()) &&
+         runTogether(RankCall, SizeCall, F);
 }
 
 /// Whether each of \p WritingUses (uses of a variable inside \p Loop that

@@ -180,3 +180,52 @@ void same_plane_twice(double *b, int nx, int ny, MPI_Comm comm) {
   MPI_Recv(b, nx * ny, MPI_DOUBLE, 1, 0, comm, MPI_STATUS_IGNORE);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'nx * ny' is computed in 'int' and can overflow
 }
+
+// A harness hands out one communicator after another: the rank and the size
+// read one right after the other from the same variable belong together, and
+// `i * rank` lies below the `size * size` the allocation computed.
+int next_comm(MPI_Comm *comm);
+void each_communicator(void) {
+  MPI_Comm comm;
+  int rank, size;
+  while (next_comm(&comm)) {
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    int *buf = malloc(size * size * sizeof(int));
+    int *counts = malloc(size * sizeof(int));
+    int *displs = malloc(size * sizeof(int));
+    for (int i = 0; i < size; i++) {
+      counts[i] = rank;
+      displs[i] = i * rank;
+    }
+    MPI_Alltoallv(buf, counts, displs, MPI_INT, buf, counts, displs, MPI_INT, comm);
+    free(buf);
+    free(counts);
+    free(displs);
+  }
+}
+
+// Another communicator comes between the two calls: the rank is not below
+// that size.
+void communicator_between(void) {
+  MPI_Comm comm;
+  int rank, size;
+  while (next_comm(&comm)) {
+    MPI_Comm_size(comm, &size);
+    next_comm(&comm);
+    MPI_Comm_rank(comm, &rank);
+    int *buf = malloc(size * size * sizeof(int));
+    int *counts = malloc(size * sizeof(int));
+    int *displs = malloc(size * sizeof(int));
+    for (int i = 0; i < size; i++) {
+      counts[i] = rank;
+      displs[i] = i * rank;
+    }
+    MPI_Alltoallv(buf, counts, displs, MPI_INT, buf, counts, displs, MPI_INT, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: displacement array 'displs' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+    // CHECK-MESSAGES: :[[@LINE-2]]:62: warning: displacement array 'displs' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+    free(buf);
+    free(counts);
+    free(displs);
+  }
+}
