@@ -530,6 +530,15 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
   return H;
 }
 
+/// Whether `x op= y` computes in a type with values \p Target cannot hold:
+/// its result is converted back, a narrowing no cast in the tree shows.
+static bool computedWiderThan(const CompoundAssignOperator *Update,
+                              const Interval &Target, const ASTContext &Ctx) {
+  std::optional<Interval> Computed =
+      Interval::ofType(Update->getComputationResultType(), Ctx);
+  return Computed && !Computed->within(Target);
+}
+
 std::optional<LargeCountCheck::Hazard>
 LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
                              bool MayBeNegative, const Constraints &C,
@@ -550,15 +559,14 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
   // into bytes with no cast in the tree to show it.
   if (const auto *Update = dyn_cast<CompoundAssignOperator>(Value->IgnoreParens());
       Update && !WideTarget) {
-    QualType Computed = Update->getComputationResultType();
-    std::optional<Interval> ComputedType = Interval::ofType(Computed, Ctx);
-    if (ComputedType && !ComputedType->within(*TargetRange)) {
+    if (computedWiderThan(Update, *TargetRange, Ctx)) {
       std::optional<RangeAnalysis::Result> R =
           FS.Ranges->evaluateUpdate(Update, C);
       if (!R || R->Range.within(*TargetRange) ||
           (!MayBeNegative && R->Range.Hi <= TargetRange->Hi))
         return std::nullopt;
-      return Hazard{Hazard::Narrowed, Update, Computed, R->Range};
+      return Hazard{Hazard::Narrowed, Update,
+                    Update->getComputationResultType(), R->Range};
     }
   }
   for (const Expr *E = Value->IgnoreParens(); !WideTarget;) {
@@ -903,10 +911,8 @@ static const Expr *judgedValue(const FunctionFacts::Write &W,
     return Update;
   // Any update computed in a type x's cannot hold (`n += total` with a long
   // total) converts back: the update is judged, as a narrowing.
-  std::optional<Interval> Computed =
-      Interval::ofType(Update->getComputationResultType(), Ctx);
   std::optional<Interval> Stored = Interval::ofType(Update->getType(), Ctx);
-  if (Computed && Stored && !Computed->within(*Stored))
+  if (Stored && computedWiderThan(Update, *Stored, Ctx))
     return Update;
   // An element's `a[i] += v` stores the sum; v is judged as a store of its
   // own (a running sum is another finding).

@@ -151,6 +151,13 @@ bool bodyNeverReturns(const FunctionDecl *Def,
   });
 }
 
+bool UnitKnowledge::callEndsRun(const CallExpr *Call) {
+  if (callNeverReturns(Call))
+    return true;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && neverReturns(Callee);
+}
+
 /// Whether control never falls through \p S: a return, throw, break, continue
 /// or a call that does not return (abort, exit, MPI_Abort).
 static bool leaves(const Stmt *S) {
@@ -745,15 +752,29 @@ static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
   return std::nullopt;
 }
 
+/// `p = malloc(...)` or `int *p = malloc(...)` (or calloc, new[]): p
+/// points to a block no earlier store went to.
+static bool isFreshBlockStore(const FunctionFacts::Write &W,
+                              const VarDecl *V) {
+  return W.Replaces && W.Value &&
+         (isa_and_nonnull<BinaryOperator>(W.Site) || W.Site == V->getInit()) &&
+         allocationStored(W.Value);
+}
+
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   llvm::ArrayRef<Write> All = elementWritesOf(V);
-  // Only a store to a literal index can replace an earlier one; without one
-  // every store reaches, and asking costs nothing per call.
+  // Only a store to a literal index can replace an earlier one, and only a
+  // fresh block stored into the pointer leaves the earlier ones in other
+  // memory; without either every store reaches, and asking costs nothing
+  // per call.
   auto [Known, Inserted] = HasLiteralElementStores.try_emplace(V, false);
   if (Inserted)
-    Known->second = llvm::any_of(
-        All, [](const Write &W) { return literalIndexOf(W).has_value(); });
+    Known->second =
+        llvm::any_of(All,
+                     [](const Write &W) { return literalIndexOf(W).has_value(); }) ||
+        llvm::any_of(writesOf(V),
+                     [V](const Write &W) { return isFreshBlockStore(W, V); });
   if (!Known->second)
     return {All.begin(), All.end()};
   // The compound statements enclosing At, with the index of the statement
@@ -763,6 +784,22 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
     if (isa<CompoundStmt>(P))
       if (std::optional<unsigned> I = indexInCompound(S))
         AtIndex[P] = *I;
+  // The index of a write's statement in a compound enclosing At, and that
+  // compound; none when the write is not a statement of one, before At's.
+  auto StatementBeforeAt =
+      [&](const Stmt *Site) -> std::optional<std::pair<const Stmt *, unsigned>> {
+    const Stmt *Statement = Site;
+    const Stmt *Parent = parentOf(Statement);
+    while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
+      Statement = Parent;
+      Parent = parentOf(Parent);
+    }
+    auto It = Parent ? AtIndex.find(Parent) : AtIndex.end();
+    std::optional<unsigned> I = indexInCompound(Statement);
+    if (It == AtIndex.end() || !I || *I >= It->second)
+      return std::nullopt;
+    return std::make_pair(Parent, *I);
+  };
   // For each literal index K and enclosing compound C, the last plain
   // `V[K] = ...;` statement of C before At's statement: it runs on every
   // path into At, since control enters C at its start, unless a goto label
@@ -776,19 +813,14 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
     std::optional<uint64_t> K = literalIndexOf(Other);
     if (!K)
       continue;
-    const Stmt *Statement = Other.Site;
-    const Stmt *Parent = parentOf(Statement);
-    while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
-      Statement = Parent;
-      Parent = parentOf(Parent);
-    }
-    auto It = Parent ? AtIndex.find(Parent) : AtIndex.end();
-    std::optional<unsigned> I = indexInCompound(Statement);
-    if (It == AtIndex.end() || !I || *I >= It->second)
+    auto Place = StatementBeforeAt(Other.Site);
+    if (!Place)
       continue;
-    Killer &Last = Killers.try_emplace({*K, Parent}, Killer{*I, &Other}).first->second;
-    if (*I > Last.Index)
-      Last = {*I, &Other};
+    Killer &Last = Killers.try_emplace({*K, Place->first},
+                                       Killer{Place->second, &Other})
+                       .first->second;
+    if (Place->second > Last.Index)
+      Last = {Place->second, &Other};
   }
   llvm::SmallVector<std::pair<uint64_t, const Stmt *>, 4> Bypassed;
   for (const auto &[Key, Last] : Killers)
@@ -797,11 +829,33 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
       Bypassed.push_back(Key);
   for (const auto &Key : Bypassed)
     Killers.erase(Key);
+  // Likewise the last `V = malloc(...);` of each enclosing compound before
+  // At's statement (the per-iteration buffers of a test harness's loop):
+  // what was stored through V before it went to another block, whatever
+  // the index.
+  llvm::DenseMap<const Stmt *, unsigned> FreshBlocks;
+  for (const Write &PW : writesOf(V)) {
+    if (!isFreshBlockStore(PW, V))
+      continue;
+    const Stmt *Site =
+        PW.Site == V->getInit() ? declarationOf(V) : PW.Site;
+    if (auto Place = Site ? StatementBeforeAt(Site) : std::nullopt) {
+      unsigned &Last = FreshBlocks.try_emplace(Place->first, Place->second)
+                           .first->second;
+      Last = std::max(Last, Place->second);
+    }
+  }
+  for (auto It = FreshBlocks.begin(); It != FreshBlocks.end();) {
+    auto Current = It++;
+    if (!entersOnlyThrough(cast<CompoundStmt>(Current->first), Current->second,
+                           AtIndex.lookup(Current->first)))
+      FreshBlocks.erase(Current);
+  }
   llvm::SmallVector<Write, 4> Live;
   for (const Write &W : All) {
     std::optional<uint64_t> K = literalIndexOf(W);
     bool Killed = false;
-    if (K && !Killers.empty()) {
+    if ((K && !Killers.empty()) || !FreshBlocks.empty()) {
       // Where W sits in each enclosing compound of At.
       llvm::DenseMap<const Stmt *, unsigned> WIndex;
       for (const Stmt *S = W.Site, *P = parentOf(S); P; S = P, P = parentOf(P))
@@ -809,14 +863,22 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
           if (std::optional<unsigned> I = indexInCompound(S))
             WIndex.try_emplace(P, *I);
       for (const auto &[C, Index] : AtIndex) {
-        auto It = Killers.find({*K, C});
-        if (It == Killers.end() || It->second.W == &W)
-          continue;
         auto WI = WIndex.find(C);
         // W runs before the killer, or outside C (so before C is entered
         // again), or after At's statement (so before the next entry).
-        if (WI == WIndex.end() || WI->second <= It->second.Index ||
-            WI->second > Index) {
+        auto RunsBefore = [&, Index = Index](unsigned KillerIndex) {
+          return WI == WIndex.end() || WI->second < KillerIndex ||
+                 WI->second > Index;
+        };
+        auto Fresh = FreshBlocks.find(C);
+        if (Fresh != FreshBlocks.end() && RunsBefore(Fresh->second)) {
+          Killed = true;
+          break;
+        }
+        auto It = K ? Killers.find({*K, C}) : Killers.end();
+        if (It == Killers.end() || It->second.W == &W)
+          continue;
+        if (RunsBefore(It->second.Index) || WI->second == It->second.Index) {
           Killed = true;
           break;
         }
@@ -1238,10 +1300,7 @@ FlowRanges *RangeAnalysis::flow() {
     };
     // A user's die() or assertion handler, here or in another file.
     H.NeverReturns = [this](const CallExpr *Call) {
-      if (callNeverReturns(Call))
-        return true;
-      const FunctionDecl *F = Call->getDirectCallee();
-      return F && Unit && Unit->neverReturns(F);
+      return Unit ? Unit->callEndsRun(Call) : callNeverReturns(Call);
     };
     Flow = std::make_unique<FlowRanges>(Function, Function->getBody(), Ctx,
                                         std::move(H));

@@ -272,6 +272,10 @@ public:
   /// Whether a call of \p F, a function of the program, never comes back
   /// (bodyNeverReturns, in this unit or in the summary of another's).
   virtual bool neverReturns(const clang::FunctionDecl *F) { return false; }
+  /// Whether \p Call never comes back: a call of a function declared
+  /// noreturn or modelled so (callNeverReturns), or of one neverReturns
+  /// knows.
+  bool callEndsRun(const clang::CallExpr *Call);
   /// The unit's plain stores into the integer member \p Field
   /// (UnitUses::storesInto), for the notes that say where a member's value
   /// comes from.

@@ -323,12 +323,8 @@ bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
     return It->second;
   bool Result;
   if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody())
-    Result = bodyNeverReturns(Def, [this](const CallExpr *Call) {
-      if (callNeverReturns(Call))
-        return true;
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      return Callee && neverReturns(Callee);
-    });
+    Result = bodyNeverReturns(
+        Def, [this](const CallExpr *Call) { return callEndsRun(Call); });
   else
     Result = ExternalNeverReturns && ExternalNeverReturns(F);
   NeverReturning[F] = Result;
