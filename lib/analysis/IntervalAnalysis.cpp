@@ -2316,19 +2316,35 @@ void RangeAnalysis::forEachProductRunBefore(
   }
 }
 
+static std::optional<WideInt> positiveLiteral(const Expr *E) {
+  if (const auto *K = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()))
+    if (K->getValue().isStrictlyPositive())
+      return WideInt(K->getValue().getZExtValue());
+  return std::nullopt;
+}
+
 bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
   if (!Facts || Ctx.getLangOpts().isSignedOverflowDefined() ||
       !B->getType()->isSignedIntegerType())
     return false;
-  const VarDecl *A = exactFactor(B->getLHS(), B);
-  const VarDecl *Z = exactFactor(B->getRHS(), B);
-  if (!A || !Z)
-    return false;
   QualType T = B->getType().getCanonicalType();
-  // |F| <= |X| when F is X, or an index counting from 0 below it.
-  auto Within = [&](const VarDecl *F, const VarDecl *X) {
-    return F == X || isIndexBelow(F, X, B);
+  // |F| <= |X| when F is X, or an index counting from 0 below it, or such
+  // an index plus one (`i * (i + 1)` after `size * size`, i below size).
+  auto Within = [&](const Expr *F, const VarDecl *X) {
+    if (const VarDecl *V = exactFactor(F, B))
+      return V == X || isIndexBelow(V, X, B);
+    const auto *Sum = dyn_cast<BinaryOperator>(F->IgnoreParenImpCasts());
+    if (!Sum || Sum->getOpcode() != BO_Add)
+      return false;
+    auto IndexPlusOne = [&](const Expr *Index, const Expr *One) {
+      std::optional<WideInt> K = positiveLiteral(One);
+      const VarDecl *I = K && *K == 1 ? exactFactor(Index, B) : nullptr;
+      return I && isIndexBelow(I, X, B);
+    };
+    return IndexPlusOne(Sum->getLHS(), Sum->getRHS()) ||
+           IndexPlusOne(Sum->getRHS(), Sum->getLHS());
   };
+  const Expr *A = B->getLHS(), *Z = B->getRHS();
   bool Bounded = false;
   forEachProductRunBefore(B, [&](const BinaryOperator *P) {
     if (Bounded || P->getType().getCanonicalType() != T)
@@ -2348,13 +2364,6 @@ struct Counter {
   const VarDecl *Var = nullptr;
   bool Multiplies = false;
 };
-
-static std::optional<WideInt> positiveLiteral(const Expr *E) {
-  if (const auto *K = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()))
-    if (K->getValue().isStrictlyPositive())
-      return WideInt(K->getValue().getZExtValue());
-  return std::nullopt;
-}
 
 static Counter upwardCounter(const Expr *Inc) {
   if (!Inc)

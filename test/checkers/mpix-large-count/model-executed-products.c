@@ -107,6 +107,20 @@ void put_grid(MPI_Win win, int rows, int cols) {
   free(grid);
 }
 
+// An index below size, times itself plus one, is below size * size: the
+// triangular offsets of an all-to-all test. Plus two is not.
+void triangular_offsets(MPI_Win win, int size) {
+  int *b = malloc(size * size * sizeof(int));
+  for (int i = 0; i < size; i++)
+    MPI_Put(b, 1, MPI_INT, 1, (i * (i + 1)) / 2, 1, MPI_INT, win);
+  for (int i = 0; i < size; i++)
+    MPI_Put(b, 1, MPI_INT, 1, ((1 + i) * i) / 2, 1, MPI_INT, win);
+  for (int i = 0; i < size; i++)
+    MPI_Put(b, 1, MPI_INT, 1, (i * (i + 2)) / 2, 1, MPI_INT, win);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: displacement 'i * (i + 2)' is computed in 'int' and can overflow
+  free(b);
+}
+
 // j reaches w: j * size can equal size * w, which the run computed.
 void put_window_inclusive(MPI_Win win, int size, int w) {
   char *b = malloc(size * w);
