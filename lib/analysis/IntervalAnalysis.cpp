@@ -5053,6 +5053,8 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                   if (Size != ModelledAsSize.end() && Size->second)
                     return Text + " below the communicator size";
                 }
+                if (!X.CounterBound)
+                  X.CounterBound = Test->Bound;
                 return Text + " below " + spelledText(Test->Bound, Ctx);
               }
   }
@@ -5086,7 +5088,8 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
     }
     if (const auto *M = dyn_cast<MemberExpr>(E); M && X.OriginLoc.isInvalid())
       noteMemberOrigin(M, Text, X);
-    if (!V && X.OriginLoc.isInvalid()) {
+    // Arithmetic whose operands said nothing has no origin of its own.
+    if (!V && X.OriginLoc.isInvalid() && !isa<BinaryOperator>(E)) {
       X.OriginLoc = E->getBeginLoc();
       X.OriginNote =
           "'" + Text +
@@ -5108,14 +5111,27 @@ RangeAnalysis::Explanation RangeAnalysis::explainOverflow(const Expr *Site,
   std::string L = describeOperand(B->getLHS(), At, C, X);
   std::string R = describeOperand(B->getRHS(), At, C, X);
   X.Why = L + ", " + R;
+  noteCounterBound(At, C, X);
   return X;
 }
 
 RangeAnalysis::Explanation RangeAnalysis::explainValue(const Expr *E,
                                                        const Stmt *At) {
   Explanation X;
-  X.Why = describeOperand(E, At, constraintsAt(At), X);
+  Constraints C = constraintsAt(At);
+  X.Why = describeOperand(E, At, C, X);
+  noteCounterBound(At, C, X);
   return X;
+}
+
+void RangeAnalysis::noteCounterBound(const Stmt *At, const Constraints &C,
+                                     Explanation &X) {
+  // `i + 2` with i below a parameter: the parameter is why it is large.
+  if (X.OriginLoc.isInvalid() && X.CounterBound) {
+    const Expr *Bound = X.CounterBound;
+    X.CounterBound = nullptr;
+    describeOperand(Bound, At, C, X);
+  }
 }
 
 } // namespace mpix

@@ -457,7 +457,13 @@ public:
     std::string Why;
     clang::SourceLocation OriginLoc;
     std::string OriginNote;
+    /// The bound of a loop counter operand: where its size comes from when
+    /// no operand has an origin of its own.
+    const clang::Expr *CounterBound = nullptr;
   };
+  /// Sets \p X's origin from its counter bound when nothing else did.
+  void noteCounterBound(const clang::Stmt *At, const Constraints &C,
+                        Explanation &X);
   /// Whether local \p V, whose address is taken, is only ever handed to
   /// calls that copy the root's value to every process (MPI_Bcast): then
   /// its stores are all that give it a value, as for a local kept in.

@@ -33,6 +33,16 @@ void window_of(void *base, MPI_Aint bytes, const struct pool *p, MPI_Comm comm) 
   MPI_Win_free(&win);
 }
 
+// Both factors grow with a loop counter; the loop's bound, a parameter, is
+// where the size comes from.
+void triangle(MPI_Win win, const int *b, int n) {
+  for (int i = 0; i < n; i++)
+    MPI_Put(b, 1, MPI_INT, 1, i * (i + 2), 1, MPI_INT, win);
+  // CHECK-NOTES: :[[@LINE-1]]:31: warning: displacement 'i * (i + 2)' is computed in 'int' and can overflow
+  // CHECK-NOTES: :[[@LINE-2]]:31: note: 'i * (i + 2)' can overflow 'int' here: i below n, i + 2 unbounded
+  // CHECK-NOTES: :[[@LINE-5]]:46: note: 'n' is a parameter: its callers may pass any value
+}
+
 // A product of a parameter and a rank.
 void offset_of(MPI_File fh, double *buf, int chunk, MPI_Comm comm) {
   int rank;
