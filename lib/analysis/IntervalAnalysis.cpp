@@ -2238,6 +2238,13 @@ const VarDecl *RangeAnalysis::exactFactor(const Expr *Factor,
   return V;
 }
 
+static std::optional<WideInt> positiveLiteral(const Expr *E) {
+  if (const auto *K = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()))
+    if (K->getValue().isStrictlyPositive())
+      return WideInt(K->getValue().getZExtValue());
+  return std::nullopt;
+}
+
 void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
                                        Constraints &C) {
   // Signed overflow is undefined, so a run that went past `k * v` had
@@ -2262,6 +2269,67 @@ void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
   };
   Bound(Product->getLHS(), Product->getRHS());
   Bound(Product->getRHS(), Product->getLHS());
+  addExecutedPower(Product, *Type, C);
+}
+
+/// The largest B with B^K <= Max (K >= 2, Max >= 1).
+static WideInt integerRoot(WideInt Max, unsigned K) {
+  auto PowerFits = [&](WideInt B) {
+    WideInt P = 1;
+    for (unsigned I = 0; I < K; ++I)
+      if ((P *= B) > Max)
+        return false;
+    return true;
+  };
+  WideInt Lo = 1, Hi = 1;
+  while (PowerFits(Hi * 2))
+    Hi *= 2;
+  Hi *= 2; // does not fit
+  while (Hi - Lo > 1) {
+    WideInt Mid = Lo + (Hi - Lo) / 2;
+    (PowerFits(Mid) ? Lo : Hi) = Mid;
+  }
+  return Lo;
+}
+
+void RangeAnalysis::addExecutedPower(const BinaryOperator *Product,
+                                     const Interval &Type, Constraints &C) {
+  // n * n * n (times constants of at least 1): |n|^3 fits, so |n| is at
+  // most the cube root (a mesh's cell count computed in int bounds its
+  // edge).
+  const VarDecl *Base = nullptr;
+  unsigned Power = 0;
+  WideInt Constant = 1;
+  llvm::SmallVector<const Expr *, 4> Work{Product};
+  while (!Work.empty()) {
+    const Expr *E = Work.pop_back_val()->IgnoreParens();
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    if (B && B->getOpcode() == BO_Mul &&
+        B->getType().getCanonicalType() ==
+            Product->getType().getCanonicalType()) {
+      Work.push_back(B->getLHS());
+      Work.push_back(B->getRHS());
+      continue;
+    }
+    if (std::optional<WideInt> K = positiveLiteral(E)) {
+      Constant *= *K;
+      if (Constant > Type.Hi)
+        return;
+      continue;
+    }
+    const VarDecl *V = exactFactor(E, Product);
+    if (!V || (Base && V != Base))
+      return;
+    Base = V;
+    ++Power;
+  }
+  if (!Base || Power < 2 || !keepsValueFrom(Base, Product))
+    return;
+  WideInt Root = integerRoot(Type.Hi / Constant, Power);
+  Interval Within{-Root, Root};
+  Interval Own = *Interval::ofType(Base->getType(), Ctx);
+  auto It = C.find(Base);
+  C[Base] = It == C.end() ? Within.meet(Own) : It->second.meet(Within);
 }
 
 /// Whether the value of \p Product is stored into a local that an MPI call
@@ -2314,13 +2382,6 @@ void RangeAnalysis::forEachProductRunBefore(
           !feedsMPICall(P.Product, *Facts))
         Visit(P.Product);
   }
-}
-
-static std::optional<WideInt> positiveLiteral(const Expr *E) {
-  if (const auto *K = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts()))
-    if (K->getValue().isStrictlyPositive())
-      return WideInt(K->getValue().getZExtValue());
-  return std::nullopt;
 }
 
 bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {

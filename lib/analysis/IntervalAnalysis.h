@@ -375,6 +375,9 @@ public:
   /// for, says of a variable factor that has kept its value since.
   void addExecutedProduct(const clang::BinaryOperator *Product,
                           Constraints &C);
+  /// The same for a power of one variable (`n * n * n`), of type \p Type.
+  void addExecutedPower(const clang::BinaryOperator *Product,
+                        const Interval &Type, Constraints &C);
   /// Whether the signed product \p B cannot overflow because a product
   /// computed before it on every path, without overflowing, is at least as
   /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each

@@ -107,6 +107,29 @@ void put_grid(MPI_Win win, int rows, int cols) {
   free(grid);
 }
 
+// A power of one variable bounds it by the root: after the int cell count
+// n * n * n, n is at most 1290, so a face of n * n * 6 values fits and one
+// of n * n * 2000 does not. After n * n, n is at most 46340.
+void cube_faces(double *b, MPI_Comm comm) {
+  int n = input();
+  int cells = n * n * n;
+  double *field = malloc(sizeof(double) * cells);
+  MPI_Send(b, n * n * 6, MPI_DOUBLE, 1, 0, comm);
+  MPI_Send(b, n * n * 2000, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'n * n * 2000' is computed in 'int' and can overflow
+  free(field);
+}
+
+void square_edges(double *b, MPI_Comm comm) {
+  int n = input();
+  int cells = n * n;
+  double *field = malloc(sizeof(double) * cells);
+  MPI_Send(b, n * 6, MPI_DOUBLE, 1, 0, comm);
+  MPI_Send(b, n * n * 6, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'n * n * 6' is computed in 'int' and can overflow
+  free(field);
+}
+
 // An index below size, times itself plus one, is below size * size: the
 // triangular offsets of an all-to-all test. Plus two is not.
 void triangular_offsets(MPI_Win win, int size) {
