@@ -385,6 +385,11 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     Analyses->setExternalNeverReturns([this](const FunctionDecl *F) {
       return Params && Params->externalNeverReturns(F);
     });
+    // A function the unit declares alone, which another unit calls with a
+    // prototype of its own: its calls here are not all its calls.
+    Analyses->setCalledElsewhere([this](const FunctionDecl *F) {
+      return Params && Params->calledElsewhere(F);
+    });
     // A unit being summarised also notes what it passes to other units'
     // functions, so that the driver knows whether their summaries matter.
     Summarising = !processSummaryPaths().Write.empty();

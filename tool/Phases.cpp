@@ -217,6 +217,11 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
       Work.insert(Work.end(), F->Sends.Calls.begin(), F->Sends.Calls.end());
     }
   }
+  // A function it took for its own that another unit calls anyway: its
+  // parameters are not bounded by the unit's calls.
+  if (llvm::any_of(U->OwnCallsFollowed,
+                   [&](StringRef USR) { return Merged->calledElsewhere(USR); }))
+    return true;
   // A new function pointer to one of its own functions blocks their fixes.
   return llvm::any_of(U->Functions, [&](const FunctionSummary &F) {
     return elsewhere(Taken, F.USR);

@@ -101,6 +101,7 @@ static json::Value toJSON(const UnitSummary &U) {
       {"functions", std::move(Functions)},
       {"external_calls", json::Array(U.ExternalCalls)},
       {"address_taken", json::Array(U.AddressTaken)},
+      {"own_calls_followed", json::Array(U.OwnCallsFollowed)},
       {"count_arguments", std::move(CountArguments)},
       {"probes", U.Probes}};
 }
@@ -203,7 +204,9 @@ public:
     }
     U.Probes = O->getBoolean("probes").value_or(false);
     return strings(O->get("external_calls"), U.ExternalCalls) &&
-           strings(O->get("address_taken"), U.AddressTaken);
+           strings(O->get("address_taken"), U.AddressTaken) &&
+           (!O->get("own_calls_followed") ||
+            strings(O->get("own_calls_followed"), U.OwnCallsFollowed));
   }
 
   bool returns(const json::Value &V, ReturnSummary &R) {
@@ -493,6 +496,8 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
         OtherDefinitions[U.Functions[F].USR].emplace_back(R, F);
     for (const std::string &USR : U.AddressTaken)
       TakenBy[USR].push_back(R);
+    for (const std::string &USR : U.ExternalCalls)
+      CalledBy[USR].push_back(R);
   }
 }
 
@@ -516,6 +521,14 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
   // A probing unit's main reaches the functions whose address it takes too.
   if (Unit.Probes)
     Work.insert(Work.end(), Unit.AddressTaken.begin(), Unit.AddressTaken.end());
+  // The functions it took for its own: the units that call them anyway.
+  for (const std::string &USR : Unit.OwnCallsFollowed) {
+    if (auto Callers = CalledBy.find(USR); Callers != CalledBy.end())
+      for (size_t R : Callers->second)
+        if (File.Units[R].File != Unit.File)
+          keptOf(R).ExternalCalls.push_back(USR);
+    Work.push_back(USR);
+  }
   llvm::StringSet<> Seen;
   while (!Work.empty()) {
     std::string USR = std::move(Work.back());
@@ -608,6 +621,8 @@ void SummaryIndex::addFresh(const SummaryFile &File) {
 void SummaryIndex::addRecord(const UnitSummary &U) {
   for (const std::string &USR : U.AddressTaken)
     AddressTaken.insert(USR);
+  for (const std::string &USR : U.ExternalCalls)
+    CalledWithoutDefinition.insert(USR);
   // A function defined in a header has one summary per unit including it,
   // all alike: the first stands.
   for (const FunctionSummary &F : U.Functions)

@@ -146,6 +146,11 @@ struct UnitSummary {
   /// Functions whose address the unit takes: their signature is part of a
   /// function pointer's type and cannot change alone.
   std::vector<std::string> AddressTaken;
+  /// Functions of other units can see that the unit took for its own (no
+  /// header declares them) and bounded parameters of by their calls here:
+  /// a unit that calls one anyway (with a prototype of its own) makes the
+  /// unit analyse them again, with its callers unknown.
+  std::vector<std::string> OwnCallsFollowed;
   /// Arguments of calls to functions the unit does not define that are not
   /// constants fitting 'int': (USR, parameter index). Only if such a
   /// parameter reaches an MPI count can its summary change what the unit
@@ -181,6 +186,8 @@ struct SummaryFile {
 ///    of units;
 ///  - which of those, and of the unit's own functions, other units take the
 ///    address of (that blocks their fixes);
+///  - which of the functions it took for its own (OwnCallsFollowed) other
+///    units call;
 ///  - for a unit that probes (UnitSummary::Probes), the summaries of every
 ///    function of another unit its calls and taken addresses reach, through
 ///    the sends' calls.
@@ -202,6 +209,8 @@ private:
   llvm::StringMap<std::vector<std::pair<size_t, size_t>>> OtherDefinitions;
   /// Per USR, the records of the units that take its address.
   llvm::StringMap<std::vector<size_t>> TakenBy;
+  /// Per USR, the records of the units that call it without defining it.
+  llvm::StringMap<std::vector<size_t>> CalledBy;
 };
 
 /// The range of a summarised return for arguments in \p Args (none:
@@ -262,6 +271,11 @@ public:
       Reaches.clear(); // their blockers may change
   }
   bool addressTaken(llvm::StringRef USR) const { return AddressTaken.contains(USR); }
+  /// Whether a record calls \p USR without defining it, or takes its
+  /// address: the function has callers outside the unit that defines it.
+  bool calledElsewhere(llvm::StringRef USR) const {
+    return AddressTaken.contains(USR) || CalledWithoutDefinition.contains(USR);
+  }
 
   const FunctionSummary *function(llvm::StringRef USR) const;
   /// Where parameter \p Index of \p USR reaches MPI, following its
@@ -285,6 +299,7 @@ private:
   llvm::StringMap<std::vector<const FunctionSummary *>> OtherDefinitions;
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   llvm::StringSet<> AddressTaken;
+  llvm::StringSet<> CalledWithoutDefinition;
   std::map<std::string, std::unique_ptr<Reach>> Reaches;
 };
 

@@ -428,6 +428,11 @@ bool CountParameters::externalNeverReturns(const FunctionDecl *F) {
   return S && S->NeverReturns;
 }
 
+bool CountParameters::calledElsewhere(const FunctionDecl *F) {
+  const std::string &USR = usrOf(F);
+  return !USR.empty() && Index.calledElsewhere(USR);
+}
+
 void CountParameters::noteUnitAddresses(llvm::ArrayRef<Decl *> Decls) {
   if (HaveUnitAddresses)
     return;
@@ -547,6 +552,8 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
     const auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->doesThisDeclarationHaveABody() || !F->isExternallyVisible())
       continue;
+    if (Analyses.seesEveryCall(F) && !usrOf(F).empty())
+      U.OwnCallsFollowed.push_back(usrOf(F));
     const FunctionSummary *S = summarize(F);
     if (F->isMain()) {
       U.Probes = Analyses.askedProgramSends();

@@ -71,6 +71,9 @@ public:
   /// Whether \p F, a function with no body in this unit, never returns by
   /// the summary of the unit that defines it.
   bool externalNeverReturns(const clang::FunctionDecl *F);
+  /// Whether another unit calls \p F, or takes its address, by the
+  /// summaries.
+  bool calledElsewhere(const clang::FunctionDecl *F);
   /// Learns which functions this unit (whose top-level declarations are
   /// \p Decls) takes the address of, once: asked only when a fix is
   /// planned, as it walks the unit. Reaches asked for before are stale.

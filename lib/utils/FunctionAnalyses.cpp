@@ -238,10 +238,15 @@ LocalKnowledge FunctionAnalyses::knowledge(const FunctionDecl *F) {
   return {E->Facts.get(), E->Arrays.get(), E->Ranges.get()};
 }
 
+bool FunctionAnalyses::followsEveryCall(const FunctionDecl *F) const {
+  return seesEveryCall(F) &&
+         !(F->isExternallyVisible() && CalledElsewhere && CalledElsewhere(F));
+}
+
 bool FunctionAnalyses::forEveryCall(
     const FunctionDecl *F,
     llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge) {
-  const auto *Sites = F ? Uses.callsOf(F) : nullptr;
+  const auto *Sites = F && followsEveryCall(F) ? Uses.callsOf(F) : nullptr;
   // A function following its own parameters into itself learns nothing.
   if (!Sites || Sites->empty() || !Following.insert(F).second)
     return false;

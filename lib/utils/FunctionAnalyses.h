@@ -140,6 +140,18 @@ public:
   void setExternalNeverReturns(std::function<bool(const clang::FunctionDecl *)> F) {
     ExternalNeverReturns = std::move(F);
   }
+  /// Functions other units call (the summaries say so): their calls here
+  /// are not all there are, whatever the unit's own declarations suggest.
+  void setCalledElsewhere(std::function<bool(const clang::FunctionDecl *)> F) {
+    CalledElsewhere = std::move(F);
+  }
+  /// Whether the unit sees every call of \p F by its own declarations
+  /// (UnitUses::callsOf), and so bounds F's parameters by them unless the
+  /// summaries say other units call it (followsEveryCall).
+  bool seesEveryCall(const clang::FunctionDecl *F) const {
+    return Uses.callsOf(F) != nullptr;
+  }
+  bool followsEveryCall(const clang::FunctionDecl *F) const;
 
   /// The model of a run every function's ranges assume: mpix-large-count
   /// sets it from its options before the call pass; the other checks share
@@ -219,6 +231,7 @@ private:
   std::function<bool(const clang::FunctionDecl *)> ExtraCallees;
   ReturnFn ExternalReturns;
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
+  std::function<bool(const clang::FunctionDecl *)> CalledElsewhere;
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverReturning;
