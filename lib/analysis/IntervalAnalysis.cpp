@@ -394,8 +394,10 @@ public:
       else if (const VarDecl *A = indexedVariable(U->getSubExpr()))
         Facts.ElementWrites[A].push_back({nullptr, U, true});
     } else if (U->getOpcode() == UO_AddrOf) {
-      if (const VarDecl *V = referencedVariable(U->getSubExpr()))
-        Facts.Escaping.insert(V);
+      if (const VarDecl *V = referencedVariable(U->getSubExpr())) {
+        if (!ReadOnlyAddresses.contains(U))
+          Facts.Escaping.insert(V);
+      }
       // &a[i] hands out the array; its elements may then be written.
       else if (const VarDecl *A = indexedVariable(U->getSubExpr()))
         Facts.ElementWrites[A].push_back({nullptr, U, false});
@@ -411,9 +413,12 @@ public:
       if (TwoFormListsAround)
         Listing->Complete = false;
     }
-    if (!F || !hasWritableReferenceParameter(F))
+    if (!F)
       return true;
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
+    noteReadOnlyAddresses(Call, F, Offset);
+    if (!hasWritableReferenceParameter(F))
+      return true;
     for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
       const VarDecl *V = referencedVariable(Call->getArg(I));
       if (!V || I - Offset >= F->getNumParams())
@@ -529,9 +534,27 @@ private:
     return It->second;
   }
 
+  /// `&v` given to a pointer-to-const parameter (a send buffer): the
+  /// callee only reads v, which does not escape by it. Calls are visited
+  /// before their arguments.
+  void noteReadOnlyAddresses(const CallExpr *Call, const FunctionDecl *F,
+                             unsigned Offset) {
+    for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
+      const auto *Addr =
+          dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts());
+      if (!Addr || Addr->getOpcode() != UO_AddrOf ||
+          I - Offset >= F->getNumParams())
+        continue;
+      QualType PT = F->getParamDecl(I - Offset)->getType();
+      if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
+        ReadOnlyAddresses.insert(Addr);
+    }
+  }
+
   FunctionFacts &Facts;
   ArrayFacts *Arrays;
   CallListing *Listing;
+  llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
   /// Initializer lists with two forms around the node being walked: the call
   /// walk finds a call in them twice, once in each form.
   unsigned TwoFormListsAround = 0;

@@ -33,3 +33,19 @@ void not_reported(char *buf, int count, size_t nbytes, MPI_Comm comm) {
   int copy = count;
   MPI_Send(buf, copy, MPI_BYTE, 0, 0, comm);
 }
+
+// A local whose address goes only to a send buffer (a pointer to const) is
+// still followed: the send reads it, nothing writes through it.
+void sent_then_counted(int k, int peer, MPI_Comm comm) {
+  int n = k * 7;
+  int m = 0;
+  MPI_Sendrecv(&n, 1, MPI_INT, peer, 0, &m, 1, MPI_INT, peer, 0, comm,
+               MPI_STATUS_IGNORE);
+  double buf[64];
+  MPI_Send(buf, n, MPI_DOUBLE, peer, 1, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-7]]:11: note: 'k * 7' can overflow 'int' here: k unbounded, 7
+  // CHECK-NOTES: :[[@LINE-9]]:28: note: 'k' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-7]]:16: note: no automatic fix: it is a message buffer of 'MPI_Sendrecv'
+  MPI_Send(buf, m, MPI_DOUBLE, peer, 1, comm);
+}
