@@ -508,9 +508,13 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
   if (F->Fam == Family::DATATYPE)
     rememberLargeType(Call, *F, FS);
 
-  FixPlan Plan = planFix(Call, *F, Caller, Findings, FS);
+  // The plan goes with the first warning, or when a finding's own fix
+  // blocked it, with that finding's: the blocker note explains that one.
+  std::optional<unsigned> BlockingFinding;
+  FixPlan Plan = planFix(Call, *F, Caller, Findings, FS, BlockingFinding);
+  unsigned Carrier = Plan.ok() ? 0 : BlockingFinding.value_or(0);
   for (unsigned I = 0; I < Findings.size(); ++I)
-    emit(Call, *F, Findings[I], I == 0 ? &Plan : nullptr, FS);
+    emit(Call, *F, Findings[I], I == Carrier ? &Plan : nullptr, FS);
   if (Plan.ok())
     for (const auto &[DS, Vars] : Plan.Splits)
       FS.EmittedSplits.try_emplace(DS, Vars);
@@ -1272,7 +1276,8 @@ void LargeCountCheck::planArgumentFix(const ParamInfo &P, const Expr *Arg,
 FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
                                  const FunctionDecl *Caller,
                                  llvm::ArrayRef<Finding> Findings,
-                                 FunctionState &FS) {
+                                 FunctionState &FS,
+                                 std::optional<unsigned> &BlockingFinding) {
   FixPlan Plan;
   TUHasMPI4 = declaresLargeForm(F);
   if (!FS.Facts) {
@@ -1313,20 +1318,21 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       }
       Followers.push_back({A.Var, A.NewType});
     }
-  for (const Finding &Found : Findings) {
+  // Plans one finding's part; true: the plan is over (blocked, or done).
+  auto PlanFinding = [&](const Finding &Found) -> bool {
     if (blocksStoreFix(Found, Plan))
-      return Plan;
+      return true;
     // `return nx * ny * nz;` in a helper: widening the call here would
     // carry its wrapped value to the _c call, and hide it from the next
     // run; the helper returns MPI_Count instead.
     if (planHelperReturnFix(Found.H, Caller, Plan) && !Plan.ok())
-      return Plan;
+      return true;
     // MPI_Count would carry a negative count to the _c call just the same.
     if (Found.What == Finding::LocalVariable &&
         Found.H.Kind == Hazard::ConstantNegative) {
       Plan.block(Found.H.Source->getBeginLoc(),
                  "a negative count is a bug, not a large count");
-      return Plan;
+      return true;
     }
     // A local already 64 bits wide (MPI_Count n = nx * ny) keeps its type:
     // what it is given is computed as wide instead.
@@ -1348,10 +1354,18 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
                      "'" + Scan->getDirectCallee()->getQualifiedNameAsString() +
                          "' sums in the type of its input: use "
                          "std::exclusive_scan with an MPI_Aint initial value");
-          return Plan;
+          return true;
         }
         M.widenExpression(Scan, "MPI_Aint", Plan);
       }
+    return false;
+  };
+  for (unsigned I = 0; I < Findings.size(); ++I) {
+    bool Over = PlanFinding(Findings[I]);
+    if (!Plan.ok() && !BlockingFinding)
+      BlockingFinding = I;
+    if (Over)
+      return Plan;
   }
   // A local retyped by an earlier plan of this function that renamed this
   // call too: that plan's edits are all of this one's, and are out already.
@@ -1371,10 +1385,13 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   M.finish(Plan, &FS.EmittedSplits);
   for (const VarDecl *V : WidenStoresOf)
     M.widenStores(FS.Facts->writesOf(V), "MPI_Count", Plan);
-  for (const Finding &Found : Findings) {
+  for (unsigned I = 0; I < Findings.size(); ++I) {
+    const Finding &Found = Findings[I];
     if (Found.What == Finding::Argument && !isHelperOverflow(Found.H, Caller))
       planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),
                       Found.H, M, Plan);
+    if (!Plan.ok() && !BlockingFinding)
+      BlockingFinding = I;
     // A wide array (MPI_Aint, or MPI_Count in a large-count call) keeps
     // its type: what it is filled with is computed as wide as it.
     if (Found.What == Finding::FilledArray &&

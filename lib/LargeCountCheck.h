@@ -267,7 +267,8 @@ private:
 
   FixPlan planFix(const clang::CallExpr *Call, const FunctionInfo &F,
                   const clang::FunctionDecl *Caller,
-                  llvm::ArrayRef<Finding> Findings, FunctionState &FS);
+                  llvm::ArrayRef<Finding> Findings, FunctionState &FS,
+                  std::optional<unsigned> &BlockingFinding);
   void planArgumentFix(const ParamInfo &P, const clang::Expr *Arg,
                        const Hazard &H, TypeMigration &M, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);

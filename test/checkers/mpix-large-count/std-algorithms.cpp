@@ -45,6 +45,23 @@ void gather_partial_sums(double *out, const double *mine, int n,
   // CHECK-NOTES: :[[@LINE-5]]:3: note: no automatic fix: 'std::partial_sum' sums in the type of its input: use std::exclusive_scan with an MPI_Aint initial value
 }
 
+// The scan blocks the call's fix: its note goes with the displacement
+// array's warning, not with the send count's before it.
+void gather_scaled(double *out, const double *mine, int n,
+                   const std::vector<int> &counts, MPI_Comm comm) {
+  int sendcount = 8 * n;
+  std::vector<int> displs(counts.size(), 0);
+  std::partial_sum(counts.begin(), counts.end() - 1, displs.begin() + 1);
+  MPI_Gatherv(mine, sendcount, MPI_BYTE, out, counts.data(), displs.data(),
+              MPI_BYTE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:21: warning: count 'sendcount' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-6]]:19: note: '8 * n' can overflow 'int' here: 8, n unbounded
+  // CHECK-NOTES: :[[@LINE-9]]:57: note: 'n' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-5]]:62: warning: displacement array 'displs' of MPI_Gatherv is an 'int' running sum
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: the running sum is computed here
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: no automatic fix: 'std::partial_sum' sums in the type of its input
+}
+
 void broadcast_total(std::vector<double> &all, const std::vector<int> &counts,
                      MPI_Comm comm) {
   int total = std::accumulate(counts.begin(), counts.end(), 0);
