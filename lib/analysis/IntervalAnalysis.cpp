@@ -5017,9 +5017,12 @@ bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
     }
     if (Call)
       continue;
+    // An OpenMP region's capture: the region's own uses are listed too.
+    const Stmt *Addr = parentPastParens(Use, *Facts);
+    if (isa_and_nonnull<CapturedStmt>(Addr))
+      continue;
     // &v handed to a `const` parameter (a send buffer) is only read.
     unsigned Index = 0;
-    const Stmt *Addr = parentPastParens(Use, *Facts);
     const CallExpr *Reader =
         isa_and_nonnull<UnaryOperator>(Addr) ? argumentOf(Addr, *Facts, Index)
                                              : nullptr;

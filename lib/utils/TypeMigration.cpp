@@ -789,9 +789,11 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
   while (true) {
     const Stmt *Child;
     const Stmt *P = parentSkippingCasts(Cur, Child);
-    // Conditions, and sizeof (which follows the new type by itself).
+    // Conditions, and sizeof (which follows the new type by itself). An
+    // OpenMP region's capture passes the variable itself, whose uses in
+    // the region are checked one by one.
     if (!P || isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
-                  UnaryExprOrTypeTraitExpr>(P))
+                  UnaryExprOrTypeTraitExpr, CapturedStmt>(P))
       return;
     if (isa<ReturnStmt>(P)) {
       QualType Returned = Function ? Function->getReturnType() : QualType();
