@@ -667,6 +667,14 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                    "', whose type must change by hand");
     return true;
   }
+  if (Found.What == LargeCountCheck::Finding::FilledArray && Found.StoredIn) {
+    Plan.block(Found.NoteSite->getBeginLoc(),
+               "'" + Found.Member->getNameAsString() + "' is a member of '" +
+                   recordName(Found.Member->getParent()) + "' filled in '" +
+                   Found.StoredIn->getNameAsString() +
+                   "': its type and its stores must change by hand");
+    return true;
+  }
   if (Found.What != LargeCountCheck::Finding::MemberStore)
     return false;
   Plan.block(Found.Member->getLocation(),
@@ -1174,23 +1182,61 @@ LargeCountCheck::elementWritesOf(const Expr *Arg, const CallExpr *Call,
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
                                  unsigned Index, FunctionState &FS) {
-  // c_info->rdispl[i] = r_num * i: the stores this function makes to a
-  // member array passed here (other functions may make more).
-  auto [Base, Field] = memberOfVariable(Call->getArg(Index));
-  if (!Base)
+  const auto *Read =
+      dyn_cast<MemberExpr>(Call->getArg(Index)->IgnoreParenImpCasts());
+  const auto *Field = Read ? dyn_cast<FieldDecl>(Read->getMemberDecl()) : nullptr;
+  if (!Field)
     return std::nullopt;
   QualType T = Field->getType();
   QualType Element = T->isArrayType()
                          ? Context->getAsArrayType(T)->getElementType()
                          : T->getPointeeType();
-  if (Element.isNull())
+  if (Element.isNull() || !Element->isIntegerType())
     return std::nullopt;
-  llvm::ArrayRef<FunctionFacts::Write> Writes =
-      FS.Facts->memberElementWritesOf(Base, Field);
-  if (std::optional<Hazard> H =
-          firstHazard(Writes, Element, /*MayBeNegative=*/true, FS))
-    return Finding{Finding::FilledArray, Index, *H};
-  return findCarriedElement(Writes, Index, FS);
+  // c_info->rdispl[i] = r_num * i: the stores this function makes through
+  // the variable passed here, followed to the call.
+  const VarDecl *Base = memberOfVariable(Read).first;
+  if (Base) {
+    llvm::ArrayRef<FunctionFacts::Write> Writes =
+        FS.Facts->memberElementWritesOf(Base, Field);
+    if (std::optional<Hazard> H =
+            firstHazard(Writes, Element, /*MayBeNegative=*/true, FS))
+      return Finding{Finding::FilledArray, Index, *H};
+    if (std::optional<Finding> Found = findCarriedElement(Writes, Index, FS))
+      return Found;
+  }
+  // Then every other store of the unit (through `this`, another variable,
+  // another function).
+  return findMemberArrayFilledElsewhere(Field, Element, Index,
+                                        Base ? FS.Facts : nullptr);
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findMemberArrayFilledElsewhere(const FieldDecl *Field,
+                                                QualType Element,
+                                                unsigned Index,
+                                                const FunctionFacts *Judged) {
+  // A halo's counts are often filled where it is set up and handed to MPI
+  // where it is exchanged: each store judged in its own function, as a
+  // scalar member's are (findMemberStore).
+  for (const MemberStore &Store : Analyses->memberElementStores(Field)) {
+    FunctionState Where = stateOfOther(Store.Function);
+    if (!Where.Ranges || (Judged && Where.Facts == Judged))
+      continue;
+    std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Element,
+                                       /*MayBeNegative=*/false, Store.Assign,
+                                       Where);
+    if (!H || H->ExplicitCast ||
+        (H->Kind == Hazard::Narrowed &&
+         Context->getIntWidth(H->SourceType) <= Context->getIntWidth(Element)))
+      continue;
+    Finding Found{Finding::FilledArray, Index, *H};
+    Found.Member = Field;
+    Found.StoredIn = Store.Function;
+    Found.NoteSite = Store.Assign;
+    return Found;
+  }
+  return std::nullopt;
 }
 
 void LargeCountCheck::rememberLargeType(const CallExpr *Call,
@@ -1543,17 +1589,23 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   case Finding::FilledArray: {
     // Only a constant is known not to fit; a product's range merely reaches
     // past INT_MAX: say what bounds its operands, and where an unbounded
-    // one comes from.
+    // one comes from. A member array filled by another function is
+    // explained in that function.
+    FunctionState Filler =
+        Found.StoredIn ? stateOfOther(Found.StoredIn) : FunctionState();
+    RangeAnalysis *Ranges = Found.StoredIn ? Filler.Ranges : FS.Ranges;
     RangeAnalysis::Explanation Why;
-    if (H.Kind == Hazard::Overflows && FS.Ranges)
-      Why = FS.Ranges->explainOverflow(H.Source, H.Source);
+    if (H.Kind == Hazard::Overflows && Ranges)
+      Why = Ranges->explainOverflow(H.Source, H.Source);
     diag(H.Source->getBeginLoc(),
-         H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to 'int' here"
-         : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here%2"
-                                       : "'%0' does not fit in 'int' here",
+         H.Kind == Hazard::Narrowed ? "'%0' of type '%1' is narrowed to 'int' here%3"
+         : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here%3%2"
+                                       : "'%0' does not fit in 'int' here%3",
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << (Why.Why.empty() ? std::string() : ": " + Why.Why)
+        << (Found.StoredIn ? " (in '" + Found.StoredIn->getNameAsString() + "')"
+                           : std::string())
         << H.Source->getSourceRange();
     noteOrigin(Why);
     if (Found.CarriedFrom)

@@ -80,7 +80,8 @@ public:
     /// A FilledArray's element stores carry this truncated local.
     const clang::VarDecl *CarriedFrom = nullptr;
     /// A MemberStore's member, and the function whose store is the hazard
-    /// (for an OutputStore, the helper; NoteSite is then the call of it).
+    /// (for an OutputStore, the helper; NoteSite is then the call of it;
+    /// for a FilledArray, the member array another function fills).
     const clang::FieldDecl *Member = nullptr;
     const clang::FunctionDecl *StoredIn = nullptr;
   };
@@ -259,6 +260,13 @@ private:
   std::optional<Finding> findMemberArray(const clang::CallExpr *Call,
                                          const FunctionInfo &F, unsigned Index,
                                          FunctionState &FS);
+  /// A member array that a store of the unit fills with values that can
+  /// exceed INT_MAX, skipping the stores of the function whose facts are
+  /// \p Judged (already followed to the call).
+  std::optional<Finding>
+  findMemberArrayFilledElsewhere(const clang::FieldDecl *Field,
+                                 clang::QualType Element, unsigned Index,
+                                 const FunctionFacts *Judged);
   std::optional<Finding> findOutput(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);

@@ -1193,12 +1193,15 @@ public:
         Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
     if (Field && Field->getType()->isIntegerType())
       Stores[Field->getCanonicalDecl()].push_back({B, Current});
+    if (const FieldDecl *Array = indexedField(B->getLHS()))
+      ElementStores[Array->getCanonicalDecl()].push_back({B, Current});
     return true;
   }
 
   llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
   llvm::DenseMap<const FunctionDecl *, unsigned> Named;
-  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<MemberStore, 2>> Stores;
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<MemberStore, 2>> Stores,
+      ElementStores;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       Calls;
 
@@ -1209,6 +1212,15 @@ private:
     bool Result = Traverse();
     Current = Outer;
     return Result;
+  }
+  /// The member array \p E indexes (`x.counts[i]`, `p->counts[i]`) when
+  /// its elements are integers.
+  static const FieldDecl *indexedField(const Expr *E) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+    if (!ASE || !ASE->getType()->isIntegerType())
+      return nullptr;
+    const auto *Member = dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    return Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
   }
   static const VarDecl *global(const DeclRefExpr *DRE) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -1237,14 +1249,29 @@ void UnitUses::collect() const {
         llvm::all_of(Sites, [](const CallSite &S) { return S.Caller; }))
       Calls[F] = std::move(Sites);
   MemberStores = std::move(Collector.Stores);
+  MemberElementStores = std::move(Collector.ElementStores);
   Collected = true;
+}
+
+static llvm::ArrayRef<MemberStore> storesOf(
+    const llvm::DenseMap<const FieldDecl *, llvm::SmallVector<MemberStore, 2>>
+        &Stores,
+    const FieldDecl *Field) {
+  auto It = Stores.find(Field->getCanonicalDecl());
+  return It == Stores.end() ? llvm::ArrayRef<MemberStore>() : It->second;
 }
 
 llvm::ArrayRef<MemberStore> UnitUses::storesInto(const FieldDecl *Field) const {
   if (!Collected)
     collect();
-  auto It = MemberStores.find(Field->getCanonicalDecl());
-  return It == MemberStores.end() ? llvm::ArrayRef<MemberStore>() : It->second;
+  return storesOf(MemberStores, Field);
+}
+
+llvm::ArrayRef<MemberStore>
+UnitUses::elementStoresInto(const FieldDecl *Field) const {
+  if (!Collected)
+    collect();
+  return storesOf(MemberElementStores, Field);
 }
 
 const llvm::SmallVector<CallSite, 2> *

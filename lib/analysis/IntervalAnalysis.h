@@ -235,6 +235,12 @@ public:
   /// functions, in source order. A count is often kept in a structure: set
   /// by the function that sets a halo up, read by the one that exchanges it.
   llvm::ArrayRef<MemberStore> storesInto(const clang::FieldDecl *Field) const;
+  /// The plain stores into elements of the member array (or pointer)
+  /// \p Field, `h.counts[p] = v`, in the unit's functions, in source
+  /// order: one function fills the counts a structure carries, another
+  /// hands them to MPI.
+  llvm::ArrayRef<MemberStore>
+  elementStoresInto(const clang::FieldDecl *Field) const;
 
 private:
   void collect() const;
@@ -253,6 +259,9 @@ private:
   mutable llvm::DenseMap<const clang::FieldDecl *,
                          llvm::SmallVector<MemberStore, 2>>
       MemberStores;
+  mutable llvm::DenseMap<const clang::FieldDecl *,
+                         llvm::SmallVector<MemberStore, 2>>
+      MemberElementStores;
 };
 
 /// Facts from outside one function that its ranges may use.

@@ -97,6 +97,12 @@ public:
   memberStores(const clang::FieldDecl *Field) const override {
     return Uses.storesInto(Field);
   }
+  /// The unit's plain stores into elements of a member array
+  /// (UnitUses::elementStoresInto).
+  llvm::ArrayRef<MemberStore>
+  memberElementStores(const clang::FieldDecl *Field) const {
+    return Uses.elementStoresInto(Field);
+  }
 
   const clang::Expr *constantInitializer(const clang::VarDecl *V) override {
     return Uses.constantInitializer(V);

@@ -41,3 +41,28 @@ void bench_gatherv(struct comm_info *c_info, char *sbuf, char *rbuf) {
   MPI_Gatherv(sbuf, 2, MPI_BYTE, rbuf, c_info->reccnt, c_info->displs, MPI_BYTE, 0,
               c_info->communicator);
 }
+
+// Filled where the structure is set up, handed to MPI where it is
+// exchanged: each store is judged in the function that makes it.
+struct swap_plan {
+  int nswap;
+  int *nwords, *offsets;
+  int *small;
+};
+
+void plan_swaps(struct swap_plan *p, int atoms, int per_atom) {
+  for (int s = 0; s < p->nswap; ++s) {
+    p->nwords[s] = atoms * per_atom;
+    p->offsets[s] = 0;
+    p->small[s] = s < 64 ? s : 64;
+  }
+}
+
+void do_swaps(struct swap_plan *p, double *sbuf, double *rbuf, MPI_Comm comm) {
+  MPI_Alltoallv(sbuf, p->nwords, p->offsets, MPI_DOUBLE, rbuf, p->small,
+                p->offsets, MPI_DOUBLE, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:23: warning: count array 'p->nwords' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+  // CHECK-NOTES: :[[@LINE-10]]:20: note: 'atoms * per_atom' can overflow 'int' here (in 'plan_swaps'): atoms unbounded, per_atom unbounded
+  // CHECK-NOTES: :[[@LINE-13]]:42: note: 'atoms' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-5]]:23: note: no automatic fix: 'p->nwords' must become MPI_Count by hand
+}

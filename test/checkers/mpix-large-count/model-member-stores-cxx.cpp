@@ -25,3 +25,28 @@ private:
   int cap_ = 0;
   int faces_ = 0;
 };
+
+// A member array filled by one method and handed to MPI by another,
+// through `this`.
+class Exchange {
+public:
+  void plan(int cells, int vars, int np) {
+    counts_ = new int[np];
+    for (int p = 0; p < np; ++p)
+      counts_[p] = cells * vars;
+  }
+  void run(double *sb, double *rb, int *displs, MPI_Comm comm) {
+    MPI_Alltoallv(sb, counts_, displs, MPI_DOUBLE, rb, counts_, displs,
+                  MPI_DOUBLE, comm);
+    // CHECK-NOTES: :[[@LINE-2]]:23: warning: count array 'counts_' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+    // CHECK-NOTES: :[[@LINE-6]]:20: note: 'cells * vars' can overflow 'int' here (in 'plan'): cells unbounded, vars unbounded
+    // CHECK-NOTES: :[[@LINE-10]]:17: note: 'cells' is a parameter: its callers may pass any value
+    // CHECK-NOTES: :[[@LINE-5]]:23: note: no automatic fix: 'counts_' must become MPI_Count by hand
+    // CHECK-NOTES: :[[@LINE-6]]:56: warning: count array 'counts_' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+    // CHECK-NOTES: :[[@LINE-10]]:20: note: 'cells * vars' can overflow 'int' here (in 'plan'): cells unbounded, vars unbounded
+    // CHECK-NOTES: :[[@LINE-14]]:17: note: 'cells' is a parameter: its callers may pass any value
+  }
+
+private:
+  int *counts_ = nullptr;
+};
