@@ -513,11 +513,29 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
   std::optional<unsigned> BlockingFinding;
   FixPlan Plan = planFix(Call, *F, Caller, Findings, FS, BlockingFinding);
   unsigned Carrier = Plan.ok() ? 0 : BlockingFinding.value_or(0);
-  for (unsigned I = 0; I < Findings.size(); ++I)
+  for (unsigned I = 0; I < Findings.size(); ++I) {
     emit(Call, *F, Findings[I], I == Carrier ? &Plan : nullptr, FS);
+    noteInstantiation(Caller);
+  }
   if (Plan.ok())
     for (const auto &[DS, Vars] : Plan.Splits)
       FS.EmittedSplits.try_emplace(DS, Vars);
+}
+
+void LargeCountCheck::noteInstantiation(const FunctionDecl *Caller) {
+  // The values in the notes (`type_size = 8`) are this instantiation's;
+  // clang-tidy shows one warning for all of them.
+  if (!Caller || !Caller->isTemplateInstantiation() ||
+      Caller->getPointOfInstantiation().isInvalid())
+    return;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Caller->getNameForDiagnostic(OS, Context->getPrintingPolicy(),
+                               /*Qualified=*/true);
+  diag(Caller->getPointOfInstantiation(),
+       "in the instantiation '%0' used here; others may give other values",
+       DiagnosticIDs::Note)
+      << OS.str();
 }
 
 std::optional<LargeCountCheck::Hazard>

@@ -114,6 +114,8 @@ private:
   };
   void checkCall(const clang::CallExpr *Call, const FunctionInfo *F,
                  const clang::FunctionDecl *Caller);
+  /// Where \p Caller, a template instantiation, was instantiated.
+  void noteInstantiation(const clang::FunctionDecl *Caller);
   FunctionState &stateFor(const clang::FunctionDecl *F,
                           clang::ASTContext &Ctx);
 

@@ -57,3 +57,22 @@ private:
   long planes = 0;
   std::vector<double> data;
 };
+
+// In a template, the values the notes give are those of one instantiation
+// (clang-tidy shows one warning for all): a note says which.
+template <typename T>
+void send_items(const T *x, int numx, MPI_Comm comm) {
+  const int type_size = sizeof(T);
+  int bytes = type_size * numx;
+  MPI_Send(x, bytes, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'bytes' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-3]]:15: note: 'type_size * numx' can overflow 'int' here: type_size = 8, numx unbounded
+  // CHECK-NOTES: :[[@LINE-6]]:33: note: 'numx' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: in the instantiation 'send_items<double>' used here; others may give other values
+}
+
+struct two_doubles { double a, b; };
+void send_doubles(const double *x, int n, MPI_Comm c) {
+  send_items(x, n, c);
+}
+void send_twos(const two_doubles *x, int n, MPI_Comm c) { send_items(x, n, c); }
