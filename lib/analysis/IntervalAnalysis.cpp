@@ -5044,9 +5044,10 @@ bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
     }
     if (Call)
       continue;
-    // An OpenMP region's capture: the region's own uses are listed too.
+    // An OpenMP region's capture or clause: the region's own uses are
+    // listed too.
     const Stmt *Addr = parentPastParens(Use, *Facts);
-    if (isa_and_nonnull<CapturedStmt>(Addr))
+    if (isa_and_nonnull<CapturedStmt, OMPExecutableDirective>(Addr))
       continue;
     // &v handed to a `const` parameter (a send buffer) is only read.
     unsigned Index = 0;

@@ -3,6 +3,7 @@
 #include "TypeMigration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -790,10 +791,12 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
     const Stmt *Child;
     const Stmt *P = parentSkippingCasts(Cur, Child);
     // Conditions, and sizeof (which follows the new type by itself). An
-    // OpenMP region's capture passes the variable itself, whose uses in
-    // the region are checked one by one.
+    // OpenMP region's capture, and its clauses (shared(n), reduction(+:n)),
+    // name the variable itself, whose uses in the region are checked one
+    // by one.
     if (!P || isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
-                  UnaryExprOrTypeTraitExpr, CapturedStmt>(P))
+                  UnaryExprOrTypeTraitExpr, CapturedStmt,
+                  OMPExecutableDirective>(P))
       return;
     if (isa<ReturnStmt>(P)) {
       QualType Returned = Function ? Function->getReturnType() : QualType();

@@ -64,3 +64,38 @@ void handed_out_after(double *buf, int peer, MPI_Comm comm) {
   // CHECK-FIXES-MPICH: MPI_Send_c(buf, n, MPI_DOUBLE, peer, 1, comm);
   // CHECK-FIXES-OPENMPI: MPIX_Send_x(buf, n, MPI_DOUBLE, peer, 1, comm);
 }
+
+// Clauses name the variable itself: shared(n), reduction(+ : m).
+void named_in_clauses(double *buf, const int *parts, int np, int k, int peer,
+                      MPI_Comm comm) {
+  int n = k * 5;
+  // CHECK-FIXES-MPICH: MPI_Count n = (MPI_Count)k * 5;
+  // CHECK-FIXES-OPENMPI: MPI_Count n = (MPI_Count)k * 5;
+#pragma omp parallel for shared(n)
+  for (int i = 0; i < np; ++i)
+    buf[i] = n;
+  int m = k * 3;
+  // CHECK-FIXES-MPICH: MPI_Count m = (MPI_Count)k * 3;
+  // CHECK-FIXES-OPENMPI: MPI_Count m = (MPI_Count)k * 3;
+#pragma omp parallel for reduction(+ : m)
+  for (int i = 0; i < np; ++i)
+    m += parts[i];
+  MPI_Send(buf, n, MPI_DOUBLE, peer, 1, comm);
+  // CHECK-NOTES-MPICH: :[[@LINE-1]]:17: warning: count 'n' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES-MPICH: :[[@LINE-14]]:11: note: 'k * 5' can overflow 'int' here: k unbounded, 5
+  // CHECK-NOTES-MPICH: :[[@LINE-17]]:66: note: 'k' is a parameter: its callers may pass any value
+  // CHECK-NOTES-OPENMPI: :[[@LINE-4]]:17: warning: count 'n' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES-OPENMPI: :[[@LINE-17]]:11: note: 'k * 5' can overflow 'int' here: k unbounded, 5
+  // CHECK-NOTES-OPENMPI: :[[@LINE-20]]:66: note: 'k' is a parameter: its callers may pass any value
+  // CHECK-FIXES-MPICH: MPI_Send_c(buf, n, MPI_DOUBLE, peer, 1, comm);
+  // CHECK-FIXES-OPENMPI: MPIX_Send_x(buf, n, MPI_DOUBLE, peer, 1, comm);
+  MPI_Send(buf, m, MPI_DOUBLE, peer, 1, comm);
+  // CHECK-NOTES-MPICH: :[[@LINE-1]]:17: warning: count 'm' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES-MPICH: :[[@LINE-17]]:11: note: 'k * 3' can overflow 'int' here: k unbounded, 3
+  // CHECK-NOTES-MPICH: :[[@LINE-26]]:66: note: 'k' is a parameter: its callers may pass any value
+  // CHECK-NOTES-OPENMPI: :[[@LINE-4]]:17: warning: count 'm' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES-OPENMPI: :[[@LINE-20]]:11: note: 'k * 3' can overflow 'int' here: k unbounded, 3
+  // CHECK-NOTES-OPENMPI: :[[@LINE-29]]:66: note: 'k' is a parameter: its callers may pass any value
+  // CHECK-FIXES-MPICH: MPI_Send_c(buf, m, MPI_DOUBLE, peer, 1, comm);
+  // CHECK-FIXES-OPENMPI: MPIX_Send_x(buf, m, MPI_DOUBLE, peer, 1, comm);
+}
