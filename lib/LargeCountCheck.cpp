@@ -727,25 +727,34 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
     Found.Index = Index;
     return Found;
   }
-  for (const MemberStore &Store : Analyses->memberStores(Field)) {
+  std::optional<Finding> Found =
+      findStoreElsewhere(Analyses->memberStores(Field), Field, Field->getType(),
+                         MayBeNegative, Finding::MemberStore, Index, nullptr);
+  Cached->second = Found;
+  return Found;
+}
+
+std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
+    llvm::ArrayRef<MemberStore> Stores, const FieldDecl *Field, QualType Stored,
+    bool MayBeNegative, Finding::WhatType What, unsigned Index,
+    const FunctionFacts *Judged) {
+  for (const MemberStore &Store : Stores) {
     FunctionState Where = stateOfOther(Store.Function);
-    if (!Where.Ranges)
+    if (!Where.Ranges || (Judged && Where.Facts == Judged))
       continue;
-    std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Field->getType(),
+    std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Stored,
                                        MayBeNegative, Store.Assign, Where);
     // Only what loses a wide value's bits unasked: a spelled (int) after a
     // check (DTPools' `(int) stride`) is the author's, and an unsigned int
     // of the same width (a helper's return) is rarely above INT_MAX.
     if (!H || H->ExplicitCast ||
         (H->Kind == Hazard::Narrowed &&
-         Context->getIntWidth(H->SourceType) <=
-             Context->getIntWidth(Field->getType())))
+         Context->getIntWidth(H->SourceType) <= Context->getIntWidth(Stored)))
       continue;
-    Finding Found{Finding::MemberStore, Index, *H};
+    Finding Found{What, Index, *H};
     Found.Member = Field;
     Found.StoredIn = Store.Function;
     Found.NoteSite = Store.Assign;
-    Cached->second = Found;
     return Found;
   }
   return std::nullopt;
@@ -1224,37 +1233,12 @@ LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
       return Found;
   }
   // Then every other store of the unit (through `this`, another variable,
-  // another function).
-  return findMemberArrayFilledElsewhere(Field, Element, Index,
-                                        Base ? FS.Facts : nullptr);
-}
-
-std::optional<LargeCountCheck::Finding>
-LargeCountCheck::findMemberArrayFilledElsewhere(const FieldDecl *Field,
-                                                QualType Element,
-                                                unsigned Index,
-                                                const FunctionFacts *Judged) {
-  // A halo's counts are often filled where it is set up and handed to MPI
-  // where it is exchanged: each store judged in its own function, as a
-  // scalar member's are (findMemberStore).
-  for (const MemberStore &Store : Analyses->memberElementStores(Field)) {
-    FunctionState Where = stateOfOther(Store.Function);
-    if (!Where.Ranges || (Judged && Where.Facts == Judged))
-      continue;
-    std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Element,
-                                       /*MayBeNegative=*/false, Store.Assign,
-                                       Where);
-    if (!H || H->ExplicitCast ||
-        (H->Kind == Hazard::Narrowed &&
-         Context->getIntWidth(H->SourceType) <= Context->getIntWidth(Element)))
-      continue;
-    Finding Found{Finding::FilledArray, Index, *H};
-    Found.Member = Field;
-    Found.StoredIn = Store.Function;
-    Found.NoteSite = Store.Assign;
-    return Found;
-  }
-  return std::nullopt;
+  // another function): a halo's counts are often filled where it is set up
+  // and handed to MPI where it is exchanged.
+  return findStoreElsewhere(Analyses->memberElementStores(Field), Field,
+                            Element, /*MayBeNegative=*/false,
+                            Finding::FilledArray, Index,
+                            Base ? FS.Facts : nullptr);
 }
 
 void LargeCountCheck::rememberLargeType(const CallExpr *Call,

@@ -262,13 +262,15 @@ private:
   std::optional<Finding> findMemberArray(const clang::CallExpr *Call,
                                          const FunctionInfo &F, unsigned Index,
                                          FunctionState &FS);
-  /// A member array that a store of the unit fills with values that can
-  /// exceed INT_MAX, skipping the stores of the function whose facts are
-  /// \p Judged (already followed to the call).
+  /// The first of \p Stores, the unit's stores into the member \p Field
+  /// (or its elements), that loses a wide value's bits into \p Stored,
+  /// each judged in its own function; those of the function whose facts
+  /// are \p Judged (already followed to the call) are left out.
   std::optional<Finding>
-  findMemberArrayFilledElsewhere(const clang::FieldDecl *Field,
-                                 clang::QualType Element, unsigned Index,
-                                 const FunctionFacts *Judged);
+  findStoreElsewhere(llvm::ArrayRef<MemberStore> Stores,
+                     const clang::FieldDecl *Field, clang::QualType Stored,
+                     bool MayBeNegative, Finding::WhatType What,
+                     unsigned Index, const FunctionFacts *Judged);
   std::optional<Finding> findOutput(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);

@@ -151,6 +151,11 @@ bool bodyNeverReturns(const FunctionDecl *Def,
   });
 }
 
+/// A parameter of this type only reads what it is given the address of.
+static bool pointsToConst(QualType T) {
+  return T->isPointerType() && T->getPointeeType().isConstQualified();
+}
+
 bool UnitKnowledge::callEndsRun(const CallExpr *Call) {
   if (callNeverReturns(Call))
     return true;
@@ -545,8 +550,7 @@ private:
       if (!Addr || Addr->getOpcode() != UO_AddrOf ||
           I - Offset >= F->getNumParams())
         continue;
-      QualType PT = F->getParamDecl(I - Offset)->getType();
-      if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
+      if (pointsToConst(F->getParamDecl(I - Offset)->getType()))
         ReadOnlyAddresses.insert(Addr);
     }
   }
@@ -2295,6 +2299,13 @@ static std::optional<WideInt> positiveLiteral(const Expr *E) {
   return std::nullopt;
 }
 
+void RangeAnalysis::constrain(Constraints &C, const VarDecl *V,
+                              const Interval &Within) const {
+  auto It = C.find(V);
+  C[V] = It == C.end() ? Within.meet(*Interval::ofType(V->getType(), Ctx))
+                       : It->second.meet(Within);
+}
+
 void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
                                        Constraints &C) {
   // Signed overflow is undefined, so a run that went past `k * v` had
@@ -2312,10 +2323,7 @@ void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
     std::optional<Interval> K = eval(Factor, Constraints(), Ignored);
     if (!K || K->Lo < 1)
       return;
-    Interval Within{-(-Type->Lo / K->Lo), Type->Hi / K->Lo};
-    Interval Own = *Interval::ofType(V->getType(), Ctx);
-    auto It = C.find(V);
-    C[V] = It == C.end() ? Within.meet(Own) : It->second.meet(Within);
+    constrain(C, V, {-(-Type->Lo / K->Lo), Type->Hi / K->Lo});
   };
   Bound(Product->getLHS(), Product->getRHS());
   Bound(Product->getRHS(), Product->getLHS());
@@ -2376,10 +2384,7 @@ void RangeAnalysis::addExecutedPower(const BinaryOperator *Product,
   if (!Base || Power < 2 || !keepsValueFrom(Base, Product))
     return;
   WideInt Root = integerRoot(Type.Hi / Constant, Power);
-  Interval Within{-Root, Root};
-  Interval Own = *Interval::ofType(Base->getType(), Ctx);
-  auto It = C.find(Base);
-  C[Base] = It == C.end() ? Within.meet(Own) : It->second.meet(Within);
+  constrain(C, Base, {-Root, Root});
 }
 
 /// Whether the value of \p Product is stored into a local that an MPI call
@@ -4188,8 +4193,7 @@ static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Index >= Callee->getNumParams())
     return false;
-  QualType PT = Callee->getParamDecl(Index)->getType();
-  return PT->isPointerType() && PT->getPointeeType().isConstQualified();
+  return pointsToConst(Callee->getParamDecl(Index)->getType());
 }
 
 /// The variable a handle argument names: `&v`, `v`, `&v[i]` or `v[i]`.

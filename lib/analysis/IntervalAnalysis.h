@@ -387,6 +387,9 @@ public:
   /// The same for a power of one variable (`n * n * n`), of type \p Type.
   void addExecutedPower(const clang::BinaryOperator *Product,
                         const Interval &Type, Constraints &C);
+  /// Narrows \p V's bound in \p C to \p Within (and V's type).
+  void constrain(Constraints &C, const clang::VarDecl *V,
+                 const Interval &Within) const;
   /// Whether the signed product \p B cannot overflow because a product
   /// computed before it on every path, without overflowing, is at least as
   /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each
