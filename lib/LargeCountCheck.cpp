@@ -263,6 +263,7 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
   }
   Model.MaxProcesses = MaxProcesses;
   Model.WholeProgram = Options.get("WholeProgram", true);
+  CallersInDatabase = Options.get("CallersInDatabase", true);
   ExternalSends = Options.get("ExternalSends", "").str();
   parseExternalSends();
   SummariesPath = Options.get("Summaries", "").str();
@@ -292,6 +293,7 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "StrictTypes", Model.StrictTypes);
   Options.store(Opts, "MaxProcesses", int64_t(Model.MaxProcesses));
   Options.store(Opts, "WholeProgram", Model.WholeProgram);
+  Options.store(Opts, "CallersInDatabase", CallersInDatabase);
   Options.store(Opts, "ExternalSends", ExternalSends);
   Options.store(Opts, "Summaries", SummariesPath);
 }
@@ -390,6 +392,12 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     Analyses->setCalledElsewhere([this](const FunctionDecl *F) {
       return Params && Params->calledElsewhere(F);
     });
+    // In a whole program, a function other units can call takes what the
+    // calls in every unit's record pass.
+    if (CallersInDatabase)
+      Analyses->setProgramArguments([this](const FunctionDecl *F, unsigned I) {
+        return Params ? Params->programArgument(F, I) : std::nullopt;
+      });
     // A unit being summarised also notes what it passes to other units'
     // functions, so that the driver knows whether their summaries matter.
     Summarising = !processSummaryPaths().Write.empty();

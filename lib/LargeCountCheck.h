@@ -311,6 +311,9 @@ private:
   RunModel Model;
   /// The ExternalSends option as written.
   std::string ExternalSends;
+  /// In a whole program's two-phase run, a function other files can call
+  /// takes what the database's calls pass (docs: "Callers in the database").
+  bool CallersInDatabase = true;
   void parseExternalSends();
   std::string Target;
   /// The summaries read (Summaries; empty: the driver's, if any).

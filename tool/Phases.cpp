@@ -41,11 +41,15 @@ bool planSummaries(const char *Self, const DriverOptions &Opts,
   }
   if (sys::fs::exists(Plan.Path)) {
     std::string LoadError;
-    if (Plan.Records.load(Plan.Path, LoadError))
+    // Only merge() knows whether the database is still a whole program:
+    // phase 1 judges without the other units' arguments.
+    if (Plan.Records.load(Plan.Path, LoadError)) {
       Plan.HaveFile = true;
-    else
+      Plan.Records.WholeProgram = false;
+    } else {
       errs() << "mpix-tidy: warning: " << LoadError
              << "; every unit is summarised again\n";
+    }
   }
 
   // A record holds while the unit is compiled the same way from the same
@@ -126,6 +130,13 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
   // Units of phase 1 that probe now but did not when last summarised: their
   // slice lacked the records their calls' sends reach.
   std::vector<char> NewlyProbing(Units.size(), 0);
+  // Functions that phase 1 found called by a unit that did not call them
+  // before.
+  StringSet<> NewlyCalled;
+  // Functions whose summary now answers a caller's ranges otherwise (what
+  // they return, whether they return, what they send), by unit.
+  StringMap<size_t> Answered;
+  bool HadSlices = HaveFile;
   for (size_t I : Summarise) {
     const UnitSummary *Old = Records.unit(Units[I]);
     if (Old && HaveFile)
@@ -146,11 +157,18 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
     NewlyProbing[I] = U.Probes && Old && !Old->Probes;
     for (const FunctionSummary &F : U.Functions)
       Summarised.try_emplace(F.USR, I);
+    noteChangedAnswers(Old, U, I, Answered);
     for (const std::string &USR : U.AddressTaken)
       if (!Old || !llvm::is_contained(Old->AddressTaken, USR))
         Taken.try_emplace(USR, I);
+    for (const std::string &USR : U.ExternalCalls)
+      if (!Old || !llvm::is_contained(Old->ExternalCalls, USR))
+        NewlyCalled.insert(USR);
     Records.replace(std::move(U));
   }
+  if (HadSlices)
+    forgetArgumentsOnOldSummaries(Answered, NewlyCalled);
+  Records.WholeProgram = isWholeProgram();
   if (!Summarise.empty()) {
     if (Records.save(Path, Error))
       HaveFile = true;
@@ -163,9 +181,84 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
   std::vector<size_t> Again;
   for (size_t I = 0; I < Selected; ++I)
     if (HaveFile && (!InPhase1[I] || NewlyProbing[I] ||
-                     sawOldSummaries(I, Summarised, Taken, Sliced[I])))
+                     sawOldSummaries(I, Summarised, Taken, Sliced[I]) ||
+                     asksOthersArguments(I)))
       Again.push_back(I);
   return Again;
+}
+
+bool SummaryPlan::isWholeProgram() const {
+  // A unit without a record, or one that did not compile, may call
+  // anything with anything.
+  bool Complete = llvm::all_of(Units, [&](const std::string &File) {
+    const UnitSummary *U = Records.unit(File);
+    return U && !U->CompileErrors;
+  });
+  return Complete && llvm::any_of(Records.Units, [](const UnitSummary &U) {
+           return U.DefinesMain;
+         });
+}
+
+/// What a caller's ranges read of a summary.
+static std::string answersOf(const FunctionSummary *F) {
+  if (!F)
+    return "";
+  return formatv("{0}|{1}|{2}|{3}|{4}|{5}", F->Return.Tree,
+                 F->Return.AlwaysOverflows, F->NeverReturns, F->Sends.Known,
+                 F->Sends.Bytes, join(F->Sends.Calls, ","))
+      .str();
+}
+
+void SummaryPlan::noteChangedAnswers(const UnitSummary *Old,
+                                     const UnitSummary &New, size_t I,
+                                     StringMap<size_t> &Answered) {
+  StringMap<const FunctionSummary *> Before;
+  if (Old)
+    for (const FunctionSummary &F : Old->Functions)
+      Before[F.USR] = &F;
+  for (const FunctionSummary &F : New.Functions) {
+    if (answersOf(Before.lookup(F.USR)) != answersOf(&F))
+      Answered.try_emplace(F.USR, I);
+    Before.erase(F.USR);
+  }
+  for (const auto &Gone : Before)
+    Answered.try_emplace(Gone.getKey(), I);
+}
+
+void SummaryPlan::forgetArgumentsOnOldSummaries(
+    const StringMap<size_t> &Answered, const StringSet<> &NewlyCalled) {
+  // A record's arguments were judged with the summaries its unit read then
+  // (a helper's return, an error handler that never returns, its own
+  // functions' callers). When phase 1 summarised one of those again in
+  // another unit, they may no longer hold: they count as unknown now, and
+  // the next run summarises the unit again.
+  for (UnitSummary &U : Records.Units) {
+    if (U.Arguments.empty())
+      continue;
+    auto changedElsewhere = [&](StringRef USR) {
+      auto It = Answered.find(USR);
+      return It != Answered.end() && Units[It->second] != U.File;
+    };
+    bool Old = llvm::any_of(U.ExternalCalls, changedElsewhere) ||
+               (U.Probes && llvm::any_of(Answered.keys(), changedElsewhere)) ||
+               llvm::any_of(U.OwnCallsFollowed, [&](StringRef USR) {
+                 return NewlyCalled.contains(USR);
+               });
+    if (!Old)
+      continue;
+    for (ArgumentRange &A : U.Arguments)
+      A.Range.reset();
+    U.Command.clear();
+  }
+}
+
+bool SummaryPlan::asksOthersArguments(size_t I) const {
+  // Phase 1 judged without the other units' arguments.
+  const UnitSummary *U = Records.unit(Units[I]);
+  return U && Records.WholeProgram && InPhase1[I] &&
+         llvm::any_of(U->AskedArguments, [&](StringRef USR) {
+           return Merged->hasArgumentsFromOthers(USR, U->File);
+         });
 }
 
 bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,

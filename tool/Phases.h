@@ -65,6 +65,22 @@ private:
                        const llvm::StringMap<size_t> &Taken,
                        const llvm::StringSet<> &Sliced);
 
+  /// Whether every unit of the database has a record made without compile
+  /// errors, and one of them defines main (SummaryFile::WholeProgram).
+  bool isWholeProgram() const;
+  /// Adds to \p Answered the functions of unit \p I whose summary answers
+  /// a caller's ranges otherwise in \p New than in \p Old.
+  static void noteChangedAnswers(const UnitSummary *Old, const UnitSummary &New,
+                                 size_t I, llvm::StringMap<size_t> &Answered);
+  /// Makes unknown the arguments of the records whose unit may have read a
+  /// summary that now answers otherwise (\p Answered, by unit; \p
+  /// NewlyCalled: functions a unit calls now and did not).
+  void forgetArgumentsOnOldSummaries(const llvm::StringMap<size_t> &Answered,
+                                     const llvm::StringSet<> &NewlyCalled);
+  /// Whether unit \p I of phase 1 asked for the arguments of a function
+  /// that other units' records call, in a whole program.
+  bool asksOthersArguments(size_t I) const;
+
   std::vector<std::string> Units;
   /// Over Records: the old ones in phase 1, the merged ones in phase 2.
   std::unique_ptr<SummarySlicer> Slicer;

@@ -1,6 +1,7 @@
 //===-- IntervalAnalysis.cpp - Value ranges of integer expressions --------===//
 
 #include "analysis/IntervalAnalysis.h"
+#include "analysis/Summaries.h"
 #include "utils/ConstantArrays.h"
 #include "MPIApi.h"
 #include "analysis/FlowRanges.h"
@@ -1248,6 +1249,8 @@ void UnitUses::collect() const {
   for (const auto &[V, N] : Collector.Uses)
     if (Collector.Reads.lookup(V) != N)
       Written.insert(V);
+  for (const auto &Named : Collector.Named)
+    NamedFunctions.insert(Named.first);
   for (auto &[F, Sites] : Collector.Calls)
     if (Collector.Named.lookup(F) == Sites.size() &&
         llvm::all_of(Sites, [](const CallSite &S) { return S.Caller; }))
@@ -1280,20 +1283,31 @@ UnitUses::elementStoresInto(const FieldDecl *Field) const {
 
 const llvm::SmallVector<CallSite, 2> *
 UnitUses::callsOf(const FunctionDecl *F) const {
-  // Another unit, a function pointer, asm (`used`) or the loader
-  // (constructors) could call it with anything. A function other units can
+  // Another unit could call it with anything. A function other units can
   // see is this file's own when, as for globals, it is declared nowhere
   // but here: no header gives another unit its prototype.
-  if ((F->isExternallyVisible() && !isOwnedByMainFile(F)) || F->isMain() ||
-      isa<CXXMethodDecl>(F) ||
+  if (F->isExternallyVisible() && !isOwnedByMainFile(F))
+    return nullptr;
+  const llvm::SmallVector<CallSite, 2> *Sites = directCallsOf(F);
+  return Sites && !Sites->empty() ? Sites : nullptr;
+}
+
+const llvm::SmallVector<CallSite, 2> *
+UnitUses::directCallsOf(const FunctionDecl *F) const {
+  // A function pointer, asm (`used`), the loader (constructors), a virtual
+  // call or a template's other instantiations could call it with anything.
+  if (F->isMain() || isa<CXXMethodDecl>(F) ||
       F->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
       F->hasAttr<UsedAttr>() || F->hasAttr<ConstructorAttr>() ||
       F->hasAttr<DestructorAttr>())
     return nullptr;
   if (!Collected)
     collect();
+  static const llvm::SmallVector<CallSite, 2> None;
   auto It = Calls.find(F->getCanonicalDecl());
-  return It == Calls.end() ? nullptr : &It->second;
+  if (It != Calls.end())
+    return &It->second;
+  return NamedFunctions.contains(F->getCanonicalDecl()) ? nullptr : &None;
 }
 
 template <typename DeclT>
@@ -5177,6 +5191,13 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                 return Text + " below " + spelledText(Test->Bound, Ctx);
               }
   }
+  // A parameter bounded by a whole program's calls: the call that passes
+  // the most is where the large value comes from.
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+      P && X.OriginLoc.isInvalid() && Unit && Unit->programArgumentOf(P)) {
+    X.OriginLoc = P->getLocation();
+    X.OriginNote = parameterOrigin(P, Text);
+  }
   if (R && Full && R->Lo > Full->Lo && R->Hi < Full->Hi)
     return Text + (R->Lo >= 0 ? " up to " + toString(R->Hi)
                               : " in [" + toString(R->Lo) + ", " +
@@ -5185,8 +5206,7 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
   if (X.OriginLoc.isInvalid()) {
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V)) {
       X.OriginLoc = P->getLocation();
-      X.OriginNote = "'" + Text + "' is a parameter: its callers may pass any "
-                     "value";
+      X.OriginNote = parameterOrigin(P, Text);
     } else if (V && V->hasLocalStorage() && Facts) {
       // A use that writes it unseen (handed out by address to a function
       // that may write it) is the reason; else, as for a local that is not
@@ -5218,6 +5238,25 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
     }
   }
   return Text + " unbounded";
+}
+
+std::string RangeAnalysis::parameterOrigin(const ParmVarDecl *P,
+                                           const std::string &Text) {
+  const ProgramArgument *Calls = Unit ? Unit->programArgumentOf(P) : nullptr;
+  if (!Calls || !Calls->WidestAt.valid())
+    return "'" + Text + "' is a parameter: its callers may pass any value";
+  // In a whole program: the call of another file that passes the most.
+  const auto *F = cast<FunctionDecl>(P->getDeclContext());
+  std::string Passes =
+      Calls->Range ? "with values up to " + toString(Calls->Range->Hi)
+                   : "with a value the analysis cannot bound";
+  std::string Caller = Calls->WidestCaller.empty()
+                           ? "code outside any function"
+                           : "'" + Calls->WidestCaller + "'";
+  return "'" + Text + "' is a parameter of '" + F->getNameAsString() + "', which " +
+         Caller + " calls " + Passes + " (" + Calls->WidestAt.File + ":" +
+         std::to_string(Calls->WidestAt.Line) + ":" +
+         std::to_string(Calls->WidestAt.Column) + ")";
 }
 
 RangeAnalysis::Explanation RangeAnalysis::explainOverflow(const Expr *Site,

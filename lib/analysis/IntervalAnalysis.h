@@ -34,6 +34,7 @@ namespace mpix {
 
 class ArrayFacts;
 class FlowRanges;
+struct ProgramArgument;
 struct ModelInfo;
 struct TypeModelInfo;
 
@@ -230,6 +231,12 @@ public:
   /// function's facts reach (a lambda, a block, a global initializer).
   const llvm::SmallVector<CallSite, 2> *
   callsOf(const clang::FunctionDecl *F) const;
+  /// The unit's calls of \p F, visible to other units or not, when its name
+  /// is used here for nothing but calling it from functions (none: empty);
+  /// null when it is used otherwise, or is a method, a template, main or
+  /// marked for the loader or asm.
+  const llvm::SmallVector<CallSite, 2> *
+  directCallsOf(const clang::FunctionDecl *F) const;
 
   /// The plain stores into the integer member \p Field in the unit's
   /// functions, in source order. A count is often kept in a structure: set
@@ -256,6 +263,8 @@ private:
   mutable llvm::DenseMap<const clang::FunctionDecl *,
                          llvm::SmallVector<CallSite, 2>>
       Calls;
+  /// Canonical declarations of functions whose name the unit uses.
+  mutable llvm::DenseSet<const clang::FunctionDecl *> NamedFunctions;
   mutable llvm::DenseMap<const clang::FieldDecl *,
                          llvm::SmallVector<MemberStore, 2>>
       MemberStores;
@@ -278,6 +287,13 @@ public:
                                    const clang::ParmVarDecl *Bound) = 0;
   /// The model of a run the ranges assume; null: none (StrictTypes).
   virtual const RunModel *runModel() const { return nullptr; }
+  /// What the records of other units say their calls pass \p P, a
+  /// parameter of a function they can call, once argumentRange asked in a
+  /// whole program; null otherwise.
+  virtual const ProgramArgument *
+  programArgumentOf(const clang::ParmVarDecl *P) const {
+    return nullptr;
+  }
   /// Whether a call of \p F, a function of the program, never comes back
   /// (bodyNeverReturns, in this unit or in the summary of another's).
   virtual bool neverReturns(const clang::FunctionDecl *F) { return false; }
@@ -633,6 +649,10 @@ private:
   /// The elements of a local int array that only model outputs
   /// (MPI_Dims_create's dims) and plain stores set.
   std::optional<Interval> rangeOfGridElements(const clang::VarDecl *Array);
+  /// Why parameter \p P (spelled \p Text) is unbounded: its callers, or in
+  /// a whole program the call of another file that passes the most.
+  std::string parameterOrigin(const clang::ParmVarDecl *P,
+                              const std::string &Text);
   std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
                               const Constraints &C, Explanation &X);
 

@@ -71,8 +71,20 @@ static json::Value toJSON(const ReturnSummary &R) {
   return O;
 }
 
+static json::Value toJSON(const ArgumentRange &A) {
+  json::Object O{{"usr", A.USR},
+                 {"index", A.Index},
+                 {"at", toJSON(A.WidestAt)},
+                 {"caller", A.WidestCaller}};
+  if (A.Range) {
+    O["lo"] = int64_t(A.Range->Lo);
+    O["hi"] = int64_t(A.Range->Hi);
+  }
+  return O;
+}
+
 static json::Value toJSON(const UnitSummary &U) {
-  json::Array Inputs, Functions, CountArguments;
+  json::Array Inputs, Functions, CountArguments, Arguments;
   for (const auto &[Path, Hash] : U.Inputs)
     Inputs.push_back(json::Array{Path, Hash});
   for (const auto &[USR, Index] : U.CountArguments)
@@ -94,6 +106,8 @@ static json::Value toJSON(const UnitSummary &U) {
       O["noreturn"] = true;
     Functions.push_back(std::move(O));
   }
+  for (const ArgumentRange &A : U.Arguments)
+    Arguments.push_back(toJSON(A));
   return json::Object{
       {"file", U.File},
       {"command", U.Command},
@@ -103,7 +117,11 @@ static json::Value toJSON(const UnitSummary &U) {
       {"address_taken", json::Array(U.AddressTaken)},
       {"own_calls_followed", json::Array(U.OwnCallsFollowed)},
       {"count_arguments", std::move(CountArguments)},
-      {"probes", U.Probes}};
+      {"probes", U.Probes},
+      {"arguments", std::move(Arguments)},
+      {"asked_arguments", json::Array(U.AskedArguments)},
+      {"defines_main", U.DefinesMain},
+      {"compile_errors", U.CompileErrors}};
 }
 
 namespace {
@@ -202,11 +220,32 @@ public:
           !num(&(*Pair)[1], Index))
         return fail("a count argument is not a function and an index");
     }
+    for (const json::Value &A : array(O->get("arguments"))) {
+      U.Arguments.emplace_back();
+      if (!argument(A, U.Arguments.back()))
+        return false;
+    }
     U.Probes = O->getBoolean("probes").value_or(false);
+    U.DefinesMain = O->getBoolean("defines_main").value_or(false);
+    U.CompileErrors = O->getBoolean("compile_errors").value_or(false);
     return strings(O->get("external_calls"), U.ExternalCalls) &&
+           strings(O->get("asked_arguments"), U.AskedArguments) &&
            strings(O->get("address_taken"), U.AddressTaken) &&
            (!O->get("own_calls_followed") ||
             strings(O->get("own_calls_followed"), U.OwnCallsFollowed));
+  }
+
+  bool argument(const json::Value &V, ArgumentRange &A) {
+    const json::Object *O = V.getAsObject();
+    if (!O || !str(O->get("usr"), A.USR) || !num(O->get("index"), A.Index) ||
+        !point(O->get("at"), A.WidestAt) || !str(O->get("caller"), A.WidestCaller))
+      return fail("an argument range is malformed");
+    std::optional<int64_t> Lo = O->getInteger("lo"), Hi = O->getInteger("hi");
+    if (Lo && Hi && *Lo <= *Hi)
+      A.Range = Interval{*Lo, *Hi};
+    else if (Lo || Hi)
+      return fail("an argument range is malformed");
+    return true;
   }
 
   bool returns(const json::Value &V, ReturnSummary &R) {
@@ -420,6 +459,17 @@ bool SummaryFile::load(StringRef Path, std::string &Error) {
             std::to_string(Version);
     return false;
   }
+  WholeProgram = O->getBoolean("whole_program").value_or(false);
+  if (const json::Array *Of = O->getArray("arguments_of")) {
+    ArgumentsOf.emplace();
+    for (const json::Value &Name : *Of) {
+      if (!Name.getAsString()) {
+        Error = "'" + Path.str() + "': arguments_of holds something else";
+        return false;
+      }
+      ArgumentsOf->push_back(Name.getAsString()->str());
+    }
+  }
   Reader R;
   if (const json::Array *Records = O->getArray("units"))
     for (const json::Value &UV : *Records) {
@@ -439,7 +489,10 @@ bool SummaryFile::save(StringRef Path, std::string &Error) const {
     All.push_back(toJSON(U));
   json::Object O{{"format", "mpix-tidy-summaries"},
                  {"version", Version},
+                 {"whole_program", WholeProgram},
                  {"units", std::move(All)}};
+  if (ArgumentsOf)
+    O["arguments_of"] = json::Array(*ArgumentsOf);
   // Written next to the target and renamed over it: a reader (a per-unit
   // run in another process) never sees half a file.
   llvm::SmallString<256> Temp;
@@ -498,6 +551,8 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
       TakenBy[USR].push_back(R);
     for (const std::string &USR : U.ExternalCalls)
       CalledBy[USR].push_back(R);
+    for (size_t A = 0; A < U.Arguments.size(); ++A)
+      ArgumentsTo[U.Arguments[A].USR].emplace_back(R, A);
   }
 }
 
@@ -527,6 +582,21 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
       for (size_t R : Callers->second)
         if (File.Units[R].File != Unit.File)
           keptOf(R).ExternalCalls.push_back(USR);
+    Work.push_back(USR);
+  }
+  // The functions whose arguments it asked for, or whose calls it
+  // followed: what the other units pass, and whether they take the
+  // address. The slice answers for those only.
+  SummaryFile Slice;
+  Slice.ArgumentsOf = Unit.AskedArguments;
+  Slice.ArgumentsOf->insert(Slice.ArgumentsOf->end(),
+                            Unit.OwnCallsFollowed.begin(),
+                            Unit.OwnCallsFollowed.end());
+  for (const std::string &USR : *Slice.ArgumentsOf) {
+    if (auto To = ArgumentsTo.find(USR); To != ArgumentsTo.end())
+      for (const auto &[R, A] : To->second)
+        if (File.Units[R].File != Unit.File)
+          keptOf(R).Arguments.push_back(File.Units[R].Arguments[A]);
     Work.push_back(USR);
   }
   llvm::StringSet<> Seen;
@@ -565,7 +635,7 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
         }
     }
   }
-  SummaryFile Slice;
+  Slice.WholeProgram = File.WholeProgram;
   for (auto &[R, U] : Kept)
     Slice.Units.push_back(std::move(U));
   return Slice;
@@ -602,6 +672,7 @@ bool isFresh(const UnitSummary &U, FileHashes &Hashes, std::string *Changed) {
 //===----------------------------------------------------------------------===//
 
 void SummaryIndex::add(const SummaryFile &File, FileHashes &Hashes) {
+  size_t StaleBefore = Stale.size();
   for (const UnitSummary &U : File.Units) {
     std::string Changed;
     if (isFresh(U, Hashes, &Changed))
@@ -609,13 +680,26 @@ void SummaryIndex::add(const SummaryFile &File, FileHashes &Hashes) {
     else
       Stale.push_back({U.File, Changed});
   }
+  // A stale record's calls are not the unit's calls any more.
+  WholeProgram = File.WholeProgram && Stale.size() == StaleBefore;
+  addArgumentsOf(File);
   Reaches.clear();
 }
 
 void SummaryIndex::addFresh(const SummaryFile &File) {
   for (const UnitSummary &U : File.Units)
     addRecord(U);
+  WholeProgram = File.WholeProgram;
+  addArgumentsOf(File);
   Reaches.clear();
+}
+
+void SummaryIndex::addArgumentsOf(const SummaryFile &File) {
+  if (!File.ArgumentsOf)
+    return;
+  ArgumentsOf.emplace();
+  for (const std::string &USR : *File.ArgumentsOf)
+    ArgumentsOf->insert(USR);
 }
 
 void SummaryIndex::addRecord(const UnitSummary &U) {
@@ -623,6 +707,8 @@ void SummaryIndex::addRecord(const UnitSummary &U) {
     AddressTaken.insert(USR);
   for (const std::string &USR : U.ExternalCalls)
     CalledWithoutDefinition.insert(USR);
+  for (const ArgumentRange &A : U.Arguments)
+    Arguments[{A.USR, A.Index}].emplace_back(U.File, &A);
   // A function defined in a header has one summary per unit including it,
   // all alike: the first stands.
   for (const FunctionSummary &F : U.Functions)
@@ -638,6 +724,39 @@ void SummaryIndex::addLocal(const FunctionSummary &F) {
 
 const FunctionSummary *SummaryIndex::function(StringRef USR) const {
   return Functions.lookup(USR);
+}
+
+std::optional<ProgramArgument>
+SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
+  // A slice without the function's arguments would say it has no calls.
+  if (!WholeProgram || AddressTaken.contains(USR) ||
+      (ArgumentsOf && !ArgumentsOf->contains(USR)))
+    return std::nullopt;
+  ProgramArgument Out;
+  auto It = Arguments.find({USR.str(), Index});
+  if (It == Arguments.end())
+    return Out;
+  for (const auto &[File, A] : It->second) {
+    ++Out.Units;
+    if (!A->Range || !Out.Range || A->Range->Hi > Out.Range->Hi) {
+      Out.WidestAt = A->WidestAt;
+      Out.WidestCaller = A->WidestCaller;
+    }
+    if (!A->Range) {
+      Out.Range.reset();
+      return Out;
+    }
+    Out.Range = Out.Range ? Out.Range->join(*A->Range) : *A->Range;
+  }
+  return Out;
+}
+
+bool SummaryIndex::hasArgumentsFromOthers(StringRef USR, StringRef File) const {
+  for (auto It = Arguments.lower_bound({USR.str(), 0});
+       It != Arguments.end() && It->first.first == USR; ++It)
+    if (llvm::any_of(It->second, [&](const auto &A) { return A.first != File; }))
+      return true;
+  return false;
 }
 
 std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {

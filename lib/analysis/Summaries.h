@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -121,6 +122,30 @@ struct SendSummary {
   std::vector<std::string> Calls;
 };
 
+/// What one unit's calls pass for an integer parameter of a function other
+/// units can call: a count parameter of an exported wrapper is an input of
+/// the model, unless the database is the whole program and every call of it
+/// is in a record (SummaryFile::WholeProgram).
+struct ArgumentRange {
+  std::string USR;
+  unsigned Index = 0;
+  /// The join over the unit's calls; unset when one passes a value the
+  /// analysis cannot judge (or sits where no function's ranges reach).
+  std::optional<Interval> Range;
+  /// The call that passes the largest value (or the one that cannot be
+  /// judged), and the function it is in: where a note points.
+  SourcePoint WidestAt;
+  std::string WidestCaller;
+};
+
+/// The same, over every record of a whole program (SummaryIndex).
+struct ProgramArgument {
+  unsigned Units = 0; ///< records with calls of it
+  std::optional<Interval> Range;
+  SourcePoint WidestAt;
+  std::string WidestCaller;
+};
+
 struct FunctionSummary {
   std::string USR, Name;
   SourcePoint Definition;
@@ -160,12 +185,32 @@ struct UnitSummary {
   /// findings depend on the sends of every function of another unit that
   /// main reaches.
   bool Probes = false;
+  /// What the unit's calls pass for the integer parameters of functions
+  /// other units can call (its own included), judged with the unit's
+  /// ranges alone.
+  std::vector<ArgumentRange> Arguments;
+  /// Functions other units can call whose parameters' ranges the unit's
+  /// analysis asked for: the arguments the records give them matter to
+  /// what it reports.
+  std::vector<std::string> AskedArguments;
+  /// The unit defines main, or did not compile (its calls are not known).
+  bool DefinesMain = false;
+  bool CompileErrors = false;
 };
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 2;
+  static constexpr int Version = 3;
   std::vector<UnitSummary> Units;
+  /// Set by the driver: the file (or slice) comes from a database that is
+  /// a whole program. Every unit of it has a record made without compile
+  /// errors, one defines main, and each record's arguments were judged
+  /// with summaries that still hold. So a function that no unit takes the
+  /// address of is called only where the records say.
+  bool WholeProgram = false;
+  /// A slice (SummarySlicer) holds the arguments of some functions only:
+  /// these. Unset in the whole file, which holds every record's.
+  std::optional<std::vector<std::string>> ArgumentsOf;
 
   /// Reads \p Path; false with \p Error set when it cannot be read or is
   /// not a summary file of this version.
@@ -190,7 +235,10 @@ struct SummaryFile {
 ///    units call;
 ///  - for a unit that probes (UnitSummary::Probes), the summaries of every
 ///    function of another unit its calls and taken addresses reach, through
-///    the sends' calls.
+///    the sends' calls;
+///  - what other units' calls pass to the functions whose arguments it
+///    asked for (UnitSummary::AskedArguments) and to those it took for its
+///    own (OwnCallsFollowed): the slice answers for those only.
 /// Each record in the slice keeps its inputs, so the worker still refuses one
 /// whose files changed after the driver looked.
 class SummarySlicer {
@@ -211,6 +259,8 @@ private:
   llvm::StringMap<std::vector<size_t>> TakenBy;
   /// Per USR, the records of the units that call it without defining it.
   llvm::StringMap<std::vector<size_t>> CalledBy;
+  /// Per USR, the records and entries of what their calls pass to it.
+  llvm::StringMap<std::vector<std::pair<size_t, size_t>>> ArgumentsTo;
 };
 
 /// The range of a summarised return for arguments in \p Args (none:
@@ -282,6 +332,13 @@ public:
   /// forwards; null when it reaches no MPI count.
   const Reach *reach(llvm::StringRef USR, unsigned Index);
   bool empty() const { return Functions.empty(); }
+  /// What the records' calls pass for parameter \p Index of \p USR, when
+  /// the records are a whole program's and no unit takes its address;
+  /// none otherwise.
+  std::optional<ProgramArgument> programArgument(llvm::StringRef USR,
+                                                 unsigned Index) const;
+  /// Whether a record other than unit \p File's gives arguments of \p USR.
+  bool hasArgumentsFromOthers(llvm::StringRef USR, llvm::StringRef File) const;
   /// The most bytes one point-to-point message of a call of \p USR sends,
   /// closing the functions of other units it reaches; none when a record
   /// on the way is missing, stale or unknown. A function several units
@@ -293,6 +350,7 @@ public:
 
 private:
   void addRecord(const UnitSummary &U);
+  void addArgumentsOf(const SummaryFile &File);
   bool close(const std::string &Key, Reach &R, std::vector<std::string> &Path);
   llvm::StringMap<const FunctionSummary *> Functions;
   /// Every definition of other units beyond the first, for sends().
@@ -300,6 +358,13 @@ private:
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   llvm::StringSet<> AddressTaken;
   llvm::StringSet<> CalledWithoutDefinition;
+  /// Per USR and parameter, the records' arguments, each with its unit.
+  std::map<std::pair<std::string, unsigned>,
+           std::vector<std::pair<llvm::StringRef, const ArgumentRange *>>>
+      Arguments;
+  bool WholeProgram = false;
+  /// The functions whose arguments the records added hold (unset: all).
+  std::optional<llvm::StringSet<>> ArgumentsOf;
   std::map<std::string, std::unique_ptr<Reach>> Reaches;
 };
 

@@ -80,13 +80,17 @@ struct AddressCollector : RecursiveASTVisitor<AddressCollector> {
   llvm::DenseSet<const DeclRefExpr *> Callees;
   std::vector<const FunctionDecl *> Named;
   llvm::SetVector<const FunctionDecl *> Called;
+  /// Per function called, its first call.
+  llvm::DenseMap<const FunctionDecl *, const CallExpr *> FirstCall;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(CallExpr *C) {
     if (const auto *Ref =
             dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
       Callees.insert(Ref);
-    if (const FunctionDecl *F = C->getDirectCallee())
+    if (const FunctionDecl *F = C->getDirectCallee()) {
       Called.insert(F);
+      FirstCall.try_emplace(F, C);
+    }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -445,6 +449,14 @@ void CountParameters::noteUnitAddresses(llvm::ArrayRef<Decl *> Decls) {
       Index.addAddressTaken(usrOf(G));
 }
 
+std::optional<ProgramArgument>
+CountParameters::programArgument(const FunctionDecl *F, unsigned Index) {
+  const std::string &USR = usrOf(F);
+  if (USR.empty())
+    return std::nullopt;
+  return this->Index.programArgument(USR, Index);
+}
+
 bool CountParameters::addressTaken(const FunctionDecl *F) {
   const std::string &USR = usrOf(F);
   return !USR.empty() && Index.addressTaken(USR);
@@ -510,6 +522,55 @@ void CountParameters::noteCountArguments(const CallExpr *Call,
   }
 }
 
+/// An integer parameter whose range the records can carry.
+static bool isRecordedParameter(const ParmVarDecl *P, const ASTContext &Ctx) {
+  QualType T = P->getType().getCanonicalType();
+  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 64;
+}
+
+/// A function other units can call, whose calls the model would judge by
+/// their arguments: a user function, not a method or template (those have
+/// callers no record shows), with an integer parameter.
+static bool takesProgramArguments(const FunctionDecl *F, const ASTContext &Ctx) {
+  return F->isExternallyVisible() && !F->isMain() && !isa<CXXMethodDecl>(F) &&
+         F->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+         isUserFunction(F, Ctx.getSourceManager()) &&
+         llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
+           return isRecordedParameter(P, Ctx);
+         });
+}
+
+void CountParameters::recordArguments(
+    llvm::ArrayRef<const FunctionDecl *> Called,
+    const llvm::DenseMap<const FunctionDecl *, const CallExpr *> &FirstCall,
+    UnitSummary &U) {
+  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
+  llvm::DenseSet<const FunctionDecl *> Done;
+  for (const FunctionDecl *F : Called) {
+    const FunctionDecl *Canonical = F->getCanonicalDecl();
+    if (!Done.insert(Canonical).second || !takesProgramArguments(F, Ctx) ||
+        usrOf(F).empty())
+      continue;
+    for (const ParmVarDecl *P : F->parameters()) {
+      if (!isRecordedParameter(P, Ctx))
+        continue;
+      ArgumentRange A;
+      A.USR = usrOf(F);
+      A.Index = P->getFunctionScopeIndex();
+      const CallSite *Widest = nullptr;
+      A.Range = Analyses.unitArguments(Canonical, A.Index, Widest);
+      // The file keeps 64-bit bounds; beyond them is no bound at all.
+      if (A.Range && (A.Range->Lo < INT64_MIN || A.Range->Hi > INT64_MAX))
+        A.Range.reset();
+      const CallExpr *At = Widest ? Widest->Call : FirstCall.lookup(F);
+      A.WidestAt = pointOf(At ? At->getBeginLoc() : F->getLocation());
+      if (Widest && Widest->Caller)
+        A.WidestCaller = Widest->Caller->getQualifiedNameAsString();
+      U.Arguments.push_back(std::move(A));
+    }
+  }
+}
+
 UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   const SourceManager &SM = Ctx.getSourceManager();
   UnitSummary U;
@@ -548,8 +609,17 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
       U.ExternalCalls.push_back(usrOf(F));
   }
   FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
+  // Asked by the analysis of the unit's findings, before recordArguments
+  // judges its calls (which may ask more).
+  for (const FunctionDecl *F : Analyses.askedProgramArguments())
+    if (!usrOf(F).empty())
+      U.AskedArguments.push_back(usrOf(F));
+  recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, U);
+  U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
   for (Decl *D : Decls) {
     const auto *F = dyn_cast<FunctionDecl>(D);
+    if (F && F->isMain() && F->doesThisDeclarationHaveABody())
+      U.DefinesMain = true;
     if (!F || !F->doesThisDeclarationHaveABody() || !F->isExternallyVisible())
       continue;
     if (Analyses.seesEveryCall(F) && !usrOf(F).empty())

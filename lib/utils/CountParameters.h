@@ -74,6 +74,10 @@ public:
   /// Whether another unit calls \p F, or takes its address, by the
   /// summaries.
   bool calledElsewhere(const clang::FunctionDecl *F);
+  /// What the calls of the other units of a whole program pass for
+  /// parameter \p Index of \p F (SummaryIndex::programArgument).
+  std::optional<ProgramArgument> programArgument(const clang::FunctionDecl *F,
+                                                 unsigned Index);
   /// Learns which functions this unit (whose top-level declarations are
   /// \p Decls) takes the address of, once: asked only when a fix is
   /// planned, as it walks the unit. Reaches asked for before are stale.
@@ -127,6 +131,14 @@ private:
   void keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits, std::string &Blocker,
                SourcePoint &BlockerAt);
   std::optional<clang::FileID> fileOf(llvm::StringRef Path);
+  /// What the unit's calls of \p Called (each with its first call) pass
+  /// for the integer parameters of those other units can call
+  /// (UnitSummary::Arguments).
+  void recordArguments(
+      llvm::ArrayRef<const clang::FunctionDecl *> Called,
+      const llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
+          &FirstCall,
+      UnitSummary &U);
 
   clang::ASTContext &Ctx;
   PlanFn Plan;

@@ -247,10 +247,16 @@ bool FunctionAnalyses::forEveryCall(
     const FunctionDecl *F,
     llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge) {
   const auto *Sites = F && followsEveryCall(F) ? Uses.callsOf(F) : nullptr;
+  return Sites && !Sites->empty() && forEachSite(F, *Sites, Judge);
+}
+
+bool FunctionAnalyses::forEachSite(
+    const FunctionDecl *F, llvm::ArrayRef<CallSite> Sites,
+    llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge) {
   // A function following its own parameters into itself learns nothing.
-  if (!Sites || Sites->empty() || !Following.insert(F).second)
+  if (!Following.insert(F).second)
     return false;
-  bool All = llvm::all_of(*Sites, [&](const CallSite &Site) {
+  bool All = llvm::all_of(Sites, [&](const CallSite &Site) {
     RangeAnalysis *Ranges = ranges(Site.Caller);
     return Ranges && Judge(Site, *Ranges);
   });
@@ -259,21 +265,97 @@ bool FunctionAnalyses::forEveryCall(
 }
 
 std::optional<Interval>
-FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
-  unsigned Index = P->getFunctionScopeIndex();
+FunctionAnalyses::joinArguments(const FunctionDecl *F,
+                                llvm::ArrayRef<CallSite> Sites,
+                                unsigned Index) {
   std::optional<Interval> Range;
-  bool Known = forEveryCall(
-      dyn_cast<FunctionDecl>(P->getDeclContext()),
-      [&](const CallSite &Site, RangeAnalysis &Ranges) {
-        if (Index >= Site.Call->getNumArgs())
-          return false;
-        std::optional<RangeAnalysis::Result> R = Ranges.evaluate(
-            Site.Call->getArg(Index), Ranges.constraintsAt(Site.Call));
-        if (R)
-          Range = Range ? Range->join(R->Range) : R->Range;
-        return R.has_value();
-      });
+  bool Known = forEachSite(F, Sites, [&](const CallSite &Site, RangeAnalysis &) {
+    std::optional<Interval> R = siteArgument(Site, Index);
+    if (R)
+      Range = Range ? Range->join(*R) : *R;
+    return R.has_value();
+  });
   return Known ? Range : std::nullopt;
+}
+
+std::optional<Interval>
+FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!F)
+    return std::nullopt;
+  if (!followsEveryCall(F))
+    return programArgumentRange(P);
+  const auto *Sites = Uses.callsOf(F);
+  return Sites && !Sites->empty()
+             ? joinArguments(F, *Sites, P->getFunctionScopeIndex())
+             : std::nullopt;
+}
+
+std::optional<Interval>
+FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
+  // A parameter of a function other units can call is an input of the
+  // model, unless the program's records show every call: then it holds
+  // what they pass (calls here judged here, with what this phase knows).
+  const auto *F = cast<FunctionDecl>(P->getDeclContext());
+  const auto *Local = F->isExternallyVisible() ? Uses.directCallsOf(F) : nullptr;
+  if (!Local)
+    return std::nullopt;
+  AskedProgramArguments.insert(F->getCanonicalDecl());
+  unsigned Index = P->getFunctionScopeIndex();
+  std::optional<ProgramArgument> Remote =
+      ProgramArguments ? ProgramArguments(F, Index) : std::nullopt;
+  if (!Remote)
+    return std::nullopt;
+  if (Remote->Units)
+    RemoteArguments[P] = *Remote;
+  if (Remote->Units && !Remote->Range)
+    return std::nullopt;
+  if (Local->empty())
+    return Remote->Range;
+  std::optional<Interval> Here = joinArguments(F, *Local, Index);
+  if (!Here)
+    return std::nullopt;
+  return Remote->Range ? Remote->Range->join(*Here) : Here;
+}
+
+std::optional<Interval> FunctionAnalyses::siteArgument(const CallSite &Site,
+                                                      unsigned Index) {
+  if (!Site.Caller || Index >= Site.Call->getNumArgs())
+    return std::nullopt;
+  // Most arguments are constants: no need to analyse the caller for them.
+  const Expr *Arg = Site.Call->getArg(Index);
+  Expr::EvalResult Constant;
+  if (!Arg->isValueDependent() && Arg->EvaluateAsInt(Constant, Ctx) &&
+      Constant.Val.getInt().getActiveBits() < 64)
+    return Interval::exact(Constant.Val.getInt().isSigned()
+                               ? WideInt(Constant.Val.getInt().getExtValue())
+                               : WideInt(Constant.Val.getInt().getZExtValue()));
+  RangeAnalysis *Ranges = ranges(Site.Caller);
+  std::optional<RangeAnalysis::Result> R =
+      Ranges ? Ranges->evaluate(Arg, Ranges->constraintsAt(Site.Call))
+             : std::nullopt;
+  return R ? std::optional<Interval>(R->Range) : std::nullopt;
+}
+
+std::optional<Interval>
+FunctionAnalyses::unitArguments(const FunctionDecl *F, unsigned Index,
+                                const CallSite *&Widest) {
+  Widest = nullptr;
+  const auto *Sites = Uses.directCallsOf(F);
+  if (!Sites)
+    return std::nullopt;
+  std::optional<Interval> Range;
+  for (const CallSite &Site : *Sites) {
+    std::optional<Interval> R = siteArgument(Site, Index);
+    if (!R) {
+      Widest = &Site;
+      return std::nullopt;
+    }
+    if (!Range || R->Hi > Range->Hi)
+      Widest = &Site;
+    Range = Range ? Range->join(*R) : *R;
+  }
+  return Range;
 }
 
 std::optional<Interval>

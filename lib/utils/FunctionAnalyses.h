@@ -18,7 +18,9 @@
 #include "analysis/IntervalAnalysis.h"
 #include "UserCodeScope.h"
 #include "ProgramSends.h"
+#include "analysis/Summaries.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <functional>
 #include <memory>
@@ -154,6 +156,35 @@ public:
   /// Whether the unit sees every call of \p F by its own declarations
   /// (UnitUses::callsOf), and so bounds F's parameters by them unless the
   /// summaries say other units call it (followsEveryCall).
+  /// What the calls of other units pass for a parameter of a function they
+  /// can call (mpix-large-count answers from the summaries of a whole
+  /// program); none: the records cannot say.
+  using ProgramArgumentsFn = std::function<std::optional<ProgramArgument>(
+      const clang::FunctionDecl *, unsigned)>;
+  void setProgramArguments(ProgramArgumentsFn F) {
+    ProgramArguments = std::move(F);
+  }
+  /// The functions other units can call whose parameters the unit's ranges
+  /// asked about (UnitSummary::AskedArguments).
+  llvm::ArrayRef<const clang::FunctionDecl *> askedProgramArguments() const {
+    return AskedProgramArguments.getArrayRef();
+  }
+  /// What the records of other units say their calls pass \p P, when its
+  /// function is one they can call and they were asked: a note names the
+  /// call passing the largest value.
+  const ProgramArgument *
+  programArgumentOf(const clang::ParmVarDecl *P) const override {
+    auto It = RemoteArguments.find(P);
+    return It == RemoteArguments.end() ? nullptr : &It->second;
+  }
+  /// What this unit's calls of \p F pass for parameter \p Index, for its
+  /// record (UnitSummary::Arguments): the join, unset when a call cannot be
+  /// judged or F is named here other than to call it. \p Widest: the call
+  /// passing the largest value, or the first that cannot be judged (null
+  /// when F is named otherwise).
+  std::optional<Interval> unitArguments(const clang::FunctionDecl *F,
+                                        unsigned Index,
+                                        const CallSite *&Widest);
   bool seesEveryCall(const clang::FunctionDecl *F) const {
     return Uses.callsOf(F) != nullptr;
   }
@@ -212,6 +243,19 @@ private:
   bool forEveryCall(
       const clang::FunctionDecl *F,
       llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge);
+  /// forEveryCall over \p Sites, calls of \p F.
+  bool forEachSite(
+      const clang::FunctionDecl *F, llvm::ArrayRef<CallSite> Sites,
+      llvm::function_ref<bool(const CallSite &, RangeAnalysis &)> Judge);
+  /// The join of what \p Sites pass for parameter \p Index of \p F.
+  std::optional<Interval> joinArguments(const clang::FunctionDecl *F,
+                                        llvm::ArrayRef<CallSite> Sites,
+                                        unsigned Index);
+  /// What \p Site passes for parameter \p Index, judged in its caller.
+  std::optional<Interval> siteArgument(const CallSite &Site, unsigned Index);
+  /// argumentRange for a function other units can call: its calls here
+  /// and, in a whole program, those the records of the others give.
+  std::optional<Interval> programArgumentRange(const clang::ParmVarDecl *P);
   /// The entry of \p F with its facts and ranges built (its calls listed
   /// into \p Listing by the same walk); null without a body.
   Entry *entry(const clang::FunctionDecl *F, CallListing *Listing = nullptr);
@@ -238,6 +282,9 @@ private:
   ReturnFn ExternalReturns;
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
   std::function<bool(const clang::FunctionDecl *)> CalledElsewhere;
+  ProgramArgumentsFn ProgramArguments;
+  llvm::SetVector<const clang::FunctionDecl *> AskedProgramArguments;
+  llvm::DenseMap<const clang::ParmVarDecl *, ProgramArgument> RemoteArguments;
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverReturning;

@@ -184,7 +184,7 @@ TEST(Summaries, OtherFilesAreRejectedWithAReason) {
   EXPECT_FALSE(F.load(Dir.file("b.json", "not json"), Error));
   EXPECT_NE(Error.find("is not JSON"), std::string::npos);
   EXPECT_FALSE(F.load(Dir.file("c.json",
-                               R"({"format": "mpix-tidy-summaries", "version": 2,
+                               R"({"format": "mpix-tidy-summaries", "version": 3,
                                    "units": [{"file": "a.c"}]})"),
                       Error));
   EXPECT_NE(Error.find("no file or command"), std::string::npos);
@@ -391,3 +391,101 @@ TEST(Summaries, AWorkerGetsOnlyTheRecordsItsUnitCanConsult) {
 }
 
 } // namespace
+
+/// A record of unit \p File whose calls pass \p Range (unset: a value that
+/// cannot be judged) for parameter 1 of send_count.
+static UnitSummary callerPassing(llvm::StringRef File,
+                                 std::optional<Interval> Range) {
+  UnitSummary U;
+  U.File = File.str();
+  U.Command = "c";
+  ArgumentRange A;
+  A.USR = "c:@F@send_count";
+  A.Index = 1;
+  A.Range = Range;
+  A.WidestAt = {File.str(), 12, 3};
+  A.WidestCaller = "main";
+  U.Arguments.push_back(A);
+  return U;
+}
+
+TEST(Summaries, AWholeProgramsCallsBoundAnExportedParameter) {
+  SummaryFile File;
+  File.Units.push_back(callerPassing("/src/main.c", Interval{1, 100}));
+  File.Units.push_back(callerPassing("/src/tool.c", Interval{-4, 512}));
+  File.Units.back().Arguments[0].WidestCaller = "run";
+
+  // Not a whole program (a library, a unit missing): the records say
+  // nothing.
+  SummaryIndex NotWhole;
+  NotWhole.addFresh(File);
+  EXPECT_FALSE(NotWhole.programArgument("c:@F@send_count", 1));
+
+  File.WholeProgram = true;
+  SummaryIndex Whole;
+  Whole.addFresh(File);
+  std::optional<ProgramArgument> A = Whole.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A && A->Range);
+  EXPECT_EQ(A->Units, 2u);
+  EXPECT_TRUE(A->Range->Lo == -4 && A->Range->Hi == 512);
+  EXPECT_EQ(A->WidestCaller, "run");
+  // A parameter no record passes anything to: no call in another unit.
+  std::optional<ProgramArgument> None = Whole.programArgument("c:@F@send_count", 0);
+  ASSERT_TRUE(None);
+  EXPECT_EQ(None->Units, 0u);
+  EXPECT_TRUE(Whole.hasArgumentsFromOthers("c:@F@send_count", "/src/main.c"));
+  EXPECT_FALSE(Whole.hasArgumentsFromOthers("c:@F@other", "/src/main.c"));
+
+  // One call that cannot be judged makes it unbounded, and is named.
+  File.Units.push_back(callerPassing("/src/io.c", std::nullopt));
+  SummaryIndex Unjudged;
+  Unjudged.addFresh(File);
+  A = Unjudged.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A);
+  EXPECT_FALSE(A->Range);
+  EXPECT_EQ(A->WidestAt.File, "/src/io.c");
+
+  // A unit that takes its address: any call through the pointer.
+  File.Units.pop_back();
+  File.Units.back().AddressTaken.push_back("c:@F@send_count");
+  SummaryIndex Taken;
+  Taken.addFresh(File);
+  EXPECT_FALSE(Taken.programArgument("c:@F@send_count", 1));
+}
+
+TEST(Summaries, ASliceAnswersOnlyForTheArgumentsItHolds) {
+  SummaryFile File;
+  File.WholeProgram = true;
+  File.Units.push_back(callerPassing("/src/main.c", Interval{1, 100}));
+  UnitSummary Wrap;
+  Wrap.File = "/src/wrap.c";
+  Wrap.Command = "w";
+  File.Units.push_back(Wrap);
+  SummarySlicer Slicer(File);
+
+  // wrap.c asked nothing when summarised: its slice cannot say that
+  // send_count has no callers.
+  SummaryFile Slice = Slicer.sliceFor(Wrap);
+  SummaryIndex Without;
+  Without.addFresh(Slice);
+  EXPECT_FALSE(Without.programArgument("c:@F@send_count", 1));
+
+  // Asked (or followed as its own): main.c's calls are in the slice, which
+  // survives the file.
+  Wrap.AskedArguments.push_back("c:@F@send_count");
+  Slice = Slicer.sliceFor(Wrap);
+  ScratchDir Dir;
+  std::string Path = Dir.file("slice.json", ""), Error;
+  ASSERT_TRUE(Slice.save(Path, Error)) << Error;
+  SummaryFile Read;
+  ASSERT_TRUE(Read.load(Path, Error)) << Error;
+  ASSERT_TRUE(Read.ArgumentsOf && Read.WholeProgram);
+  ASSERT_EQ(Read.Units.size(), 1u);
+  ASSERT_EQ(Read.Units[0].Arguments.size(), 1u);
+  EXPECT_EQ(Read.Units[0].Arguments[0].WidestAt.Line, 12u);
+  SummaryIndex With;
+  With.addFresh(Read);
+  std::optional<ProgramArgument> A = With.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A && A->Range);
+  EXPECT_TRUE(A->Range->Lo == 1 && A->Range->Hi == 100);
+}
