@@ -511,7 +511,7 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
     if (Found)
       Findings.push_back(*Found);
   }
-  if (Findings.empty())
+  if (Findings.empty() || Analyses->neverCalledInProgram(Caller))
     return;
   if (F->Fam == Family::DATATYPE)
     rememberLargeType(Call, *F, FS);
@@ -1892,7 +1892,8 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
                   /*MayBeNegative=*/true, /*FollowLocals=*/true, FS);
     if (!Found)
       Found = findMemberStore(Call, I, /*MayBeNegative=*/true);
-    if (!Found || Found->H.Kind == Hazard::ConstantNegative)
+    if (!Found || Found->H.Kind == Hazard::ConstantNegative ||
+        Analyses->neverCalledInProgram(Caller))
       continue;
     // A function pointer of this unit blocks the fix as one of another's.
     Params->noteUnitAddresses(Scope.declarations(*Context));

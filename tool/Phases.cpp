@@ -253,12 +253,10 @@ void SummaryPlan::forgetArgumentsOnOldSummaries(
 }
 
 bool SummaryPlan::asksOthersArguments(size_t I) const {
-  // Phase 1 judged without the other units' arguments.
+  // Phase 1 judged without the other units' arguments, or their absence
+  // (a function no unit calls).
   const UnitSummary *U = Records.unit(Units[I]);
-  return U && Records.WholeProgram && InPhase1[I] &&
-         llvm::any_of(U->AskedArguments, [&](StringRef USR) {
-           return Merged->hasArgumentsFromOthers(USR, U->File);
-         });
+  return U && Records.WholeProgram && InPhase1[I] && !U->AskedArguments.empty();
 }
 
 bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,

@@ -78,7 +78,7 @@ private:
   void forgetArgumentsOnOldSummaries(const llvm::StringMap<size_t> &Answered,
                                      const llvm::StringSet<> &NewlyCalled);
   /// Whether unit \p I of phase 1 asked for the arguments of a function
-  /// that other units' records call, in a whole program.
+  /// other units can call, in a whole program.
   bool asksOthersArguments(size_t I) const;
 
   std::vector<std::string> Units;

@@ -5250,13 +5250,15 @@ std::string RangeAnalysis::parameterOrigin(const ParmVarDecl *P,
   std::string Passes =
       Calls->Range ? "with values up to " + toString(Calls->Range->Hi)
                    : "with a value the analysis cannot bound";
-  std::string Caller = Calls->WidestCaller.empty()
-                           ? "code outside any function"
-                           : "'" + Calls->WidestCaller + "'";
-  return "'" + Text + "' is a parameter of '" + F->getNameAsString() + "', which " +
-         Caller + " calls " + Passes + " (" + Calls->WidestAt.File + ":" +
-         std::to_string(Calls->WidestAt.Line) + ":" +
-         std::to_string(Calls->WidestAt.Column) + ")";
+  std::string At = " (" + Calls->WidestAt.File + ":" +
+                   std::to_string(Calls->WidestAt.Line) + ":" +
+                   std::to_string(Calls->WidestAt.Column) + ")";
+  std::string Of = "'" + Text + "' is a parameter of '" + F->getNameAsString() + "'";
+  // A call in a template, a lambda or an initializer is not followed.
+  if (Calls->WidestCaller.empty())
+    return Of + ", which another file calls where the analysis does not "
+                "follow its arguments" + At;
+  return Of + ", which '" + Calls->WidestCaller + "' calls " + Passes + At;
 }
 
 RangeAnalysis::Explanation RangeAnalysis::explainOverflow(const Expr *Site,

@@ -751,14 +751,6 @@ SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
   return Out;
 }
 
-bool SummaryIndex::hasArgumentsFromOthers(StringRef USR, StringRef File) const {
-  for (auto It = Arguments.lower_bound({USR.str(), 0});
-       It != Arguments.end() && It->first.first == USR; ++It)
-    if (llvm::any_of(It->second, [&](const auto &A) { return A.first != File; }))
-      return true;
-  return false;
-}
-
 std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {
   std::vector<StringRef> Work{USR};
   llvm::StringSet<> Seen;

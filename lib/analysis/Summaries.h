@@ -337,8 +337,6 @@ public:
   /// none otherwise.
   std::optional<ProgramArgument> programArgument(llvm::StringRef USR,
                                                  unsigned Index) const;
-  /// Whether a record other than unit \p File's gives arguments of \p USR.
-  bool hasArgumentsFromOthers(llvm::StringRef USR, llvm::StringRef File) const;
   /// The most bytes one point-to-point message of a call of \p USR sends,
   /// closing the functions of other units it reaches; none when a record
   /// on the way is missing, stale or unknown. A function several units

@@ -522,12 +522,6 @@ void CountParameters::noteCountArguments(const CallExpr *Call,
   }
 }
 
-/// An integer parameter whose range the records can carry.
-static bool isRecordedParameter(const ParmVarDecl *P, const ASTContext &Ctx) {
-  QualType T = P->getType().getCanonicalType();
-  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 64;
-}
-
 /// A function other units can call, whose calls the model would judge by
 /// their arguments: a user function, not a method or template (those have
 /// callers no record shows), with an integer parameter.
@@ -536,7 +530,7 @@ static bool takesProgramArguments(const FunctionDecl *F, const ASTContext &Ctx) 
          F->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
          isUserFunction(F, Ctx.getSourceManager()) &&
          llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
-           return isRecordedParameter(P, Ctx);
+           return FunctionAnalyses::hasRecordedArguments(P, Ctx);
          });
 }
 
@@ -552,7 +546,7 @@ void CountParameters::recordArguments(
         usrOf(F).empty())
       continue;
     for (const ParmVarDecl *P : F->parameters()) {
-      if (!isRecordedParameter(P, Ctx))
+      if (!FunctionAnalyses::hasRecordedArguments(P, Ctx))
         continue;
       ArgumentRange A;
       A.USR = usrOf(F);

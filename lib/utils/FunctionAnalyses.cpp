@@ -318,6 +318,34 @@ FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
   return Remote->Range ? Remote->Range->join(*Here) : Here;
 }
 
+bool FunctionAnalyses::hasRecordedArguments(const ParmVarDecl *P,
+                                            const ASTContext &Ctx) {
+  QualType T = P->getType().getCanonicalType();
+  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 64;
+}
+
+bool FunctionAnalyses::neverCalledInProgram(const FunctionDecl *F) {
+  if (!F || !F->isExternallyVisible() || !ProgramArguments)
+    return false;
+  auto [It, New] = NeverCalled.try_emplace(F->getCanonicalDecl(), false);
+  if (!New)
+    return It->second;
+  const auto *Local = Uses.directCallsOf(F);
+  if (!Local || !Local->empty())
+    return false;
+  const auto *P = llvm::find_if(F->parameters(), [&](const ParmVarDecl *P) {
+    return hasRecordedArguments(P, Ctx);
+  });
+  if (P == F->param_end())
+    return false;
+  AskedProgramArguments.insert(F->getCanonicalDecl());
+  std::optional<ProgramArgument> Remote =
+      ProgramArguments(F, (*P)->getFunctionScopeIndex());
+  It = NeverCalled.find(F->getCanonicalDecl());
+  It->second = Remote && Remote->Units == 0;
+  return It->second;
+}
+
 std::optional<Interval> FunctionAnalyses::siteArgument(const CallSite &Site,
                                                       unsigned Index) {
   if (!Site.Caller || Index >= Site.Call->getNumArgs())

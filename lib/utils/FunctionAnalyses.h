@@ -177,6 +177,16 @@ public:
     auto It = RemoteArguments.find(P);
     return It == RemoteArguments.end() ? nullptr : &It->second;
   }
+  /// Whether \p F, a function other files can call, is called by no unit
+  /// of a whole program (nor named here other than to call it): no run
+  /// reaches its body. Known by the records of a parameter the records
+  /// carry (hasRecordedArguments); asked once per function, and the asking
+  /// is noted as for a parameter's range (UnitSummary::AskedArguments).
+  bool neverCalledInProgram(const clang::FunctionDecl *F);
+  /// Whether the records carry what calls pass for \p P: an integer of 64
+  /// bits at most.
+  static bool hasRecordedArguments(const clang::ParmVarDecl *P,
+                                   const clang::ASTContext &Ctx);
   /// What this unit's calls of \p F pass for parameter \p Index, for its
   /// record (UnitSummary::Arguments): the join, unset when a call cannot be
   /// judged or F is named here other than to call it. \p Widest: the call
@@ -285,6 +295,7 @@ private:
   ProgramArgumentsFn ProgramArguments;
   llvm::SetVector<const clang::FunctionDecl *> AskedProgramArguments;
   llvm::DenseMap<const clang::ParmVarDecl *, ProgramArgument> RemoteArguments;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> NeverCalled;
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverReturning;

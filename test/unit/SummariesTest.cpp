@@ -433,8 +433,6 @@ TEST(Summaries, AWholeProgramsCallsBoundAnExportedParameter) {
   std::optional<ProgramArgument> None = Whole.programArgument("c:@F@send_count", 0);
   ASSERT_TRUE(None);
   EXPECT_EQ(None->Units, 0u);
-  EXPECT_TRUE(Whole.hasArgumentsFromOthers("c:@F@send_count", "/src/main.c"));
-  EXPECT_FALSE(Whole.hasArgumentsFromOthers("c:@F@other", "/src/main.c"));
 
   // One call that cannot be judged makes it unbounded, and is named.
   File.Units.push_back(callerPassing("/src/io.c", std::nullopt));
