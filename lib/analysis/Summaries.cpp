@@ -76,6 +76,10 @@ static json::Value toJSON(const ArgumentRange &A) {
                  {"index", A.Index},
                  {"at", toJSON(A.WidestAt)},
                  {"caller", A.WidestCaller}};
+  if (!A.CallerUSR.empty())
+    O["caller_usr"] = A.CallerUSR;
+  if (!A.Tree.empty())
+    O["tree"] = A.Tree;
   if (A.Range) {
     O["lo"] = int64_t(A.Range->Lo);
     O["hi"] = int64_t(A.Range->Hi);
@@ -245,6 +249,9 @@ public:
       A.Range = Interval{*Lo, *Hi};
     else if (Lo || Hi)
       return fail("an argument range is malformed");
+    if ((O->get("caller_usr") && !str(O->get("caller_usr"), A.CallerUSR)) ||
+        (O->get("tree") && !str(O->get("tree"), A.Tree)))
+      return fail("an argument range is malformed");
     return true;
   }
 
@@ -318,7 +325,7 @@ private:
 
 namespace {
 struct TreeEvaluator {
-  llvm::ArrayRef<std::optional<Interval>> Args;
+  llvm::function_ref<std::optional<Interval>(unsigned)> Param;
   bool Overflows = false;
 
   /// \p Sub converted to an integer type of \p Bits and sign: what does
@@ -344,9 +351,9 @@ struct TreeEvaluator {
     StringRef Op = *(*A)[0].getAsString();
     if (Op == "p" && A->size() == 2) {
       std::optional<int64_t> I = (*A)[1].getAsInteger();
-      if (!I || *I < 0 || size_t(*I) >= Args.size())
+      if (!I || *I < 0 || *I > UINT16_MAX)
         return std::nullopt;
-      return Args[*I];
+      return Param(unsigned(*I));
     }
     if (Op == "c" && A->size() == 2 && (*A)[1].getAsString()) {
       long long C;
@@ -409,12 +416,25 @@ evaluateReturn(const ReturnSummary &R,
     Overflows = R.AlwaysOverflows;
     return std::nullopt;
   }
-  llvm::Expected<json::Value> V = json::parse(R.Tree);
+  return evaluateTree(
+      R.Tree,
+      [&](unsigned I) {
+        return I < Args.size() ? Args[I] : std::optional<Interval>();
+      },
+      Overflows);
+}
+
+std::optional<Interval>
+evaluateTree(StringRef Tree,
+             llvm::function_ref<std::optional<Interval>(unsigned)> Param,
+             bool &Overflows) {
+  Overflows = false;
+  llvm::Expected<json::Value> V = json::parse(Tree);
   if (!V) {
     llvm::consumeError(V.takeError());
     return std::nullopt;
   }
-  TreeEvaluator E{Args};
+  TreeEvaluator E{Param};
   std::optional<Interval> Out = E.eval(*V);
   Overflows = E.Overflows;
   return Out;
@@ -592,13 +612,28 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
   Slice.ArgumentsOf->insert(Slice.ArgumentsOf->end(),
                             Unit.OwnCallsFollowed.begin(),
                             Unit.OwnCallsFollowed.end());
-  for (const std::string &USR : *Slice.ArgumentsOf) {
+  // With them, those of their callers the records follow, and of theirs:
+  // whether those run, and what they pass on.
+  llvm::StringSet<> WithArguments;
+  for (size_t I = 0; I < Slice.ArgumentsOf->size(); ++I) {
+    std::string USR = (*Slice.ArgumentsOf)[I];
+    if (!WithArguments.insert(USR).second)
+      continue;
     if (auto To = ArgumentsTo.find(USR); To != ArgumentsTo.end())
-      for (const auto &[R, A] : To->second)
-        if (File.Units[R].File != Unit.File)
-          keptOf(R).Arguments.push_back(File.Units[R].Arguments[A]);
+      for (const auto &[R, A] : To->second) {
+        // The unit's own calls too: one of its functions may be the only
+        // caller of another unit's function that calls this one.
+        const ArgumentRange &Entry = File.Units[R].Arguments[A];
+        keptOf(R).Arguments.push_back(Entry);
+        if (!Entry.CallerUSR.empty())
+          Slice.ArgumentsOf->push_back(Entry.CallerUSR);
+      }
     Work.push_back(USR);
   }
+  Slice.ArgumentsOf.emplace();
+  for (const auto &USR : WithArguments)
+    Slice.ArgumentsOf->push_back(USR.getKey().str());
+  llvm::sort(*Slice.ArgumentsOf);
   llvm::StringSet<> Seen;
   while (!Work.empty()) {
     std::string USR = std::move(Work.back());
@@ -708,7 +743,8 @@ void SummaryIndex::addRecord(const UnitSummary &U) {
   for (const std::string &USR : U.ExternalCalls)
     CalledWithoutDefinition.insert(USR);
   for (const ArgumentRange &A : U.Arguments)
-    Arguments[{A.USR, A.Index}].emplace_back(U.File, &A);
+    Arguments[{A.USR, A.Index}].push_back(&A);
+  Live.reset();
   // A function defined in a header has one summary per unit including it,
   // all alike: the first stands.
   for (const FunctionSummary &F : U.Functions)
@@ -726,28 +762,86 @@ const FunctionSummary *SummaryIndex::function(StringRef USR) const {
   return Functions.lookup(USR);
 }
 
+bool SummaryIndex::runs(StringRef CallerUSR) const {
+  if (CallerUSR.empty())
+    return true;
+  if (!Live) {
+    // From the calls of callers that run whatever the records say (main, a
+    // static function, a method, one whose address is taken), along the
+    // calls of the functions reached.
+    Live.emplace();
+    llvm::StringMap<std::vector<StringRef>> Callees;
+    std::vector<StringRef> Work;
+    for (const auto &[Key, Entries] : Arguments)
+      for (const ArgumentRange *A : Entries) {
+        if (A->CallerUSR.empty() || AddressTaken.contains(A->CallerUSR))
+          Work.push_back(A->USR);
+        else
+          Callees[A->CallerUSR].push_back(A->USR);
+      }
+    while (!Work.empty()) {
+      StringRef USR = Work.back();
+      Work.pop_back();
+      if (!Live->insert(USR).second)
+        continue;
+      if (auto It = Callees.find(USR); It != Callees.end())
+        Work.insert(Work.end(), It->second.begin(), It->second.end());
+    }
+  }
+  return Live->contains(CallerUSR);
+}
+
 std::optional<ProgramArgument>
 SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
+  std::vector<std::pair<std::string, unsigned>> Path;
+  return resolveArgument(USR, Index, Path);
+}
+
+std::optional<ProgramArgument> SummaryIndex::resolveArgument(
+    StringRef USR, unsigned Index,
+    std::vector<std::pair<std::string, unsigned>> &Path) const {
   // A slice without the function's arguments would say it has no calls.
   if (!WholeProgram || AddressTaken.contains(USR) ||
       (ArgumentsOf && !ArgumentsOf->contains(USR)))
     return std::nullopt;
+  std::pair<std::string, unsigned> Key{USR.str(), Index};
+  // A cycle of callers, or a chain too long, gives up.
+  if (llvm::is_contained(Path, Key) || Path.size() >= 16)
+    return std::nullopt;
   ProgramArgument Out;
-  auto It = Arguments.find({USR.str(), Index});
+  auto It = Arguments.find(Key);
   if (It == Arguments.end())
     return Out;
-  for (const auto &[File, A] : It->second) {
-    ++Out.Units;
-    if (!A->Range || !Out.Range || A->Range->Hi > Out.Range->Hi) {
+  Path.push_back(Key);
+  for (const ArgumentRange *A : It->second) {
+    if (!runs(A->CallerUSR))
+      continue;
+    ++Out.Calls;
+    std::optional<Interval> R = A->Range;
+    if (!A->Tree.empty() && !A->CallerUSR.empty()) {
+      bool Overflows;
+      std::optional<Interval> FromCallers = evaluateTree(
+          A->Tree,
+          [&](unsigned I) -> std::optional<Interval> {
+            std::optional<ProgramArgument> P =
+                resolveArgument(A->CallerUSR, I, Path);
+            return P && P->Calls ? P->Range : std::nullopt;
+          },
+          Overflows);
+      if (FromCallers)
+        R = R ? R->meet(*FromCallers) : FromCallers;
+    }
+    if (!R || !Out.Range || R->Hi > Out.Range->Hi) {
       Out.WidestAt = A->WidestAt;
       Out.WidestCaller = A->WidestCaller;
     }
-    if (!A->Range) {
+    if (!R) {
       Out.Range.reset();
-      return Out;
+      break;
     }
-    Out.Range = Out.Range ? Out.Range->join(*A->Range) : *A->Range;
+    Out.Range = Out.Range ? Out.Range->join(*R) : *R;
   }
+  Path.pop_back();
   return Out;
 }
 

@@ -25,6 +25,7 @@
 #define MPIX_TIDY_ANALYSIS_SUMMARIES_H
 
 #include "analysis/Domain.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -122,16 +123,25 @@ struct SendSummary {
   std::vector<std::string> Calls;
 };
 
-/// What one unit's calls pass for an integer parameter of a function other
-/// units can call: a count parameter of an exported wrapper is an input of
-/// the model, unless the database is the whole program and every call of it
-/// is in a record (SummaryFile::WholeProgram).
+/// What one function's calls in a unit pass for an integer parameter of a
+/// function other units can call: a count parameter of an exported wrapper
+/// is an input of the model, unless the database is the whole program and
+/// every call of it is in a record (SummaryFile::WholeProgram).
 struct ArgumentRange {
   std::string USR;
   unsigned Index = 0;
-  /// The join over the unit's calls; unset when one passes a value the
-  /// analysis cannot judge (or sits where no function's ranges reach).
+  /// The calling function, when the records follow its own calls (a
+  /// function other units can call, with an integer parameter): its calls
+  /// decide whether it runs at all, and what its parameters hold. Empty
+  /// for any other caller (main, a static function, a method), which runs.
+  std::string CallerUSR;
+  /// The join over the calls; unset when one passes a value the analysis
+  /// cannot judge (or sits where no function's ranges reach).
   std::optional<Interval> Range;
+  /// Each call's argument as arithmetic over the caller's unchanged
+  /// parameters (a return tree, see evaluateReturn; several join), when
+  /// every call's is: the caller's own callers then bound it.
+  std::string Tree;
   /// The call that passes the largest value (or the one that cannot be
   /// judged), and the function it is in: where a note points.
   SourcePoint WidestAt;
@@ -140,7 +150,7 @@ struct ArgumentRange {
 
 /// The same, over every record of a whole program (SummaryIndex).
 struct ProgramArgument {
-  unsigned Units = 0; ///< records with calls of it
+  unsigned Calls = 0; ///< entries of callers that can run
   std::optional<Interval> Range;
   SourcePoint WidestAt;
   std::string WidestCaller;
@@ -269,6 +279,11 @@ private:
 std::optional<Interval>
 evaluateReturn(const ReturnSummary &R,
                llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
+/// A return tree's range, parameter i being \p Param(i).
+std::optional<Interval>
+evaluateTree(llvm::StringRef Tree,
+             llvm::function_ref<std::optional<Interval>(unsigned)> Param,
+             bool &Overflows);
 
 /// One unit's record as JSON text, and back.
 std::string unitToJSON(const UnitSummary &U);
@@ -334,7 +349,11 @@ public:
   bool empty() const { return Functions.empty(); }
   /// What the records' calls pass for parameter \p Index of \p USR, when
   /// the records are a whole program's and no unit takes its address;
-  /// none otherwise.
+  /// none otherwise. Calls from functions that never run (no record calls
+  /// them, through any number of such functions) do not count; an argument
+  /// that is arithmetic over its caller's parameters is bounded by what the
+  /// caller's own callers pass, through any number of callers (a cycle
+  /// gives up).
   std::optional<ProgramArgument> programArgument(llvm::StringRef USR,
                                                  unsigned Index) const;
   /// The most bytes one point-to-point message of a call of \p USR sends,
@@ -356,10 +375,15 @@ private:
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   llvm::StringSet<> AddressTaken;
   llvm::StringSet<> CalledWithoutDefinition;
-  /// Per USR and parameter, the records' arguments, each with its unit.
-  std::map<std::pair<std::string, unsigned>,
-           std::vector<std::pair<llvm::StringRef, const ArgumentRange *>>>
+  /// Per USR and parameter, the records' arguments.
+  std::map<std::pair<std::string, unsigned>, std::vector<const ArgumentRange *>>
       Arguments;
+  /// The functions whose calls run (liveCallers), once computed.
+  mutable std::optional<llvm::StringSet<>> Live;
+  bool runs(llvm::StringRef CallerUSR) const;
+  std::optional<ProgramArgument>
+  resolveArgument(llvm::StringRef USR, unsigned Index,
+                  std::vector<std::pair<std::string, unsigned>> &Path) const;
   bool WholeProgram = false;
   /// The functions whose arguments the records added hold (unset: all).
   std::optional<llvm::StringSet<>> ArgumentsOf;

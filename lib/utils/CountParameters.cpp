@@ -9,6 +9,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -80,8 +81,10 @@ struct AddressCollector : RecursiveASTVisitor<AddressCollector> {
   llvm::DenseSet<const DeclRefExpr *> Callees;
   std::vector<const FunctionDecl *> Named;
   llvm::SetVector<const FunctionDecl *> Called;
-  /// Per function called, its first call.
+  /// Per function called, its first call and how many calls name it
+  /// (template instantiations included), by canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const CallExpr *> FirstCall;
+  llvm::DenseMap<const FunctionDecl *, unsigned> CallCount;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(CallExpr *C) {
     if (const auto *Ref =
@@ -90,6 +93,7 @@ struct AddressCollector : RecursiveASTVisitor<AddressCollector> {
     if (const FunctionDecl *F = C->getDirectCallee()) {
       Called.insert(F);
       FirstCall.try_emplace(F, C);
+      ++CallCount[F->getCanonicalDecl()];
     }
     return true;
   }
@@ -534,9 +538,30 @@ static bool takesProgramArguments(const FunctionDecl *F, const ASTContext &Ctx) 
          });
 }
 
+/// Adds what \p Site passes (\p Range, unset: cannot be judged; \p Tree,
+/// empty: not arithmetic over its caller's parameters) to \p A, the entry
+/// of its caller (\p First: its first call).
+static void addCall(ArgumentRange &A, bool &HasTree, bool First,
+                    const CallSite &Site, std::optional<Interval> Range,
+                    const std::string &Tree, const SourcePoint &At) {
+  bool Judged = First || A.Range.has_value();
+  if (First || (Judged && (!Range || Range->Hi > A.Range->Hi))) {
+    A.WidestAt = At;
+    A.WidestCaller = Site.Caller->getQualifiedNameAsString();
+  }
+  if (First)
+    A.Range = Range;
+  else if (A.Range)
+    A.Range = Range ? std::optional<Interval>(A.Range->join(*Range))
+                    : std::nullopt;
+  HasTree = HasTree && !Tree.empty();
+  A.Tree = First ? Tree : "[\"j\"," + A.Tree + "," + Tree + "]";
+}
+
 void CountParameters::recordArguments(
     llvm::ArrayRef<const FunctionDecl *> Called,
     const llvm::DenseMap<const FunctionDecl *, const CallExpr *> &FirstCall,
+    const llvm::DenseMap<const FunctionDecl *, unsigned> &CallCount,
     UnitSummary &U) {
   FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
   llvm::DenseSet<const FunctionDecl *> Done;
@@ -545,22 +570,53 @@ void CountParameters::recordArguments(
     if (!Done.insert(Canonical).second || !takesProgramArguments(F, Ctx) ||
         usrOf(F).empty())
       continue;
+    const auto *Sites = Analyses.unitCallsOf(Canonical);
     for (const ParmVarDecl *P : F->parameters()) {
       if (!FunctionAnalyses::hasRecordedArguments(P, Ctx))
         continue;
-      ArgumentRange A;
-      A.USR = usrOf(F);
-      A.Index = P->getFunctionScopeIndex();
-      const CallSite *Widest = nullptr;
-      A.Range = Analyses.unitArguments(Canonical, A.Index, Widest);
-      // The file keeps 64-bit bounds; beyond them is no bound at all.
-      if (A.Range && (A.Range->Lo < INT64_MIN || A.Range->Hi > INT64_MAX))
-        A.Range.reset();
-      const CallExpr *At = Widest ? Widest->Call : FirstCall.lookup(F);
-      A.WidestAt = pointOf(At ? At->getBeginLoc() : F->getLocation());
-      if (Widest && Widest->Caller)
-        A.WidestCaller = Widest->Caller->getQualifiedNameAsString();
-      U.Arguments.push_back(std::move(A));
+      unsigned Index = P->getFunctionScopeIndex();
+      if (!Sites || Sites->size() != CallCount.lookup(Canonical)) {
+        // Named here other than by calls from functions, or called in a
+        // template's instantiation or a lambda: nothing is known of what
+        // it is passed.
+        ArgumentRange A;
+        A.USR = usrOf(F);
+        A.Index = Index;
+        const CallExpr *At = FirstCall.lookup(F);
+        A.WidestAt = pointOf(At ? At->getBeginLoc() : F->getLocation());
+        U.Arguments.push_back(std::move(A));
+        continue;
+      }
+      // One entry per calling function: whether it runs, and what its own
+      // parameters hold, are its callers' to say.
+      llvm::MapVector<const FunctionDecl *, std::pair<ArgumentRange, bool>>
+          ByCaller;
+      for (const CallSite &Site : *Sites) {
+        auto [It, New] = ByCaller.try_emplace(Site.Caller);
+        auto &[A, HasTree] = It->second;
+        if (New) {
+          A.USR = usrOf(F);
+          A.Index = Index;
+          HasTree = true;
+          if (takesProgramArguments(Site.Caller, Ctx))
+            A.CallerUSR = usrOf(Site.Caller);
+        }
+        std::optional<Interval> Range = Analyses.siteArgument(Site, Index);
+        // The file keeps 64-bit bounds; beyond them is no bound at all.
+        if (Range && (Range->Lo < INT64_MIN || Range->Hi > INT64_MAX))
+          Range.reset();
+        std::string Tree;
+        if (!A.CallerUSR.empty() && Index < Site.Call->getNumArgs())
+          Tree = treeOf(Site.Call->getArg(Index), Site.Caller);
+        addCall(A, HasTree, New, Site, Range, Tree,
+                pointOf(Site.Call->getBeginLoc()));
+      }
+      for (auto &[Caller, Entry] : ByCaller) {
+        auto &[A, HasTree] = Entry;
+        if (!HasTree)
+          A.Tree.clear();
+        U.Arguments.push_back(std::move(A));
+      }
     }
   }
 }
@@ -608,7 +664,7 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   for (const FunctionDecl *F : Analyses.askedProgramArguments())
     if (!usrOf(F).empty())
       U.AskedArguments.push_back(usrOf(F));
-  recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, U);
+  recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, Refs.CallCount, U);
   U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
   for (Decl *D : Decls) {
     const auto *F = dyn_cast<FunctionDecl>(D);

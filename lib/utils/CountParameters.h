@@ -131,13 +131,14 @@ private:
   void keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits, std::string &Blocker,
                SourcePoint &BlockerAt);
   std::optional<clang::FileID> fileOf(llvm::StringRef Path);
-  /// What the unit's calls of \p Called (each with its first call) pass
-  /// for the integer parameters of those other units can call
-  /// (UnitSummary::Arguments).
+  /// What the unit's calls of \p Called (each with its first call and
+  /// the number of calls, by canonical declaration) pass for the integer
+  /// parameters of those other units can call (UnitSummary::Arguments).
   void recordArguments(
       llvm::ArrayRef<const clang::FunctionDecl *> Called,
       const llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
           &FirstCall,
+      const llvm::DenseMap<const clang::FunctionDecl *, unsigned> &CallCount,
       UnitSummary &U);
 
   clang::ASTContext &Ctx;

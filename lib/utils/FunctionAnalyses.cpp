@@ -306,9 +306,9 @@ FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
       ProgramArguments ? ProgramArguments(F, Index) : std::nullopt;
   if (!Remote)
     return std::nullopt;
-  if (Remote->Units)
+  if (Remote->Calls)
     RemoteArguments[P] = *Remote;
-  if (Remote->Units && !Remote->Range)
+  if (Remote->Calls && !Remote->Range)
     return std::nullopt;
   if (Local->empty())
     return Remote->Range;
@@ -342,7 +342,7 @@ bool FunctionAnalyses::neverCalledInProgram(const FunctionDecl *F) {
   std::optional<ProgramArgument> Remote =
       ProgramArguments(F, (*P)->getFunctionScopeIndex());
   It = NeverCalled.find(F->getCanonicalDecl());
-  It->second = Remote && Remote->Units == 0;
+  It->second = Remote && Remote->Calls == 0;
   return It->second;
 }
 
@@ -363,27 +363,6 @@ std::optional<Interval> FunctionAnalyses::siteArgument(const CallSite &Site,
       Ranges ? Ranges->evaluate(Arg, Ranges->constraintsAt(Site.Call))
              : std::nullopt;
   return R ? std::optional<Interval>(R->Range) : std::nullopt;
-}
-
-std::optional<Interval>
-FunctionAnalyses::unitArguments(const FunctionDecl *F, unsigned Index,
-                                const CallSite *&Widest) {
-  Widest = nullptr;
-  const auto *Sites = Uses.directCallsOf(F);
-  if (!Sites)
-    return std::nullopt;
-  std::optional<Interval> Range;
-  for (const CallSite &Site : *Sites) {
-    std::optional<Interval> R = siteArgument(Site, Index);
-    if (!R) {
-      Widest = &Site;
-      return std::nullopt;
-    }
-    if (!Range || R->Hi > Range->Hi)
-      Widest = &Site;
-    Range = Range ? Range->join(*R) : *R;
-  }
-  return Range;
 }
 
 std::optional<Interval>

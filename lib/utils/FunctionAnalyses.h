@@ -187,14 +187,14 @@ public:
   /// bits at most.
   static bool hasRecordedArguments(const clang::ParmVarDecl *P,
                                    const clang::ASTContext &Ctx);
-  /// What this unit's calls of \p F pass for parameter \p Index, for its
-  /// record (UnitSummary::Arguments): the join, unset when a call cannot be
-  /// judged or F is named here other than to call it. \p Widest: the call
-  /// passing the largest value, or the first that cannot be judged (null
-  /// when F is named otherwise).
-  std::optional<Interval> unitArguments(const clang::FunctionDecl *F,
-                                        unsigned Index,
-                                        const CallSite *&Widest);
+  /// The unit's calls of \p F when its name is used here only to call it
+  /// from functions (UnitUses::directCallsOf); null otherwise.
+  const llvm::SmallVector<CallSite, 2> *
+  unitCallsOf(const clang::FunctionDecl *F) const {
+    return Uses.directCallsOf(F);
+  }
+  /// What \p Site passes for parameter \p Index, judged in its caller.
+  std::optional<Interval> siteArgument(const CallSite &Site, unsigned Index);
   bool seesEveryCall(const clang::FunctionDecl *F) const {
     return Uses.callsOf(F) != nullptr;
   }
@@ -261,8 +261,6 @@ private:
   std::optional<Interval> joinArguments(const clang::FunctionDecl *F,
                                         llvm::ArrayRef<CallSite> Sites,
                                         unsigned Index);
-  /// What \p Site passes for parameter \p Index, judged in its caller.
-  std::optional<Interval> siteArgument(const CallSite &Site, unsigned Index);
   /// argumentRange for a function other units can call: its calls here
   /// and, in a whole program, those the records of the others give.
   std::optional<Interval> programArgumentRange(const clang::ParmVarDecl *P);

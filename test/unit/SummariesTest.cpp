@@ -426,13 +426,13 @@ TEST(Summaries, AWholeProgramsCallsBoundAnExportedParameter) {
   Whole.addFresh(File);
   std::optional<ProgramArgument> A = Whole.programArgument("c:@F@send_count", 1);
   ASSERT_TRUE(A && A->Range);
-  EXPECT_EQ(A->Units, 2u);
+  EXPECT_EQ(A->Calls, 2u);
   EXPECT_TRUE(A->Range->Lo == -4 && A->Range->Hi == 512);
   EXPECT_EQ(A->WidestCaller, "run");
   // A parameter no record passes anything to: no call in another unit.
   std::optional<ProgramArgument> None = Whole.programArgument("c:@F@send_count", 0);
   ASSERT_TRUE(None);
-  EXPECT_EQ(None->Units, 0u);
+  EXPECT_EQ(None->Calls, 0u);
 
   // One call that cannot be judged makes it unbounded, and is named.
   File.Units.push_back(callerPassing("/src/io.c", std::nullopt));
@@ -486,4 +486,48 @@ TEST(Summaries, ASliceAnswersOnlyForTheArgumentsItHolds) {
   std::optional<ProgramArgument> A = With.programArgument("c:@F@send_count", 1);
   ASSERT_TRUE(A && A->Range);
   EXPECT_TRUE(A->Range->Lo == 1 && A->Range->Hi == 100);
+}
+
+TEST(Summaries, CallersBoundThroughChainsAndDeadCallersDoNotCount) {
+  // main passes 1000 to solve's parameter 0; solve passes 2 * it to
+  // send_count; old_driver, which no one calls, passes anything.
+  SummaryFile File;
+  File.WholeProgram = true;
+  UnitSummary Main = callerPassing("/src/main.c", Interval{1000, 1000});
+  Main.Arguments[0].USR = "c:@F@solve";
+  Main.Arguments[0].Index = 0;
+  File.Units.push_back(Main);
+  UnitSummary Solver;
+  Solver.File = "/src/solver.c";
+  ArgumentRange FromSolve;
+  FromSolve.USR = "c:@F@send_count";
+  FromSolve.Index = 1;
+  FromSolve.CallerUSR = "c:@F@solve";
+  FromSolve.Range = Interval{INT32_MIN * 2LL, INT32_MAX * 2LL};
+  FromSolve.Tree = R"(["*",64,true,["c","2"],["p",0]])";
+  FromSolve.WidestCaller = "solve";
+  ArgumentRange FromOld = FromSolve;
+  FromOld.CallerUSR = "c:@F@old_driver";
+  FromOld.Range.reset();
+  FromOld.Tree.clear();
+  Solver.Arguments = {FromSolve, FromOld};
+  File.Units.push_back(Solver);
+
+  SummaryIndex Index;
+  Index.addFresh(File);
+  std::optional<ProgramArgument> A = Index.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A && A->Range);
+  EXPECT_EQ(A->Calls, 1u);
+  EXPECT_TRUE(A->Range->Lo == 2000 && A->Range->Hi == 2000);
+
+  // Once old_driver is called (from main), its unbounded value counts.
+  ArgumentRange CallsOld = Main.Arguments[0];
+  CallsOld.USR = "c:@F@old_driver";
+  File.Units[0].Arguments.push_back(CallsOld);
+  SummaryIndex WithOld;
+  WithOld.addFresh(File);
+  A = WithOld.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->Calls, 2u);
+  EXPECT_FALSE(A->Range);
 }
