@@ -5191,10 +5191,11 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                 return Text + " below " + spelledText(Test->Bound, Ctx);
               }
   }
-  // A parameter bounded by a whole program's calls: the call that passes
-  // the most is where the large value comes from.
+  // A wide parameter that a whole program's calls give values beyond
+  // 'int': the call that passes the most is where they come from.
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
-      P && X.OriginLoc.isInvalid() && Unit && Unit->programArgumentOf(P)) {
+      P && R && (R->Lo < INT32_MIN || R->Hi > INT32_MAX) &&
+      X.OriginLoc.isInvalid() && Unit && Unit->programArgumentOf(P)) {
     X.OriginLoc = P->getLocation();
     X.OriginNote = parameterOrigin(P, Text);
   }
