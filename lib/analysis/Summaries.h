@@ -203,8 +203,9 @@ struct UnitSummary {
   /// analysis asked for: the arguments the records give them matter to
   /// what it reports.
   std::vector<std::string> AskedArguments;
-  /// The unit defines main, or did not compile (its calls are not known).
+  /// The unit defines main.
   bool DefinesMain = false;
+  /// The unit did not compile: its calls are not all known.
   bool CompileErrors = false;
 };
 

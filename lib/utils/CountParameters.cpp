@@ -526,16 +526,11 @@ void CountParameters::noteCountArguments(const CallExpr *Call,
   }
 }
 
-/// A function other units can call, whose calls the model would judge by
-/// their arguments: a user function, not a method or template (those have
-/// callers no record shows), with an integer parameter.
+/// A user function whose calls the records follow
+/// (FunctionAnalyses::recordsCallsOf).
 static bool takesProgramArguments(const FunctionDecl *F, const ASTContext &Ctx) {
-  return F->isExternallyVisible() && !F->isMain() && !isa<CXXMethodDecl>(F) &&
-         F->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
-         isUserFunction(F, Ctx.getSourceManager()) &&
-         llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
-           return FunctionAnalyses::hasRecordedArguments(P, Ctx);
-         });
+  return isUserFunction(F, Ctx.getSourceManager()) &&
+         FunctionAnalyses::recordsCallsOf(F, Ctx);
 }
 
 /// Adds what \p Site passes (\p Range, unset: cannot be judged; \p Tree,

@@ -297,7 +297,9 @@ FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
   // model, unless the program's records show every call: then it holds
   // what they pass (calls here judged here, with what this phase knows).
   const auto *F = cast<FunctionDecl>(P->getDeclContext());
-  const auto *Local = F->isExternallyVisible() ? Uses.directCallsOf(F) : nullptr;
+  if (!recordsCallsOf(F, Ctx) || !hasRecordedArguments(P, Ctx))
+    return std::nullopt;
+  const auto *Local = Uses.directCallsOf(F);
   if (!Local)
     return std::nullopt;
   AskedProgramArguments.insert(F->getCanonicalDecl());
@@ -324,8 +326,17 @@ bool FunctionAnalyses::hasRecordedArguments(const ParmVarDecl *P,
   return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 64;
 }
 
+bool FunctionAnalyses::recordsCallsOf(const FunctionDecl *F,
+                                      const ASTContext &Ctx) {
+  return F->isExternallyVisible() && !F->isMain() && !isa<CXXMethodDecl>(F) &&
+         F->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+         llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
+           return hasRecordedArguments(P, Ctx);
+         });
+}
+
 bool FunctionAnalyses::neverCalledInProgram(const FunctionDecl *F) {
-  if (!F || !F->isExternallyVisible() || !ProgramArguments)
+  if (!F || !ProgramArguments || !recordsCallsOf(F, Ctx))
     return false;
   auto [It, New] = NeverCalled.try_emplace(F->getCanonicalDecl(), false);
   if (!New)
@@ -333,15 +344,13 @@ bool FunctionAnalyses::neverCalledInProgram(const FunctionDecl *F) {
   const auto *Local = Uses.directCallsOf(F);
   if (!Local || !Local->empty())
     return false;
+  // Any recorded parameter's entries say whether some unit calls it.
   const auto *P = llvm::find_if(F->parameters(), [&](const ParmVarDecl *P) {
     return hasRecordedArguments(P, Ctx);
   });
-  if (P == F->param_end())
-    return false;
   AskedProgramArguments.insert(F->getCanonicalDecl());
   std::optional<ProgramArgument> Remote =
       ProgramArguments(F, (*P)->getFunctionScopeIndex());
-  It = NeverCalled.find(F->getCanonicalDecl());
   It->second = Remote && Remote->Calls == 0;
   return It->second;
 }

@@ -183,6 +183,12 @@ public:
   /// carry (hasRecordedArguments); asked once per function, and the asking
   /// is noted as for a parameter's range (UnitSummary::AskedArguments).
   bool neverCalledInProgram(const clang::FunctionDecl *F);
+  /// Whether the summaries record the calls of \p F (UnitSummary::Arguments):
+  /// a function other units can call, not main, a method or a template,
+  /// with a parameter hasRecordedArguments accepts. The unit that records
+  /// and the one that asks decide it alike.
+  static bool recordsCallsOf(const clang::FunctionDecl *F,
+                             const clang::ASTContext &Ctx);
   /// Whether the records carry what calls pass for \p P: an integer of 64
   /// bits at most.
   static bool hasRecordedArguments(const clang::ParmVarDecl *P,
