@@ -264,6 +264,7 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
   Model.MaxProcesses = MaxProcesses;
   Model.WholeProgram = Options.get("WholeProgram", true);
   CallersInDatabase = Options.get("CallersInDatabase", true);
+  MembersInDatabase = Options.get("MembersInDatabase", true);
   ExternalSends = Options.get("ExternalSends", "").str();
   parseExternalSends();
   SummariesPath = Options.get("Summaries", "").str();
@@ -294,6 +295,7 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxProcesses", int64_t(Model.MaxProcesses));
   Options.store(Opts, "WholeProgram", Model.WholeProgram);
   Options.store(Opts, "CallersInDatabase", CallersInDatabase);
+  Options.store(Opts, "MembersInDatabase", MembersInDatabase);
   Options.store(Opts, "ExternalSends", ExternalSends);
   Options.store(Opts, "Summaries", SummariesPath);
 }
@@ -397,6 +399,12 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     if (CallersInDatabase)
       Analyses->setProgramArguments([this](const FunctionDecl *F, unsigned I) {
         return Params ? Params->programArgument(F, I) : std::nullopt;
+      });
+    // And an integer member holds what the writes of every unit's record
+    // store into it.
+    if (MembersInDatabase)
+      Analyses->setProgramMembers([this](const FieldDecl *F) {
+        return Params ? Params->programMember(F) : std::nullopt;
       });
     // A unit being summarised also notes what it passes to other units'
     // functions, so that the driver knows whether their summaries matter.

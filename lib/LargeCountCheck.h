@@ -314,6 +314,9 @@ private:
   /// In a whole program's two-phase run, a function other files can call
   /// takes what the database's calls pass (docs: "Callers in the database").
   bool CallersInDatabase = true;
+  /// And an integer member holds what the database's writes store into it
+  /// (docs: "Members in the database").
+  bool MembersInDatabase = true;
   void parseExternalSends();
   std::string Target;
   /// The summaries read (Summaries; empty: the driver's, if any).

@@ -2051,6 +2051,15 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
         return Interval{-Half, Half - 1};
       }
 
+  // In a whole program a member holds what the program's writes put in it
+  // (UnitKnowledge::memberRange).
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      if (Unit && !Field->isBitField())
+        if (std::optional<Interval> Held = Unit->memberRange(Field))
+          if (std::optional<Interval> Full = Interval::ofType(T, Ctx))
+            return Held->within(*Full) ? *Held : *Full;
+
   // sizeof, alignof, constexpr members and whatever else the constant
   // evaluator can fold.
   Expr::EvalResult Value;
@@ -2321,7 +2330,9 @@ void RangeAnalysis::constrain(Constraints &C, const VarDecl *V,
 }
 
 void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
-                                       Constraints &C) {
+                                       Constraints &C, const Stmt *KeptFrom) {
+  if (!KeptFrom)
+    KeptFrom = Product;
   // Signed overflow is undefined, so a run that went past `k * v` had
   // |v| <= max / k; unless the unit asked for wrapping arithmetic.
   if (Ctx.getLangOpts().isSignedOverflowDefined())
@@ -2331,7 +2342,7 @@ void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
     return;
   auto Bound = [&](const Expr *Var, const Expr *Factor) {
     const VarDecl *V = exactFactor(Var, Product);
-    if (!V || !keepsValueFrom(V, Product))
+    if (!V || !keepsValueFrom(V, KeptFrom))
       return;
     State Ignored;
     std::optional<Interval> K = eval(Factor, Constraints(), Ignored);
@@ -2341,7 +2352,7 @@ void RangeAnalysis::addExecutedProduct(const BinaryOperator *Product,
   };
   Bound(Product->getLHS(), Product->getRHS());
   Bound(Product->getRHS(), Product->getLHS());
-  addExecutedPower(Product, *Type, C);
+  addExecutedPower(Product, *Type, C, KeptFrom);
 }
 
 /// The largest B with B^K <= Max (K >= 2, Max >= 1).
@@ -2365,7 +2376,8 @@ static WideInt integerRoot(WideInt Max, unsigned K) {
 }
 
 void RangeAnalysis::addExecutedPower(const BinaryOperator *Product,
-                                     const Interval &Type, Constraints &C) {
+                                     const Interval &Type, Constraints &C,
+                                     const Stmt *KeptFrom) {
   // n * n * n (times constants of at least 1): |n|^3 fits, so |n| is at
   // most the cube root (a mesh's cell count computed in int bounds its
   // edge).
@@ -2395,7 +2407,7 @@ void RangeAnalysis::addExecutedPower(const BinaryOperator *Product,
     Base = V;
     ++Power;
   }
-  if (!Base || Power < 2 || !keepsValueFrom(Base, Product))
+  if (!Base || Power < 2 || !keepsValueFrom(Base, KeptFrom ? KeptFrom : Product))
     return;
   WideInt Root = integerRoot(Type.Hi / Constant, Power);
   constrain(C, Base, {-Root, Root});
@@ -2451,6 +2463,82 @@ void RangeAnalysis::forEachProductRunBefore(
           !feedsMPICall(P.Product, *Facts))
         Visit(P.Product);
   }
+}
+
+/// Whether running \p S always goes on to the statement after it: no
+/// return, goto or throw, no break or continue leaving it, no call that ends
+/// the run.
+static bool fallsThrough(const Stmt *S, UnitKnowledge *Unit,
+                         bool InLoop = false, bool InSwitch = false) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return true;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr>(S))
+    return false;
+  if (isa<BreakStmt>(S) && !InLoop && !InSwitch)
+    return false;
+  if (isa<ContinueStmt>(S) && !InLoop)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (Unit && Unit->callEndsRun(Call))
+      return false;
+  bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (!fallsThrough(Child, Unit, InLoop || Loop, InSwitch || Switch))
+      return false;
+  return true;
+}
+
+void RangeAnalysis::forEachProductRunAfter(
+    const Stmt *S, llvm::function_ref<void(const BinaryOperator *)> Visit) {
+  // Up through blocks and branches, as long as every statement after the
+  // one holding S in its block falls through to the next: a loop or a
+  // switch around S may leave before its later statements.
+  for (const Stmt *Child = S, *Parent = Facts->parentOf(S); Parent;
+       Child = Parent, Parent = Facts->parentOf(Parent)) {
+    if (isa<IfStmt>(Parent)) {
+      if (Child == cast<IfStmt>(Parent)->getCond())
+        return;
+      continue;
+    }
+    if (isa<Expr>(Parent) || isa<DeclStmt>(Parent))
+      continue;
+    const auto *Compound = dyn_cast<CompoundStmt>(Parent);
+    std::optional<unsigned> Index =
+        Compound ? Facts->indexInCompound(Child) : std::nullopt;
+    if (!Index)
+      return;
+    llvm::ArrayRef<FunctionFacts::ExecutedProduct> Products =
+        Facts->productsIn(Compound);
+    unsigned Next = *Index + 1;
+    for (const FunctionFacts::ExecutedProduct &P : Products) {
+      if (P.Index <= *Index)
+        continue;
+      for (; Next < P.Index; ++Next)
+        if (!fallsThrough(Compound->body_begin()[Next], Unit))
+          return;
+      if (!feedsMPICall(P.Product, *Facts))
+        Visit(P.Product);
+    }
+    for (; Next < Compound->size(); ++Next)
+      if (!fallsThrough(Compound->body_begin()[Next], Unit))
+        return;
+  }
+}
+
+std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
+                                                   const Stmt *Site) {
+  if (!Facts || Value->isValueDependent() || Value->isTypeDependent())
+    return std::nullopt;
+  Constraints C = constraintsAt(Site);
+  // A run that went on past the store computed the products after it: a
+  // mesh's edge stored, then its cube computed in int, is at most the cube
+  // root, for whoever reads the member later.
+  if (isInFunction(Site) && !Ctx.getLangOpts().isSignedOverflowDefined())
+    forEachProductRunAfter(
+        Site, [&](const BinaryOperator *P) { addExecutedProduct(P, C, Site); });
+  std::optional<Result> R = evaluate(Value, C);
+  return R ? std::optional<Interval>(R->Range) : std::nullopt;
 }
 
 bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
@@ -5087,6 +5175,28 @@ void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
   const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
   if (!Field)
     return;
+  // In a whole program: the write of the program that stores the most.
+  if (const ProgramArgument *Writes =
+          Unit ? Unit->programMemberOf(Field) : nullptr;
+      Writes && Writes->WidestAt.valid()) {
+    std::string Record = Field->getParent()->getName().str();
+    if (Record.empty())
+      if (const TypedefNameDecl *Alias =
+              Field->getParent()->getTypedefNameForAnonDecl())
+        Record = Alias->getName().str();
+    std::string Writer = Writes->WidestCaller.empty()
+                             ? "a declaration"
+                             : "'" + Writes->WidestCaller + "'";
+    X.OriginLoc = M->getBeginLoc();
+    X.OriginNote =
+        "'" + Text + "' is a member of '" + Record + "', which " + Writer +
+        (Writes->Range ? " sets to values up to " + toString(Writes->Range->Hi)
+                       : " writes with a value the analysis cannot bound") +
+        " (" + Writes->WidestAt.File + ":" +
+        std::to_string(Writes->WidestAt.Line) + ":" +
+        std::to_string(Writes->WidestAt.Column) + ")";
+    return;
+  }
   // A store of this unit from something other than a constant is the
   // likeliest source: `options.size = value;` in the option parser.
   if (Unit)

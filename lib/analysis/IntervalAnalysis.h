@@ -294,6 +294,12 @@ public:
   programArgumentOf(const clang::ParmVarDecl *P) const {
     return nullptr;
   }
+  /// What the records of a whole program's units say their writes store
+  /// into \p Field, once memberRange asked; null otherwise.
+  virtual const ProgramArgument *
+  programMemberOf(const clang::FieldDecl *Field) const {
+    return nullptr;
+  }
   /// Whether a call of \p F, a function of the program, never comes back
   /// (bodyNeverReturns, in this unit or in the summary of another's).
   virtual bool neverReturns(const clang::FunctionDecl *F) { return false; }
@@ -301,6 +307,12 @@ public:
   /// noreturn or modelled so (callNeverReturns), or of one neverReturns
   /// knows.
   bool callEndsRun(const clang::CallExpr *Call);
+  /// What the integer member \p Field can hold in any run: in a whole
+  /// program, the join of what every unit's writes into it store
+  /// (FunctionAnalyses::memberRange); none when that is not known.
+  virtual std::optional<Interval> memberRange(const clang::FieldDecl *Field) {
+    return std::nullopt;
+  }
   /// The unit's plain stores into the integer member \p Field
   /// (UnitUses::storesInto), for the notes that say where a member's value
   /// comes from.
@@ -398,11 +410,21 @@ public:
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
   /// What \p Product, computed without overflow before the point \p C is
   /// for, says of a variable factor that has kept its value since.
+  /// \p KeptFrom (default: the product) is where a factor must have its
+  /// value already: a store before the product asks from the store.
   void addExecutedProduct(const clang::BinaryOperator *Product,
-                          Constraints &C);
+                          Constraints &C, const clang::Stmt *KeptFrom = nullptr);
   /// The same for a power of one variable (`n * n * n`), of type \p Type.
   void addExecutedPower(const clang::BinaryOperator *Product,
-                        const Interval &Type, Constraints &C);
+                        const Interval &Type, Constraints &C,
+                        const clang::Stmt *KeptFrom = nullptr);
+  /// The values \p Value, stored at \p Site (an assignment or initializer
+  /// of this function), can give what it is stored into, as later readers
+  /// see it: what holds at the site, and what the signed products every
+  /// run past the site computes, without overflowing, say of the variables
+  /// the value reads (MemberWrites). None for a dependent value.
+  std::optional<Interval> storedRange(const clang::Expr *Value,
+                                      const clang::Stmt *Site);
   /// Narrows \p V's bound in \p C to \p Within (and V's type).
   void constrain(Constraints &C, const clang::VarDecl *V,
                  const Interval &Within) const;
@@ -659,6 +681,12 @@ private:
   /// The signed products every run reaching \p S computed first (those of
   /// the statements before it in each enclosing block).
   void forEachProductRunBefore(
+      const clang::Stmt *S,
+      llvm::function_ref<void(const clang::BinaryOperator *)> Visit);
+  /// The signed products every run going on past \p S computes (those of
+  /// the statements after it in each enclosing block, up to a loop, a
+  /// switch, or a statement that may not fall through).
+  void forEachProductRunAfter(
       const clang::Stmt *S,
       llvm::function_ref<void(const clang::BinaryOperator *)> Visit);
   /// The local variable \p Factor of \p Product names, when its value is

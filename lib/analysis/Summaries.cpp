@@ -326,6 +326,7 @@ private:
 namespace {
 struct TreeEvaluator {
   llvm::function_ref<std::optional<Interval>(unsigned)> Param;
+  std::optional<MemberFn> Member;
   bool Overflows = false;
 
   /// \p Sub converted to an integer type of \p Bits and sign: what does
@@ -355,6 +356,8 @@ struct TreeEvaluator {
         return std::nullopt;
       return Param(unsigned(*I));
     }
+    if (Op == "f" && A->size() == 2 && (*A)[1].getAsString())
+      return Member ? (*Member)(*(*A)[1].getAsString()) : std::nullopt;
     if (Op == "c" && A->size() == 2 && (*A)[1].getAsString()) {
       long long C;
       if ((*A)[1].getAsString()->getAsInteger(10, C))
@@ -427,17 +430,42 @@ evaluateReturn(const ReturnSummary &R,
 std::optional<Interval>
 evaluateTree(StringRef Tree,
              llvm::function_ref<std::optional<Interval>(unsigned)> Param,
-             bool &Overflows) {
+             bool &Overflows, std::optional<MemberFn> Member) {
   Overflows = false;
   llvm::Expected<json::Value> V = json::parse(Tree);
   if (!V) {
     llvm::consumeError(V.takeError());
     return std::nullopt;
   }
-  TreeEvaluator E{Param};
+  TreeEvaluator E{Param, Member};
   std::optional<Interval> Out = E.eval(*V);
   Overflows = E.Overflows;
   return Out;
+}
+
+static void collectMembers(const json::Value &V, std::vector<std::string> &Out) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->empty())
+    return;
+  std::optional<StringRef> Op = (*A)[0].getAsString();
+  if (Op && *Op == "f" && A->size() == 2) {
+    if (std::optional<StringRef> USR = (*A)[1].getAsString())
+      Out.push_back(USR->str());
+    return;
+  }
+  for (const json::Value &Sub : llvm::drop_begin(*A))
+    collectMembers(Sub, Out);
+}
+
+void membersOfTree(StringRef Tree, std::vector<std::string> &Out) {
+  if (Tree.empty() || !Tree.contains("\"f\""))
+    return;
+  llvm::Expected<json::Value> V = json::parse(Tree);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return;
+  }
+  collectMembers(*V, Out);
 }
 
 std::string unitToJSON(const UnitSummary &U) {
@@ -627,6 +655,7 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
         keptOf(R).Arguments.push_back(Entry);
         if (!Entry.CallerUSR.empty())
           Slice.ArgumentsOf->push_back(Entry.CallerUSR);
+        membersOfTree(Entry.Tree, *Slice.ArgumentsOf);
       }
     Work.push_back(USR);
   }
@@ -818,16 +847,24 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
       continue;
     ++Out.Calls;
     std::optional<Interval> R = A->Range;
-    if (!A->Tree.empty() && !A->CallerUSR.empty()) {
+    if (!A->Tree.empty()) {
+      // Parameters of a caller the records follow hold what its callers
+      // pass; members hold what the program's writes store.
       bool Overflows;
+      auto Member = [&](StringRef Field) -> std::optional<Interval> {
+        std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
+        return M && M->Calls ? M->Range : std::nullopt;
+      };
       std::optional<Interval> FromCallers = evaluateTree(
           A->Tree,
           [&](unsigned I) -> std::optional<Interval> {
+            if (A->CallerUSR.empty())
+              return std::nullopt;
             std::optional<ProgramArgument> P =
                 resolveArgument(A->CallerUSR, I, Path);
             return P && P->Calls ? P->Range : std::nullopt;
           },
-          Overflows);
+          Overflows, MemberFn(Member));
       if (FromCallers)
         R = R ? R->meet(*FromCallers) : FromCallers;
     }

@@ -127,6 +127,13 @@ struct SendSummary {
 /// function other units can call: a count parameter of an exported wrapper
 /// is an input of the model, unless the database is the whole program and
 /// every call of it is in a record (SummaryFile::WholeProgram).
+///
+/// The writes into an integer member of the program's structures are kept
+/// the same way (FunctionAnalyses::recordsStoresOf): USR is the member's,
+/// Index 0, the caller is the function that writes, and one write whose
+/// value cannot be seen (an update, an address handed out, a raw copy of
+/// the structure) leaves the range unset. A member holds the join of the
+/// writes of the functions that run.
 struct ArgumentRange {
   std::string USR;
   unsigned Index = 0;
@@ -139,8 +146,9 @@ struct ArgumentRange {
   /// cannot judge (or sits where no function's ranges reach).
   std::optional<Interval> Range;
   /// Each call's argument as arithmetic over the caller's unchanged
-  /// parameters (a return tree, see evaluateReturn; several join), when
-  /// every call's is: the caller's own callers then bound it.
+  /// parameters and members (a return tree, see evaluateReturn; several
+  /// join), when every call's is: the caller's own callers, and the
+  /// program's writes into the members, then bound it.
   std::string Tree;
   /// The call that passes the largest value (or the one that cannot be
   /// judged), and the function it is in: where a note points.
@@ -200,8 +208,8 @@ struct UnitSummary {
   /// ranges alone.
   std::vector<ArgumentRange> Arguments;
   /// Functions other units can call whose parameters' ranges the unit's
-  /// analysis asked for: the arguments the records give them matter to
-  /// what it reports.
+  /// analysis asked for, and members whose writes it asked for: what the
+  /// records give them matters to what it reports.
   std::vector<std::string> AskedArguments;
   /// The unit defines main.
   bool DefinesMain = false;
@@ -211,7 +219,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 3;
+  static constexpr int Version = 4;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record made without compile
@@ -249,7 +257,9 @@ struct SummaryFile {
 ///    the sends' calls;
 ///  - what other units' calls pass to the functions whose arguments it
 ///    asked for (UnitSummary::AskedArguments) and to those it took for its
-///    own (OwnCallsFollowed): the slice answers for those only.
+///    own (OwnCallsFollowed), and what their writes store into the members
+///    it asked for or those entries' trees read: the slice answers for
+///    those only.
 /// Each record in the slice keeps its inputs, so the worker still refuses one
 /// whose files changed after the driver looked.
 class SummarySlicer {
@@ -280,11 +290,17 @@ private:
 std::optional<Interval>
 evaluateReturn(const ReturnSummary &R,
                llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
-/// A return tree's range, parameter i being \p Param(i).
+/// What a member leaf `["f", USR]` of a tree holds; none: unknown.
+using MemberFn = llvm::function_ref<std::optional<Interval>(llvm::StringRef)>;
+
+/// A return tree's range, parameter i being \p Param(i) and member USR
+/// \p Member(USR) (unknown without it).
 std::optional<Interval>
 evaluateTree(llvm::StringRef Tree,
              llvm::function_ref<std::optional<Interval>(unsigned)> Param,
-             bool &Overflows);
+             bool &Overflows, std::optional<MemberFn> Member = std::nullopt);
+/// Appends the USRs of the member leaves of \p Tree to \p Out.
+void membersOfTree(llvm::StringRef Tree, std::vector<std::string> &Out);
 
 /// One unit's record as JSON text, and back.
 std::string unitToJSON(const UnitSummary &U);

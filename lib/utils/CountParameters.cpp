@@ -11,6 +11,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <mutex>
@@ -125,12 +126,12 @@ CountParameters::takeNewStaleUnits() {
   return New;
 }
 
-const std::string &CountParameters::usrOf(const FunctionDecl *F) {
-  F = F->getCanonicalDecl();
-  auto [It, Inserted] = USRs.try_emplace(F);
+const std::string &CountParameters::usrOf(const Decl *D) {
+  D = D->getCanonicalDecl();
+  auto [It, Inserted] = USRs.try_emplace(D);
   if (Inserted) {
     llvm::SmallString<128> USR;
-    if (!index::generateUSRForDecl(F, USR))
+    if (!index::generateUSRForDecl(D, USR))
       It->second = USR.str().str();
   }
   return It->second;
@@ -241,13 +242,35 @@ void CountParameters::keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits,
   }
 }
 
-std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def) {
+/// \p Text as a JSON string, quoted and escaped.
+static std::string jsonString(StringRef Text) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::json::Value(Text.str());
+  return Out;
+}
+
+const FieldDecl *CountParameters::accessedMember(const Expr *E) const {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParens());
+  return Call ? accessorMember(Call->getMethodDecl()) : nullptr;
+}
+
+std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
+                                    bool WithMembers) {
   E = E->IgnoreParens();
+  if (WithMembers) {
+    const FieldDecl *Field = accessedMember(E);
+    if (const auto *Read = dyn_cast<MemberExpr>(E))
+      Field = dyn_cast<FieldDecl>(Read->getMemberDecl());
+    if (Field && FunctionAnalyses::recordsStoresOf(Field, Ctx) &&
+        !usrOf(Field).empty())
+      return "[\"f\"," + jsonString(usrOf(Field)) + "]";
+  }
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     if (Cast->getCastKind() != CK_IntegralCast &&
         Cast->getCastKind() != CK_LValueToRValue && Cast->getCastKind() != CK_NoOp)
       return "";
-    std::string Sub = treeOf(Cast->getSubExpr(), Def);
+    std::string Sub = treeOf(Cast->getSubExpr(), Def, WithMembers);
     if (Sub.empty() || Cast->getCastKind() != CK_IntegralCast)
       return Sub;
     // A widening keeps the value; a narrowing keeps it only if it fits.
@@ -274,7 +297,8 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def) {
                                               : "";
     if (Op.empty() || !B->getType()->isIntegerType())
       return "";
-    std::string L = treeOf(B->getLHS(), Def), R = treeOf(B->getRHS(), Def);
+    std::string L = treeOf(B->getLHS(), Def, WithMembers),
+                R = treeOf(B->getRHS(), Def, WithMembers);
     if (L.empty() || R.empty())
       return "";
     return "[\"" + Op.str() + "\"," + std::to_string(Ctx.getIntWidth(B->getType())) +
@@ -461,6 +485,14 @@ CountParameters::programArgument(const FunctionDecl *F, unsigned Index) {
   return this->Index.programArgument(USR, Index);
 }
 
+std::optional<ProgramArgument>
+CountParameters::programMember(const FieldDecl *Field) {
+  const std::string &USR = usrOf(Field);
+  if (USR.empty())
+    return std::nullopt;
+  return Index.programArgument(USR, 0);
+}
+
 bool CountParameters::addressTaken(const FunctionDecl *F) {
   const std::string &USR = usrOf(F);
   return !USR.empty() && Index.addressTaken(USR);
@@ -533,16 +565,20 @@ static bool takesProgramArguments(const FunctionDecl *F, const ASTContext &Ctx) 
          FunctionAnalyses::recordsCallsOf(F, Ctx);
 }
 
-/// Adds what \p Site passes (\p Range, unset: cannot be judged; \p Tree,
-/// empty: not arithmetic over its caller's parameters) to \p A, the entry
-/// of its caller (\p First: its first call).
+/// Adds what a call or a write of \p Caller passes or stores (\p Range,
+/// unset: cannot be judged; \p Tree, empty: not arithmetic over its
+/// caller's parameters and members) to \p A, the entry of its caller
+/// (\p First: its first).
 static void addCall(ArgumentRange &A, bool &HasTree, bool First,
-                    const CallSite &Site, std::optional<Interval> Range,
+                    const FunctionDecl *Caller, std::optional<Interval> Range,
                     const std::string &Tree, const SourcePoint &At) {
+  // The file keeps 64-bit bounds; beyond them is no bound at all.
+  if (Range && (Range->Lo < INT64_MIN || Range->Hi > INT64_MAX))
+    Range.reset();
   bool Judged = First || A.Range.has_value();
   if (First || (Judged && (!Range || Range->Hi > A.Range->Hi))) {
     A.WidestAt = At;
-    A.WidestCaller = Site.Caller->getQualifiedNameAsString();
+    A.WidestCaller = Caller ? Caller->getQualifiedNameAsString() : "";
   }
   if (First)
     A.Range = Range;
@@ -597,13 +633,13 @@ void CountParameters::recordArguments(
             A.CallerUSR = usrOf(Site.Caller);
         }
         std::optional<Interval> Range = Analyses.siteArgument(Site, Index);
-        // The file keeps 64-bit bounds; beyond them is no bound at all.
-        if (Range && (Range->Lo < INT64_MIN || Range->Hi > INT64_MAX))
-          Range.reset();
+        // A tree over a caller the records do not follow is of use for
+        // its members only.
         std::string Tree;
-        if (!A.CallerUSR.empty() && Index < Site.Call->getNumArgs())
-          Tree = treeOf(Site.Call->getArg(Index), Site.Caller);
-        addCall(A, HasTree, New, Site, Range, Tree,
+        if (Index < Site.Call->getNumArgs())
+          Tree = treeOf(Site.Call->getArg(Index), Site.Caller,
+                        /*WithMembers=*/true);
+        addCall(A, HasTree, New, Site.Caller, Range, Tree,
                 pointOf(Site.Call->getBeginLoc()));
       }
       for (auto &[Caller, Entry] : ByCaller) {
@@ -612,6 +648,64 @@ void CountParameters::recordArguments(
           A.Tree.clear();
         U.Arguments.push_back(std::move(A));
       }
+    }
+  }
+}
+
+std::optional<Interval>
+CountParameters::storedValue(const MemberWrite &W,
+                             const std::optional<Interval> &Type) {
+  if (!W.Value || !Type || W.Value->isValueDependent())
+    return std::nullopt;
+  std::optional<Interval> Stored;
+  Expr::EvalResult Constant;
+  if (W.Value->EvaluateAsInt(Constant, Ctx) &&
+      Constant.Val.getInt().getActiveBits() < 64) {
+    const llvm::APSInt &V = Constant.Val.getInt();
+    Stored = Interval::exact(V.isSigned() ? WideInt(V.getExtValue())
+                                          : WideInt(V.getZExtValue()));
+  } else if (W.Function) {
+    RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(W.Function);
+    Stored = Ranges ? Ranges->storedRange(W.Value, W.Site) : std::nullopt;
+  }
+  // What does not fit is stored wrapped: anything of the member's type.
+  if (Stored && !Stored->within(*Type))
+    Stored = Type;
+  return Stored;
+}
+
+void CountParameters::recordMembers(UnitSummary &U) {
+  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
+  for (const auto &[Field, Writes] : Analyses.memberWrites().byField()) {
+    if (!FunctionAnalyses::recordsStoresOf(Field, Ctx) || usrOf(Field).empty())
+      continue;
+    std::optional<Interval> Type = Interval::ofType(Field->getType(), Ctx);
+    // One entry per writing function, as for calls: whether it runs, and
+    // what its parameters hold, are its callers' to say.
+    llvm::MapVector<const FunctionDecl *, std::pair<ArgumentRange, bool>>
+        ByWriter;
+    for (const MemberWrite &W : Writes) {
+      auto [It, New] = ByWriter.try_emplace(W.Function);
+      auto &[A, HasTree] = It->second;
+      if (New) {
+        A.USR = usrOf(Field);
+        HasTree = true;
+        if (W.Function && takesProgramArguments(W.Function, Ctx))
+          A.CallerUSR = usrOf(W.Function);
+      }
+      std::optional<Interval> Range = storedValue(W, Type);
+      std::string Tree =
+          W.Value && W.Function
+              ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
+              : "";
+      addCall(A, HasTree, New, W.Function, Range, Tree,
+              pointOf(W.Site ? W.Site->getBeginLoc() : Field->getLocation()));
+    }
+    for (auto &[Writer, Entry] : ByWriter) {
+      auto &[A, HasTree] = Entry;
+      if (!HasTree)
+        A.Tree.clear();
+      U.Arguments.push_back(std::move(A));
     }
   }
 }
@@ -659,7 +753,11 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   for (const FunctionDecl *F : Analyses.askedProgramArguments())
     if (!usrOf(F).empty())
       U.AskedArguments.push_back(usrOf(F));
+  for (const FieldDecl *F : Analyses.askedProgramMembers())
+    if (!usrOf(F).empty())
+      U.AskedArguments.push_back(usrOf(F));
   recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, Refs.CallCount, U);
+  recordMembers(U);
   U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
   for (Decl *D : Decls) {
     const auto *F = dyn_cast<FunctionDecl>(D);

@@ -14,6 +14,7 @@
 #ifndef MPIX_TIDY_UTILS_COUNTPARAMETERS_H
 #define MPIX_TIDY_UTILS_COUNTPARAMETERS_H
 
+#include "analysis/MemberWrites.h"
 #include "analysis/Summaries.h"
 #include "utils/TypeMigration.h"
 #include "clang/AST/ASTContext.h"
@@ -78,6 +79,8 @@ public:
   /// parameter \p Index of \p F (SummaryIndex::programArgument).
   std::optional<ProgramArgument> programArgument(const clang::FunctionDecl *F,
                                                  unsigned Index);
+  /// What the writes of the units of a whole program store into \p Field.
+  std::optional<ProgramArgument> programMember(const clang::FieldDecl *Field);
   /// Learns which functions this unit (whose top-level declarations are
   /// \p Decls) takes the address of, once: asked only when a fix is
   /// planned, as it walks the unit. Reaches asked for before are stale.
@@ -118,7 +121,8 @@ public:
   std::vector<std::pair<std::string, std::string>> takeNewStaleUnits();
 
 private:
-  const std::string &usrOf(const clang::FunctionDecl *F);
+  /// The USR of a function (by its canonical declaration) or a member.
+  const std::string &usrOf(const clang::Decl *D);
   /// This unit's summary of \p F (with its fix), added to the index; null
   /// when none of its parameters reaches anything.
   const FunctionSummary *summarize(const clang::FunctionDecl *F);
@@ -126,7 +130,21 @@ private:
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
   /// \p E as a return tree over \p Def's unchanged parameters, or "".
-  std::string treeOf(const clang::Expr *E, const clang::FunctionDecl *Def);
+  /// \p WithMembers: members the records follow are leaves too, and so is
+  /// an accessor's call (`d.size()` returning a member) (SummaryIndex
+  /// resolves them; a unit's own evaluation of returns does not).
+  std::string treeOf(const clang::Expr *E, const clang::FunctionDecl *Def,
+                     bool WithMembers = false);
+  /// The member an accessor call `d.size()` returns as it is (a method of
+  /// one `return m;` of this object's member of its own type), or null.
+  const clang::FieldDecl *accessedMember(const clang::Expr *E) const;
+  /// What the unit's writes store into the members the records follow
+  /// (UnitSummary::Arguments, one entry per writing function).
+  void recordMembers(UnitSummary &U);
+  /// What write \p W stores into a member of type range \p Type, judged
+  /// in its function; none when it cannot be seen or judged.
+  std::optional<Interval> storedValue(const MemberWrite &W,
+                                      const std::optional<Interval> &Type);
   /// A fix plan's edits in the files-on-disk form, or its blocker.
   void keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits, std::string &Blocker,
                SourcePoint &BlockerAt);
@@ -145,7 +163,7 @@ private:
   PlanFn Plan;
   ReturnPlanFn ReturnPlan;
   SummaryIndex Index;
-  llvm::DenseMap<const clang::FunctionDecl *, std::string> USRs;
+  llvm::DenseMap<const clang::Decl *, std::string> USRs;
   /// Definitions summarised (null entry: in progress or nothing to say).
   llvm::DenseMap<const clang::FunctionDecl *, bool> Summarised;
   llvm::StringMap<std::optional<clang::FileID>> Files;

@@ -5,6 +5,7 @@
 #include "FastRecursiveASTVisitor.h"
 #include "ProgramSends.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 
 using namespace clang;
 
@@ -333,6 +334,45 @@ bool FunctionAnalyses::recordsCallsOf(const FunctionDecl *F,
          llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
            return hasRecordedArguments(P, Ctx);
          });
+}
+
+bool FunctionAnalyses::recordsStoresOf(const FieldDecl *Field,
+                                       const ASTContext &Ctx) {
+  QualType T = Field->getType().getCanonicalType();
+  const RecordDecl *Record = Field->getParent();
+  if (!T->isIntegerType() || T->isBooleanType() || Ctx.getIntWidth(T) > 64 ||
+      Field->isBitField() || Record->isUnion() || Record->isLambda() ||
+      (Record->getName().empty() && !Record->getTypedefNameForAnonDecl()))
+    return false;
+  // A template's members are one per instantiation; a library's are
+  // written by code the database does not hold.
+  for (const DeclContext *DC = Record; DC; DC = DC->getParent())
+    if (DC->isDependentContext() || isa<ClassTemplateSpecializationDecl>(DC))
+      return false;
+  return !isLibraryCode(Ctx.getSourceManager(), Record->getLocation());
+}
+
+const MemberWrites &FunctionAnalyses::memberWrites() {
+  if (!Writes)
+    Writes = std::make_unique<MemberWrites>(Ctx, Declarations);
+  return *Writes;
+}
+
+std::optional<Interval> FunctionAnalyses::memberRange(const FieldDecl *Field) {
+  if (!ProgramMembers)
+    return std::nullopt;
+  Field = Field->getCanonicalDecl();
+  auto [It, New] = MemberRanges.try_emplace(Field);
+  if (!New || !recordsStoresOf(Field, Ctx))
+    return It->second;
+  AskedProgramMembers.insert(Field);
+  // A member no unit writes holds what its allocation left: not judged.
+  std::optional<ProgramArgument> Held = ProgramMembers(Field);
+  if (Held && Held->Calls) {
+    RemoteMembers[Field] = *Held;
+    It->second = Held->Range;
+  }
+  return It->second;
 }
 
 bool FunctionAnalyses::neverCalledInProgram(const FunctionDecl *F) {

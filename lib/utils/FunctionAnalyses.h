@@ -16,6 +16,7 @@
 #include "CallSites.h"
 #include "ConstantArrays.h"
 #include "analysis/IntervalAnalysis.h"
+#include "analysis/MemberWrites.h"
 #include "UserCodeScope.h"
 #include "ProgramSends.h"
 #include "analysis/Summaries.h"
@@ -177,6 +178,38 @@ public:
     auto It = RemoteArguments.find(P);
     return It == RemoteArguments.end() ? nullptr : &It->second;
   }
+  /// What the writes of every unit store into an integer member, from the
+  /// records of a whole program (mpix-large-count answers from the
+  /// summaries); none: the records cannot say.
+  using ProgramMembersFn =
+      std::function<std::optional<ProgramArgument>(const clang::FieldDecl *)>;
+  void setProgramMembers(ProgramMembersFn F) { ProgramMembers = std::move(F); }
+  /// The members whose ranges the unit's analysis asked for: the records'
+  /// writes into them matter to what it reports (UnitSummary::AskedArguments).
+  llvm::ArrayRef<const clang::FieldDecl *> askedProgramMembers() const {
+    return AskedProgramMembers.getArrayRef();
+  }
+  /// In a whole program, the join of what the records' writes into
+  /// \p Field store (recordsStoresOf); none when one cannot be judged, no
+  /// unit writes it, or the records are not those of a whole program.
+  std::optional<Interval> memberRange(const clang::FieldDecl *Field) override;
+  /// What the records say the program's writes store into \p Field, when
+  /// memberRange asked: a note names the write storing the most.
+  const ProgramArgument *
+  programMemberOf(const clang::FieldDecl *Field) const override {
+    auto It = RemoteMembers.find(Field->getCanonicalDecl());
+    return It == RemoteMembers.end() ? nullptr : &It->second;
+  }
+  /// Whether the summaries record the writes into \p Field: an integer of
+  /// 64 bits at most, not a bit-field, of a named structure or class that
+  /// is the program's (not a library's), not a union's nor a template's.
+  /// The unit that records and the one that asks decide it alike.
+  static bool recordsStoresOf(const clang::FieldDecl *Field,
+                              const clang::ASTContext &Ctx);
+  /// Every write of the unit into integer members (walked once, on the
+  /// first question).
+  const MemberWrites &memberWrites();
+
   /// Whether \p F, a function other files can call, is called by no unit
   /// of a whole program (nor named here other than to call it): no run
   /// reaches its body. Known by the records of a parameter the records
@@ -299,6 +332,11 @@ private:
   ProgramArgumentsFn ProgramArguments;
   llvm::SetVector<const clang::FunctionDecl *> AskedProgramArguments;
   llvm::DenseMap<const clang::ParmVarDecl *, ProgramArgument> RemoteArguments;
+  ProgramMembersFn ProgramMembers;
+  llvm::SetVector<const clang::FieldDecl *> AskedProgramMembers;
+  llvm::DenseMap<const clang::FieldDecl *, std::optional<Interval>> MemberRanges;
+  llvm::DenseMap<const clang::FieldDecl *, ProgramArgument> RemoteMembers;
+  std::unique_ptr<MemberWrites> Writes;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverCalled;
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.

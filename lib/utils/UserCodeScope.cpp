@@ -98,6 +98,10 @@ private:
 };
 } // namespace
 
+bool isLibraryCode(const SourceManager &SM, SourceLocation Loc) {
+  return LibraryFiles(SM).contains(Loc);
+}
+
 const TranslationUnitDecl *
 UserCodeScope::consume(const MatchFinder::MatchResult &Result) {
   const auto *TU = Result.Nodes.getNodeAs<TranslationUnitDecl>(TranslationUnitID);

@@ -34,6 +34,10 @@ namespace mpix {
 /// and clang-diagnostic-*.
 bool enablesOnlyMPIXChecks(llvm::StringRef Checks);
 
+/// Whether \p Loc is in library code: a system header, an MPI interface
+/// header, or a file one of those includes.
+bool isLibraryCode(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
 class UserCodeScope {
 public:
   explicit UserCodeScope(const clang::tidy::ClangTidyContext &Context);

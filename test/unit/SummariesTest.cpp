@@ -184,8 +184,9 @@ TEST(Summaries, OtherFilesAreRejectedWithAReason) {
   EXPECT_FALSE(F.load(Dir.file("b.json", "not json"), Error));
   EXPECT_NE(Error.find("is not JSON"), std::string::npos);
   EXPECT_FALSE(F.load(Dir.file("c.json",
-                               R"({"format": "mpix-tidy-summaries", "version": 3,
-                                   "units": [{"file": "a.c"}]})"),
+                               R"({"format": "mpix-tidy-summaries", "version": )" +
+                                   std::to_string(SummaryFile::Version) +
+                                   R"(, "units": [{"file": "a.c"}]})"),
                       Error));
   EXPECT_NE(Error.find("no file or command"), std::string::npos);
   EXPECT_FALSE(F.load(Dir.file("missing/d.json", ""), Error));

@@ -1,0 +1,325 @@
+//===-- MemberWrites.cpp - What a unit stores into structure members ------===//
+
+#include "analysis/MemberWrites.h"
+#include "utils/FastRecursiveASTVisitor.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
+
+using namespace clang;
+
+namespace mpix {
+
+const FieldDecl *accessorMember(const CXXMethodDecl *M) {
+  const FunctionDecl *Def = nullptr;
+  if (!M || M->isVirtual() || M->getNumParams() != 0 || !M->hasBody(Def))
+    return nullptr;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  const auto *Read =
+      Ret && Ret->getRetValue()
+          ? dyn_cast<MemberExpr>(Ret->getRetValue()->IgnoreParenImpCasts())
+          : nullptr;
+  const auto *Field = Read ? dyn_cast<FieldDecl>(Read->getMemberDecl()) : nullptr;
+  const ASTContext &Ctx = M->getASTContext();
+  if (!Field || !isa<CXXThisExpr>(Read->getBase()->IgnoreParenImpCasts()) ||
+      Ctx.getCanonicalType(Field->getType()).getUnqualifiedType() !=
+          Ctx.getCanonicalType(M->getReturnType().getNonReferenceType())
+              .getUnqualifiedType())
+    return nullptr;
+  return Field;
+}
+
+/// A method that hands out a member for writing: `int &size() { return n; }`.
+static const FieldDecl *referenceAccessorMember(const CXXMethodDecl *M) {
+  QualType T = M ? M->getReturnType() : QualType();
+  if (T.isNull() || !T->isLValueReferenceType() ||
+      T->getPointeeType().isConstQualified())
+    return nullptr;
+  return accessorMember(M);
+}
+
+/// The integer member \p E names: `x.m`, `p->m`, or a call of an accessor
+/// handing it out by reference (whose result is then the member itself).
+static const FieldDecl *integerField(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  const FieldDecl *F = nullptr;
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    F = referenceAccessorMember(Call->getMethodDecl());
+  return F && F->getType()->isIntegerType() ? F : nullptr;
+}
+
+/// The structure \p T holds, looking through arrays; null for any other type.
+static const RecordDecl *recordOf(QualType T, const ASTContext &Ctx) {
+  while (const ArrayType *A = Ctx.getAsArrayType(T))
+    T = A->getElementType();
+  const auto *R = T->getAsRecordDecl();
+  return R ? R->getDefinition() : nullptr;
+}
+
+/// Lists the writes. A use of an integer member is a read when its value is
+/// loaded, or when it binds to a const reference; a plain store, or a
+/// write whose value cannot be seen; every other use is taken for the
+/// latter. The parent is always visited before the member, so the parent
+/// marks the member it accounts for.
+class MemberWriteCollector
+    : public FastRecursiveASTVisitor<MemberWriteCollector> {
+  using Base = FastRecursiveASTVisitor<MemberWriteCollector>;
+
+public:
+  MemberWriteCollector(ASTContext &Ctx, MemberWrites &Out)
+      : Ctx(Ctx), Out(Out) {}
+
+  bool TraverseDecl(Decl *D) {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F)
+      return Base::TraverseDecl(D);
+    const FunctionDecl *Outer = Current;
+    Current = F;
+    bool Result = Base::TraverseDecl(D);
+    Current = Outer;
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    return withoutFunction([&] { return Base::TraverseLambdaExpr(L); });
+  }
+  bool TraverseBlockExpr(BlockExpr *B) {
+    return withoutFunction([&] { return Base::TraverseBlockExpr(B); });
+  }
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (Init->isMemberInitializer() && Init->getInit())
+      if (const FieldDecl *F = Init->getMember();
+          F && F->getType()->isIntegerType()) {
+        const Expr *Value = Init->getInit()->IgnoreImplicit();
+        // `m{v}` and `m(v)` of an integer member: v.
+        if (const auto *List = dyn_cast<InitListExpr>(Value))
+          Value = List->getNumInits() == 1 ? List->getInit(0) : nullptr;
+        if (const auto *Parens = dyn_cast_or_null<ParenListExpr>(Value))
+          Value = Parens->getNumExprs() == 1 ? Parens->getExpr(0) : nullptr;
+        Out.addWrite(F, {Value, Init->getInit(), Current});
+      }
+    return Base::TraverseConstructorInitializer(Init);
+  }
+
+  bool VisitFieldDecl(FieldDecl *F) {
+    if (F->getType()->isIntegerType() && F->hasInClassInitializer())
+      if (const Expr *Init = F->getInClassInitializer())
+        Out.addWrite(F, {Init, Init, nullptr});
+    return true;
+  }
+  bool VisitRecordDecl(RecordDecl *R) {
+    // A structure in a union is written through the union's other members.
+    if (R->isUnion() && R->isThisDeclarationADefinition())
+      for (const FieldDecl *F : R->fields())
+        if (const RecordDecl *Inner = recordOf(F->getType(), Ctx)) {
+          llvm::DenseSet<const RecordDecl *> Seen;
+          Out.addRawWrite(Inner, Seen, {});
+        }
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (const FieldDecl *F = integerField(B->getLHS())) {
+      account(B->getLHS());
+      if (B->getOpcode() == BO_Assign)
+        Out.addWrite(F, {B->getRHS(), B, Current});
+      else if (B->isCompoundAssignmentOp())
+        Out.addWrite(F, {nullptr, B, Current});
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (const FieldDecl *F = integerField(U->getSubExpr())) {
+      account(U->getSubExpr());
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        Out.addWrite(F, {nullptr, U, Current});
+    }
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      account(Cast->getSubExpr());
+    return true;
+  }
+  bool VisitCastExpr(CastExpr *Cast) {
+    // The structure's bytes handed to code that may write them.
+    QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+    if (!From->isPointerType() && !From->isArrayType())
+      return true;
+    QualType Pointee = From->isPointerType()
+                           ? From->getPointeeType()
+                           : QualType(Ctx.getAsArrayType(From)->getElementType());
+    const RecordDecl *R = recordOf(Pointee, Ctx);
+    if (!R || Pointee.isConstQualified() || Harmless.count(Cast))
+      return true;
+    bool Raw = Cast->getCastKind() == CK_PointerToIntegral ||
+               (Cast->getCastKind() == CK_BitCast && To->isPointerType() &&
+                !To->getPointeeType().isConstQualified() &&
+                recordOf(To->getPointeeType(), Ctx) != R);
+    if (Raw) {
+      llvm::DenseSet<const RecordDecl *> Seen;
+      Out.addRawWrite(R, Seen, {nullptr, Cast, Current});
+    }
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    // Freeing or moving a block keeps its values; zeroing it stores zeros,
+    // which bound nothing from above.
+    unsigned Builtin = Callee->getBuiltinID();
+    Expr::EvalResult Fill;
+    if (Builtin == Builtin::BIfree || Builtin == Builtin::BIrealloc ||
+        (Builtin == Builtin::BImemset && Call->getNumArgs() == 3 &&
+         Call->getArg(1)->EvaluateAsInt(Fill, Ctx) &&
+         Fill.Val.getInt().isZero()))
+      if (Call->getNumArgs() > 0)
+        if (const auto *Cast = dyn_cast<CastExpr>(Call->getArg(0)->IgnoreParens()))
+          Harmless.insert(Cast);
+    // A member method's object is not among the parameters.
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
+                             isa<CXXMethodDecl>(Callee) ? 1 : 0;
+    for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
+      if (I - Shift < Callee->getNumParams())
+        accountConstReference(Call->getArg(I),
+                              Callee->getParamDecl(I - Shift)->getType());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+      if (Ctor && I < Ctor->getNumParams())
+        accountConstReference(Construct->getArg(I),
+                              Ctor->getParamDecl(I)->getType());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getInit())
+      accountConstReference(V->getInit(), V->getType());
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    if (!R->getRetValue() || !Current)
+      return true;
+    accountConstReference(R->getRetValue(), Current->getReturnType());
+    // An accessor's reference is a write only where its calls use it so.
+    if (referenceAccessorMember(dyn_cast<CXXMethodDecl>(Current)))
+      account(R->getRetValue());
+    return true;
+  }
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType())
+      account(E->getArgumentExpr());
+    return true;
+  }
+  // The semantic form only: its values carry their conversions, so a
+  // member read there is seen loaded.
+  bool TraverseInitListExpr(InitListExpr *List,
+                            DataRecursionQueue *Queue = nullptr) {
+    InitListExpr *Semantic =
+        List->isSemanticForm() ? List : List->getSemanticForm();
+    return TraverseSynOrSemInitListExpr(Semantic ? Semantic : List, Queue);
+  }
+  bool VisitInitListExpr(InitListExpr *List) {
+    const auto *R = List->getType()->getAsRecordDecl();
+    if (!R || R->isUnion())
+      return true;
+    unsigned I = 0;
+    if (const auto *CXX = dyn_cast<CXXRecordDecl>(R))
+      I = CXX->getNumBases();
+    for (const FieldDecl *F : R->fields()) {
+      if (F->isUnnamedBitField())
+        continue;
+      if (I >= List->getNumInits())
+        break;
+      const Expr *Init = List->getInit(I++);
+      if (F->getType()->isIntegerType())
+        Out.addWrite(F, {Init, List, Current});
+    }
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) { return checkAccounted(M); }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    return checkAccounted(Call);
+  }
+
+private:
+  bool checkAccounted(const Expr *E) {
+    const FieldDecl *F = integerField(E);
+    if (F && !Accounted.erase(E))
+      Out.addWrite(F, {nullptr, E, Current});
+    return true;
+  }
+  void account(const Expr *E) {
+    if (!E)
+      return;
+    E = E->IgnoreParens();
+    // A read of `c ? a.n : b.n` reads the branch it takes.
+    if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(E)) {
+      account(Choice->getTrueExpr());
+      account(Choice->getFalseExpr());
+    } else if (const auto *Comma = dyn_cast<BinaryOperator>(E);
+               Comma && Comma->getOpcode() == BO_Comma) {
+      account(Comma->getRHS());
+    } else if (integerField(E)) {
+      Accounted.insert(E);
+    }
+  }
+  void accountConstReference(const Expr *E, QualType Bound) {
+    if (Bound->isReferenceType() &&
+        Bound->getPointeeType().isConstQualified())
+      account(E);
+  }
+  bool withoutFunction(llvm::function_ref<bool()> Traverse) {
+    const FunctionDecl *Outer = Current;
+    Current = nullptr;
+    bool Result = Traverse();
+    Current = Outer;
+    return Result;
+  }
+
+  ASTContext &Ctx;
+  MemberWrites &Out;
+  const FunctionDecl *Current = nullptr;
+  llvm::DenseSet<const Expr *> Accounted;
+  llvm::DenseSet<const CastExpr *> Harmless;
+};
+
+MemberWrites::MemberWrites(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls) {
+  MemberWriteCollector Collector(Ctx, *this);
+  if (Decls.empty())
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      Collector.TraverseDecl(D);
+  for (Decl *D : Decls)
+    Collector.TraverseDecl(D);
+}
+
+void MemberWrites::addWrite(const FieldDecl *Field, MemberWrite W) {
+  Writes[Field->getCanonicalDecl()].push_back(W);
+}
+
+void MemberWrites::addRawWrite(const RecordDecl *Record,
+                               llvm::DenseSet<const RecordDecl *> &Seen,
+                               MemberWrite Where) {
+  if (!Record || !Seen.insert(Record).second)
+    return;
+  const ASTContext &Ctx = Record->getASTContext();
+  for (const FieldDecl *F : Record->fields()) {
+    if (F->getType()->isIntegerType())
+      addWrite(F, Where);
+    else
+      addRawWrite(recordOf(F->getType(), Ctx), Seen, Where);
+  }
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(Record))
+    for (const CXXBaseSpecifier &B : CXX->bases())
+      addRawWrite(recordOf(B.getType(), Ctx), Seen, Where);
+}
+
+} // namespace mpix

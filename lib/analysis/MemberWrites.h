@@ -1,0 +1,80 @@
+//===-- MemberWrites.h - What a unit stores into structure members -*- C++ -*-===//
+//
+// A count is often kept in a structure or a class: `m_sizeX = edgeElems;`
+// in a constructor of one file, `domain.sizeX() + 1` handed to a wrapper of
+// another. In a whole program, a member holds only what some unit stores
+// into it, so the summaries record, per unit, every way its code gives an
+// integer member a value: a plain store, a constructor's initializer, an
+// initializer list, a default member initializer, and, as values nobody can
+// judge, updates (`+=`, `++`), an address or a non-const reference handed
+// out, and raw copies of the whole structure (`memcpy`, `fread`).
+//
+// This layer only lists the writes; judging them is the ranges' business
+// (RangeAnalysis::storedRange), and deciding which members the records
+// follow is the summaries' (FunctionAnalyses::recordsStoresOf).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_ANALYSIS_MEMBERWRITES_H
+#define MPIX_TIDY_ANALYSIS_MEMBERWRITES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mpix {
+
+/// The member \p M returns when it is an accessor: a method of no
+/// parameters, not virtual, whose body is `return m;` of a member of its
+/// own object, by value or by reference, of the member's own type.
+const clang::FieldDecl *accessorMember(const clang::CXXMethodDecl *M);
+
+/// One write of an integer member.
+struct MemberWrite {
+  /// The value stored; null when the write's value cannot be seen (an
+  /// update, an address or reference handed out, a raw copy).
+  const clang::Expr *Value = nullptr;
+  /// Where it happens: the assignment, the initializer, the use that hands
+  /// it out, the cast of the structure's address. Null for a structure in
+  /// a union.
+  const clang::Stmt *Site = nullptr;
+  /// The function it is in; null at file scope, in a default member
+  /// initializer, a lambda or a block.
+  const clang::FunctionDecl *Function = nullptr;
+};
+
+class MemberWrites {
+public:
+  /// Walks \p Decls, the unit's own top-level declarations (UserCodeScope).
+  MemberWrites(clang::ASTContext &Ctx, llvm::ArrayRef<clang::Decl *> Decls);
+
+  /// Every integer member (canonical declaration) the unit writes, with its
+  /// writes in source order.
+  const llvm::MapVector<const clang::FieldDecl *,
+                        llvm::SmallVector<MemberWrite, 2>> &
+  byField() const {
+    return Writes;
+  }
+
+private:
+  friend class MemberWriteCollector;
+  void addWrite(const clang::FieldDecl *Field, MemberWrite W);
+  /// A structure whose bytes the unit hands to code that may write them
+  /// (a cast of its address to `void *` or `char *`), or a union member:
+  /// every integer member in it, nested structures' too, gets the unknown
+  /// write \p Where (the cast, in its function).
+  void addRawWrite(const clang::RecordDecl *Record,
+                   llvm::DenseSet<const clang::RecordDecl *> &Seen,
+                   MemberWrite Where);
+
+  llvm::MapVector<const clang::FieldDecl *, llvm::SmallVector<MemberWrite, 2>>
+      Writes;
+};
+
+} // namespace mpix
+
+#endif
