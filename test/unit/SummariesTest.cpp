@@ -532,3 +532,76 @@ TEST(Summaries, CallersBoundThroughChainsAndDeadCallersDoNotCount) {
   EXPECT_EQ(A->Calls, 2u);
   EXPECT_FALSE(A->Range);
 }
+
+TEST(Summaries, MembersHoldWhatTheProgramsWritesStore) {
+  // setup (called by main) stores at most 1290 into grid.nx; main passes
+  // `g.nx + 1` to send_count, a tree over the member.
+  const char *NX = "c:@S@grid@FI@nx";
+  SummaryFile File;
+  File.WholeProgram = true;
+  UnitSummary Main = callerPassing("/src/main.c", Interval{INT32_MIN, INT32_MAX});
+  Main.Arguments[0].Tree = R"(["+",32,true,["f","c:@S@grid@FI@nx"],["c","1"]])";
+  ArgumentRange CallsSetup = Main.Arguments[0];
+  CallsSetup.USR = "c:@F@setup";
+  CallsSetup.Index = 0;
+  CallsSetup.Tree.clear();
+  Main.Arguments.push_back(CallsSetup);
+  File.Units.push_back(Main);
+  UnitSummary Setup;
+  Setup.File = "/src/setup.c";
+  ArgumentRange Store;
+  Store.USR = NX;
+  Store.CallerUSR = "c:@F@setup";
+  Store.Range = Interval{-1290, 1290};
+  Store.WidestAt = {"/src/setup.c", 4, 3};
+  Store.WidestCaller = "setup";
+  Setup.Arguments.push_back(Store);
+  File.Units.push_back(Setup);
+
+  std::vector<std::string> Members;
+  membersOfTree(Main.Arguments[0].Tree, Members);
+  EXPECT_EQ(Members, std::vector<std::string>{NX});
+
+  SummaryIndex Index;
+  Index.addFresh(File);
+  std::optional<ProgramArgument> M = Index.programArgument(NX, 0);
+  ASSERT_TRUE(M && M->Range);
+  EXPECT_EQ(M->Calls, 1u);
+  EXPECT_EQ(M->Range->Hi, 1290);
+  std::optional<ProgramArgument> A = Index.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A && A->Range);
+  EXPECT_TRUE(A->Range->Lo == -1289 && A->Range->Hi == 1291);
+
+  // The slice of the unit that asks for send_count keeps the member's
+  // writes, which the tree reads.
+  UnitSummary Asker;
+  Asker.File = "/src/comm.c";
+  Asker.AskedArguments = {"c:@F@send_count"};
+  SummaryFile Slice = SummarySlicer(File).sliceFor(Asker);
+  SummaryIndex Sliced;
+  Sliced.addFresh(Slice);
+  A = Sliced.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A && A->Range);
+  EXPECT_EQ(A->Range->Hi, 1291);
+
+  // A write whose value cannot be seen, in a function that runs, makes the
+  // member any value; one in a function nothing calls does not count.
+  ArgumentRange Update = Store;
+  Update.CallerUSR = "c:@F@never_called";
+  Update.Range.reset();
+  File.Units[1].Arguments.push_back(Update);
+  SummaryIndex Dead;
+  Dead.addFresh(File);
+  M = Dead.programArgument(NX, 0);
+  ASSERT_TRUE(M && M->Range);
+  EXPECT_EQ(M->Range->Hi, 1290);
+  File.Units[1].Arguments.back().CallerUSR.clear();
+  SummaryIndex Unseen;
+  Unseen.addFresh(File);
+  M = Unseen.programArgument(NX, 0);
+  ASSERT_TRUE(M);
+  EXPECT_FALSE(M->Range);
+  A = Unseen.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A && A->Range);
+  EXPECT_EQ(A->Range->Hi, INT32_MAX);
+}

@@ -1,0 +1,180 @@
+//===-- MemberWritesTest.cpp - Writes into members, and their ranges -----===//
+//
+// What MemberWrites lists of a unit's writes into integer members (stores,
+// initializers, and the writes whose value cannot be seen), and the range
+// RangeAnalysis::storedRange gives a store: what holds at it, and what the
+// products every run past it computes say.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/IntervalAnalysis.h"
+#include "analysis/MemberWrites.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace mpix {
+namespace {
+
+const char *Header = R"(
+typedef unsigned long size_t;
+extern "C" {
+void *memcpy(void *, const void *, size_t);
+void *memset(void *, int, size_t);
+void free(void *);
+int atoi(const char *);
+}
+)";
+
+struct Unit {
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<MemberWrites> Writes;
+
+  explicit Unit(const std::string &Code)
+      : AST(tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"})) {
+    ASTContext &Ctx = AST->getASTContext();
+    Writes = std::make_unique<MemberWrites>(Ctx, llvm::ArrayRef<Decl *>());
+  }
+  const FieldDecl *field(StringRef Name) {
+    auto Found = match(fieldDecl(hasName(Name)).bind("f"), AST->getASTContext());
+    return Found.empty() ? nullptr
+                         : Found[0].getNodeAs<FieldDecl>("f")->getCanonicalDecl();
+  }
+  /// The writes of member \p Name: "?" for one whose value is not seen,
+  /// else the value's text as the constant evaluator folds it ("v" when it
+  /// does not fold).
+  std::vector<std::string> writes(StringRef Name) {
+    std::vector<std::string> Out;
+    auto It = Writes->byField().find(field(Name));
+    if (It == Writes->byField().end())
+      return Out;
+    for (const MemberWrite &W : It->second) {
+      Expr::EvalResult R;
+      if (!W.Value)
+        Out.push_back("?");
+      else if (W.Value->EvaluateAsInt(R, AST->getASTContext()))
+        Out.push_back(std::to_string(R.Val.getInt().getExtValue()));
+      else
+        Out.push_back("v");
+    }
+    return Out;
+  }
+};
+
+using Texts = std::vector<std::string>;
+
+TEST(MemberWrites, StoresInitializersAndUnseenWrites) {
+  Unit U(R"(
+struct S { int a, b, c, d, e = 7; long f; };
+void g(S *p, int n) {
+  p->a = n;
+  p->b += 1;
+  p->c++;
+  int *q = &p->d;
+  (void)q;
+  int r = p->e + p->a;
+  const int &k = p->f;
+  (void)r; (void)k;
+}
+void h() { S t = {1, 2}; (void)t; }
+)");
+  EXPECT_EQ(U.writes("a"), (Texts{"v", "1"}));
+  EXPECT_EQ(U.writes("b"), (Texts{"?", "2"}));
+  EXPECT_EQ(U.writes("c"), (Texts{"?", "0"}));
+  EXPECT_EQ(U.writes("d"), (Texts{"?", "0"}));
+  // The default initializer, and the list's default for it.
+  EXPECT_EQ(U.writes("e"), (Texts{"7", "7"}));
+  EXPECT_EQ(U.writes("f"), (Texts{"0"}));
+}
+
+TEST(MemberWrites, RawCopiesAndTheirExceptions) {
+  Unit U(R"(
+struct In { int x; };
+struct Out { int y; struct In in; };
+struct Kept { int z; };
+void g(Out *o, const Out *src, Kept *k) {
+  memcpy(o, src, sizeof *o);
+  memset(k, 0, sizeof *k);
+  free(k);
+}
+)");
+  // The copy's destination may get any bytes, nested structures too; its
+  // source is only read, zeroing and freeing keep every value in bounds.
+  EXPECT_EQ(U.writes("y"), (Texts{"?"}));
+  EXPECT_EQ(U.writes("x"), (Texts{"?"}));
+  EXPECT_EQ(U.writes("z"), Texts{});
+}
+
+TEST(MemberWrites, AccessorsAndConstructors) {
+  Unit U(R"(
+class M {
+public:
+  M(int e) : n(e), m(3) {}
+  int &edge() { return n; }
+  int cells() const { return m; }
+  int n, m;
+};
+int g(M &a, M &b) {
+  b.edge() = 4;
+  return a.edge() + a.cells() + (a.n > 0 ? a.edge() : b.edge());
+}
+)");
+  // The reference the accessor hands out is written once, through b.
+  EXPECT_EQ(U.writes("n"), (Texts{"v", "4"}));
+  EXPECT_EQ(U.writes("m"), (Texts{"3"}));
+  ASSERT_NE(U.field("n"), nullptr);
+}
+
+/// The range storedRange gives the value of the first store into member
+/// `x` in function `f` of \p Code.
+std::optional<Interval> stored(const std::string &Code) {
+  Unit U(Code);
+  ASTContext &Ctx = U.AST->getASTContext();
+  auto Found = match(functionDecl(hasName("f"), hasBody(stmt().bind("body")))
+                         .bind("f"),
+                     Ctx);
+  if (Found.size() != 1)
+    return std::nullopt;
+  const auto *F = Found[0].getNodeAs<FunctionDecl>("f");
+  auto It = U.Writes->byField().find(U.field("x"));
+  if (It == U.Writes->byField().end() || !It->second.front().Value)
+    return std::nullopt;
+  FunctionFacts Facts(Found[0].getNodeAs<Stmt>("body"), Ctx);
+  RangeAnalysis Ranges(Ctx, &Facts, nullptr, F);
+  return Ranges.storedRange(It->second.front().Value, It->second.front().Site);
+}
+
+TEST(MemberWrites, StoredRangeAfterProducts) {
+  // The cube computed after the store, in int, bounds the edge stored.
+  std::optional<Interval> R = stored(R"(
+struct D { int x; int cells; };
+void f(D *d, int n) { d->x = n; d->cells = n * n * n; }
+)");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 1290);
+  EXPECT_EQ(R->Lo, -1290);
+  // Not when the run may leave before it, nor when n changes in between.
+  for (const char *Body :
+       {"void f(D *d, int n) { d->x = n; if (n > 8) return; d->cells = n * n * n; }",
+        "void f(D *d, int n) { d->x = n; n = n / 2; d->cells = n * n * n; }",
+        "void f(D *d, int n) { for (;;) { d->x = n; break; } d->cells = n * n * n; }"}) {
+    R = stored(std::string("struct D { int x; int cells; };\n") + Body);
+    ASSERT_TRUE(R) << Body;
+    EXPECT_EQ(R->Hi, 2147483647) << Body;
+  }
+  // A product of two: each factor below the other's bound.
+  R = stored(R"(
+struct D { int x; int cells; };
+void f(D *d, int n) { d->x = n; d->cells = 1000 * n; }
+)");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 2147483);
+}
+
+} // namespace
+} // namespace mpix
