@@ -201,8 +201,15 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (V->getInit())
+    if (V->getInit()) {
       accountConstReference(V->getInit(), V->getType());
+      unmatchedList(V->getInit(), V->getType());
+    }
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *New) {
+    if (New->getInitializer())
+      unmatchedList(New->getInitializer(), New->getAllocatedType());
     return true;
   }
   bool VisitReturnStmt(ReturnStmt *R) {
@@ -231,6 +238,16 @@ public:
     const auto *R = List->getType()->getAsRecordDecl();
     if (!R || R->isUnion())
       return true;
+    // A list not analysed into one value per member (a template's, one
+    // with designators) cannot say which member each value goes to.
+    if (List->getType()->isDependentType() || !List->isSemanticForm() ||
+        llvm::any_of(List->inits(), [](const Expr *E) {
+          return !E || isa<DesignatedInitExpr>(E);
+        })) {
+      llvm::DenseSet<const RecordDecl *> Seen;
+      Out.addRawWrite(R, Seen, {nullptr, List, Current});
+      return true;
+    }
     unsigned I = 0;
     if (const auto *CXX = dyn_cast<CXXRecordDecl>(R))
       I = CXX->getNumBases();
@@ -245,12 +262,30 @@ public:
     }
     return true;
   }
+  // C++20's `S s(1, 2);` of an aggregate: values the lists above do not
+  // show.
+  bool VisitCXXParenListInitExpr(CXXParenListInitExpr *Init) {
+    llvm::DenseSet<const RecordDecl *> Seen;
+    Out.addRawWrite(Init->getType()->getAsRecordDecl(), Seen,
+                    {nullptr, Init, Current});
+    return true;
+  }
   bool VisitMemberExpr(MemberExpr *M) { return checkAccounted(M); }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     return checkAccounted(Call);
   }
 
 private:
+  /// A list that initializes a structure, not yet matched to its members
+  /// (a template's `P p = {v, 1};`): any member may get any of its values.
+  void unmatchedList(const Expr *Init, QualType Target) {
+    const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit());
+    const RecordDecl *R = Target->getAsRecordDecl();
+    if (!List || !R || List->getType()->getAsRecordDecl())
+      return;
+    llvm::DenseSet<const RecordDecl *> Seen;
+    Out.addRawWrite(R, Seen, {nullptr, List, Current});
+  }
   bool checkAccounted(const Expr *E) {
     const FieldDecl *F = integerField(E);
     if (F && !Accounted.erase(E))

@@ -130,6 +130,20 @@ int g(M &a, M &b) {
   ASSERT_NE(U.field("n"), nullptr);
 }
 
+TEST(MemberWrites, ListsOfTemplatesAreUnseenWrites) {
+  // A list whose values are not yet matched to members, in a template,
+  // may write any member of the structure.
+  Unit U(R"(
+struct P { int a, b; };
+template <class T> void g(T v) { P p = {v, 1}; (void)p; }
+void h() { P q = {4, 5}; P r[2] = {{6, 7}}; (void)q; (void)r; }
+)");
+  // The zeros of the element no list gives are not listed: a zero bounds
+  // nothing from above.
+  EXPECT_EQ(U.writes("a"), (Texts{"?", "4", "6"}));
+  EXPECT_EQ(U.writes("b"), (Texts{"?", "5", "7"}));
+}
+
 /// The range storedRange gives the value of the first store into member
 /// `x` in function `f` of \p Code.
 std::optional<Interval> stored(const std::string &Code) {
