@@ -598,10 +598,32 @@ void CountParameters::recordArguments(
   llvm::DenseSet<const FunctionDecl *> Done;
   for (const FunctionDecl *F : Called) {
     const FunctionDecl *Canonical = F->getCanonicalDecl();
-    if (!Done.insert(Canonical).second || !takesProgramArguments(F, Ctx) ||
-        usrOf(F).empty())
+    if (!Done.insert(Canonical).second || usrOf(F).empty())
       continue;
     const auto *Sites = Analyses.unitCallsOf(Canonical);
+    // Called without a prototype (`void step();`, or declared implicitly):
+    // the unit does not know the parameters its arguments go to, so each
+    // argument position it passes is unknown. Recording nothing would say
+    // that no call of this unit passes anything.
+    if (!F->hasPrototype() && isUserFunction(F, Ctx.getSourceManager())) {
+      unsigned Positions = 0;
+      if (Sites)
+        for (const CallSite &Site : *Sites)
+          Positions = std::max(Positions, Site.Call->getNumArgs());
+      if (const CallExpr *First = FirstCall.lookup(F))
+        Positions = std::max(Positions, First->getNumArgs());
+      const CallExpr *At = FirstCall.lookup(F);
+      for (unsigned Index = 0; Index < Positions; ++Index) {
+        ArgumentRange A;
+        A.USR = usrOf(F);
+        A.Index = Index;
+        A.WidestAt = pointOf(At ? At->getBeginLoc() : F->getLocation());
+        U.Arguments.push_back(std::move(A));
+      }
+      continue;
+    }
+    if (!takesProgramArguments(F, Ctx))
+      continue;
     for (const ParmVarDecl *P : F->parameters()) {
       if (!FunctionAnalyses::hasRecordedArguments(P, Ctx))
         continue;
