@@ -5335,11 +5335,16 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
       // unbounded operand.
       describeOperand(Sub->getLHS(), At, C, X);
       describeOperand(Sub->getRHS(), At, C, X);
+    } else if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(E)) {
+      // `empty ? 0 : n`: the origin is that of the branch that is large.
+      describeOperand(Choice->getTrueExpr(), At, C, X);
+      describeOperand(Choice->getFalseExpr(), At, C, X);
     }
     if (const auto *M = dyn_cast<MemberExpr>(E); M && X.OriginLoc.isInvalid())
       noteMemberOrigin(M, Text, X);
     // Arithmetic whose operands said nothing has no origin of its own.
-    if (!V && X.OriginLoc.isInvalid() && !isa<BinaryOperator>(E)) {
+    if (!V && X.OriginLoc.isInvalid() &&
+        !isa<BinaryOperator, AbstractConditionalOperator>(E)) {
       X.OriginLoc = E->getBeginLoc();
       X.OriginNote =
           "'" + Text +

@@ -183,3 +183,13 @@ void send_shared(const char *buf, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'shared_opts.iterations' of type 'long' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-2]]:17: note: 'shared_opts.iterations' is a member of the global 'shared_opts', which other files may set
 }
+
+// A choice between a constant and a wide parameter: the note goes to the
+// branch that is large.
+void send_unless_empty(const char *buf, long n, int empty, MPI_Comm comm) {
+  const int k = empty ? 0 : n;
+  MPI_Send(buf, k, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'k' holds a value narrowed from 'long'
+  // CHECK-NOTES: :[[@LINE-3]]:17: note: 'empty ? 0 : n' of type 'long' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-5]]:46: note: 'n' is a parameter: its callers may pass any value
+}
