@@ -1147,28 +1147,8 @@ static bool isGlobalVariable(const VarDecl *V) {
 /// it (or an unevaluated use such as sizeof, which costs nothing to miss).
 /// And, per function, the uses of its name and the calls through them, each
 /// with the function it is in.
-class UnitUseCollector : public FastRecursiveASTVisitor<UnitUseCollector> {
-  using Base = FastRecursiveASTVisitor<UnitUseCollector>;
-
+class UnitUseCollector : public FunctionScopedVisitor<UnitUseCollector> {
 public:
-  bool TraverseDecl(Decl *D) {
-    auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (!F)
-      return Base::TraverseDecl(D);
-    const FunctionDecl *Outer = Current;
-    Current = F;
-    bool Result = Base::TraverseDecl(D);
-    Current = Outer;
-    return Result;
-  }
-  // Their bodies are not part of the enclosing function's facts.
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    return withoutCaller([&] { return Base::TraverseLambdaExpr(L); });
-  }
-  bool TraverseBlockExpr(BlockExpr *B) {
-    return withoutCaller([&] { return Base::TraverseBlockExpr(B); });
-  }
-
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const VarDecl *V = global(DRE))
       ++Uses[V];
@@ -1211,13 +1191,6 @@ public:
       Calls;
 
 private:
-  bool withoutCaller(llvm::function_ref<bool()> Traverse) {
-    const FunctionDecl *Outer = Current;
-    Current = nullptr;
-    bool Result = Traverse();
-    Current = Outer;
-    return Result;
-  }
   /// The member array \p E indexes (`x.counts[i]`, `p->counts[i]`) when
   /// its elements are integers.
   static const FieldDecl *indexedField(const Expr *E) {
@@ -1231,8 +1204,6 @@ private:
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     return isGlobalVariable(V) ? V->getCanonicalDecl() : nullptr;
   }
-
-  const FunctionDecl *Current = nullptr;
 };
 
 void UnitUses::collect() const {

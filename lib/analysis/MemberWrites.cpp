@@ -69,29 +69,13 @@ static const RecordDecl *recordOf(QualType T, const ASTContext &Ctx) {
 /// latter. The parent is always visited before the member, so the parent
 /// marks the member it accounts for.
 class MemberWriteCollector
-    : public FastRecursiveASTVisitor<MemberWriteCollector> {
-  using Base = FastRecursiveASTVisitor<MemberWriteCollector>;
+    : public FunctionScopedVisitor<MemberWriteCollector> {
+  using Base = FunctionScopedVisitor<MemberWriteCollector>;
 
 public:
   MemberWriteCollector(ASTContext &Ctx, MemberWrites &Out)
       : Ctx(Ctx), Out(Out) {}
 
-  bool TraverseDecl(Decl *D) {
-    auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (!F)
-      return Base::TraverseDecl(D);
-    const FunctionDecl *Outer = Current;
-    Current = F;
-    bool Result = Base::TraverseDecl(D);
-    Current = Outer;
-    return Result;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    return withoutFunction([&] { return Base::TraverseLambdaExpr(L); });
-  }
-  bool TraverseBlockExpr(BlockExpr *B) {
-    return withoutFunction([&] { return Base::TraverseBlockExpr(B); });
-  }
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
     if (Init->isMemberInitializer() && Init->getInit())
       if (const FieldDecl *F = Init->getMember();
@@ -312,17 +296,8 @@ private:
         Bound->getPointeeType().isConstQualified())
       account(E);
   }
-  bool withoutFunction(llvm::function_ref<bool()> Traverse) {
-    const FunctionDecl *Outer = Current;
-    Current = nullptr;
-    bool Result = Traverse();
-    Current = Outer;
-    return Result;
-  }
-
   ASTContext &Ctx;
   MemberWrites &Out;
-  const FunctionDecl *Current = nullptr;
   llvm::DenseSet<const Expr *> Accounted;
   llvm::DenseSet<const CastExpr *> Harmless;
 };

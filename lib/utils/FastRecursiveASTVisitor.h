@@ -25,6 +25,7 @@
 #define MPIX_TIDY_UTILS_FASTRECURSIVEASTVISITOR_H
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mpix {
@@ -182,6 +183,40 @@ private:
 #undef WALK_UP
 #undef MPIX_PLAIN_NODES
 #undef MPIX_CONDITIONAL_NODES
+};
+
+/// A walk of a unit that knows the function each node is in (`Current`):
+/// null at file scope, and in lambdas and blocks, whose bodies are not part
+/// of the enclosing function's facts.
+template <typename Derived>
+class FunctionScopedVisitor : public FastRecursiveASTVisitor<Derived> {
+  using Base = FastRecursiveASTVisitor<Derived>;
+
+public:
+  bool TraverseDecl(clang::Decl *D) {
+    auto *F = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+    return F ? within(F, [&] { return Base::TraverseDecl(D); })
+             : Base::TraverseDecl(D);
+  }
+  bool TraverseLambdaExpr(clang::LambdaExpr *L) {
+    return within(nullptr, [&] { return Base::TraverseLambdaExpr(L); });
+  }
+  bool TraverseBlockExpr(clang::BlockExpr *B) {
+    return within(nullptr, [&] { return Base::TraverseBlockExpr(B); });
+  }
+
+protected:
+  const clang::FunctionDecl *Current = nullptr;
+
+private:
+  bool within(const clang::FunctionDecl *F,
+              llvm::function_ref<bool()> Traverse) {
+    const clang::FunctionDecl *Outer = Current;
+    Current = F;
+    bool Result = Traverse();
+    Current = Outer;
+    return Result;
+  }
 };
 
 } // namespace mpix
