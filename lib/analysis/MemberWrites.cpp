@@ -191,6 +191,17 @@ public:
     }
     return true;
   }
+  // `auto &[n, m] = s;`: the names bound are the members, and what is
+  // stored through them is not walked as member expressions.
+  bool VisitDecompositionDecl(DecompositionDecl *D) {
+    QualType T = D->getType();
+    if (T->isReferenceType() && !T->getPointeeType().isConstQualified()) {
+      llvm::DenseSet<const RecordDecl *> Seen;
+      Out.addRawWrite(recordOf(T->getPointeeType(), Ctx), Seen,
+                      {nullptr, nullptr, Current});
+    }
+    return true;
+  }
   bool VisitCXXNewExpr(CXXNewExpr *New) {
     if (New->getInitializer())
       unmatchedList(New->getInitializer(), New->getAllocatedType());

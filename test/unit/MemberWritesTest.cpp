@@ -144,6 +144,23 @@ void h() { P q = {4, 5}; P r[2] = {{6, 7}}; (void)q; (void)r; }
   EXPECT_EQ(U.writes("b"), (Texts{"?", "5", "7"}));
 }
 
+TEST(MemberWrites, StructuredBindingsByReference) {
+  // What is stored through `auto &[x, y]` is not seen; a copy is only read.
+  Unit U(R"(
+struct Q { int x, y; };
+struct R { int z; };
+void g(Q &q, R &r) {
+  auto &[x, y] = q;
+  x = 5;
+  auto [z] = r;
+  (void)y; (void)z;
+}
+)");
+  EXPECT_EQ(U.writes("x"), (Texts{"?"}));
+  EXPECT_EQ(U.writes("y"), (Texts{"?"}));
+  EXPECT_EQ(U.writes("z"), Texts{});
+}
+
 /// The range storedRange gives the value of the first store into member
 /// `x` in function `f` of \p Code.
 std::optional<Interval> stored(const std::string &Code) {
