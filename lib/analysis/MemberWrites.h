@@ -40,7 +40,7 @@ struct MemberWrite {
   const clang::Expr *Value = nullptr;
   /// Where it happens: the assignment, the initializer, the use that hands
   /// it out, the cast of the structure's address. Null for a structure in
-  /// a union.
+  /// a union or bound by reference (`auto &[n, m] = s`).
   const clang::Stmt *Site = nullptr;
   /// The function it is in; null at file scope, in a default member
   /// initializer, a lambda or a block.
