@@ -678,16 +678,6 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
   return Found;
 }
 
-/// A structure's name as the code spells it: `Halo` for `typedef struct {
-/// ... } Halo;`.
-static std::string recordName(const RecordDecl *R) {
-  if (!R->getName().empty())
-    return R->getNameAsString();
-  if (const TypedefNameDecl *Alias = R->getTypedefNameForAnonDecl())
-    return Alias->getNameAsString();
-  return "(anonymous)";
-}
-
 /// Widening a member changes the structure's layout, which other units and
 /// files (and MPI datatypes built from it) may rely on; widening a helper's
 /// output changes its signature for every caller: both are left to the

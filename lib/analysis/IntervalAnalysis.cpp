@@ -7,6 +7,7 @@
 #include "analysis/FlowRanges.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "analysis/MemberWrites.h"
 #include "utils/FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -2378,7 +2379,7 @@ void RangeAnalysis::addExecutedPower(const BinaryOperator *Product,
     Base = V;
     ++Power;
   }
-  if (!Base || Power < 2 || !keepsValueFrom(Base, KeptFrom ? KeptFrom : Product))
+  if (!Base || Power < 2 || !keepsValueFrom(Base, KeptFrom))
     return;
   WideInt Root = integerRoot(Type.Hi / Constant, Power);
   constrain(C, Base, {-Root, Root});
@@ -2460,6 +2461,15 @@ static bool fallsThrough(const Stmt *S, UnitKnowledge *Unit,
   return true;
 }
 
+bool RangeAnalysis::statementFallsThrough(const Stmt *S) {
+  // Every store of a block walks the statements after it: each is walked
+  // once, so a constructor of many stores stays linear.
+  auto [It, New] = FallsThrough.try_emplace(S, true);
+  if (New)
+    It->second = fallsThrough(S, Unit);
+  return It->second;
+}
+
 void RangeAnalysis::forEachProductRunAfter(
     const Stmt *S, llvm::function_ref<void(const BinaryOperator *)> Visit) {
   // Up through blocks and branches, as long as every statement after the
@@ -2486,13 +2496,13 @@ void RangeAnalysis::forEachProductRunAfter(
       if (P.Index <= *Index)
         continue;
       for (; Next < P.Index; ++Next)
-        if (!fallsThrough(Compound->body_begin()[Next], Unit))
+        if (!statementFallsThrough(Compound->body_begin()[Next]))
           return;
       if (!feedsMPICall(P.Product, *Facts))
         Visit(P.Product);
     }
     for (; Next < Compound->size(); ++Next)
-      if (!fallsThrough(Compound->body_begin()[Next], Unit))
+      if (!statementFallsThrough(Compound->body_begin()[Next]))
         return;
   }
 }
@@ -5141,6 +5151,12 @@ bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
   return false;
 }
 
+/// A place of another file in a note's text: " (file:line:col)".
+static std::string inParentheses(const SourcePoint &P) {
+  return " (" + P.File + ":" + std::to_string(P.Line) + ":" +
+         std::to_string(P.Column) + ")";
+}
+
 void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
                                      const std::string &Text, Explanation &X) {
   const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
@@ -5150,22 +5166,16 @@ void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
   if (const ProgramArgument *Writes =
           Unit ? Unit->programMemberOf(Field) : nullptr;
       Writes && Writes->WidestAt.valid()) {
-    std::string Record = Field->getParent()->getName().str();
-    if (Record.empty())
-      if (const TypedefNameDecl *Alias =
-              Field->getParent()->getTypedefNameForAnonDecl())
-        Record = Alias->getName().str();
     std::string Writer = Writes->WidestCaller.empty()
                              ? "a declaration"
                              : "'" + Writes->WidestCaller + "'";
     X.OriginLoc = M->getBeginLoc();
     X.OriginNote =
-        "'" + Text + "' is a member of '" + Record + "', which " + Writer +
+        "'" + Text + "' is a member of '" + recordName(Field->getParent()) +
+        "', which " + Writer +
         (Writes->Range ? " sets to values up to " + toString(Writes->Range->Hi)
                        : " writes with a value the analysis cannot bound") +
-        " (" + Writes->WidestAt.File + ":" +
-        std::to_string(Writes->WidestAt.Line) + ":" +
-        std::to_string(Writes->WidestAt.Column) + ")";
+        inParentheses(Writes->WidestAt);
     return;
   }
   // A store of this unit from something other than a constant is the
@@ -5337,9 +5347,7 @@ std::string RangeAnalysis::parameterOrigin(const ParmVarDecl *P,
   std::string Passes =
       Calls->Range ? "with values up to " + toString(Calls->Range->Hi)
                    : "with a value the analysis cannot bound";
-  std::string At = " (" + Calls->WidestAt.File + ":" +
-                   std::to_string(Calls->WidestAt.Line) + ":" +
-                   std::to_string(Calls->WidestAt.Column) + ")";
+  std::string At = inParentheses(Calls->WidestAt);
   std::string Of = "'" + Text + "' is a parameter of '" + F->getNameAsString() + "'";
   // A call in a template, a lambda or an initializer is not followed.
   if (Calls->WidestCaller.empty())

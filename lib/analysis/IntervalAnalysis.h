@@ -417,7 +417,7 @@ public:
   /// The same for a power of one variable (`n * n * n`), of type \p Type.
   void addExecutedPower(const clang::BinaryOperator *Product,
                         const Interval &Type, Constraints &C,
-                        const clang::Stmt *KeptFrom = nullptr);
+                        const clang::Stmt *KeptFrom);
   /// The values \p Value, stored at \p Site (an assignment or initializer
   /// of this function), can give what it is stored into, as later readers
   /// see it: what holds at the site, and what the signed products every
@@ -683,6 +683,9 @@ private:
   void forEachProductRunBefore(
       const clang::Stmt *S,
       llvm::function_ref<void(const clang::BinaryOperator *)> Visit);
+  /// fallsThrough of a statement of a block, walked once.
+  bool statementFallsThrough(const clang::Stmt *S);
+  llvm::DenseMap<const clang::Stmt *, bool> FallsThrough;
   /// The signed products every run going on past \p S computes (those of
   /// the statements after it in each enclosing block, up to a loop, a
   /// switch, or a statement that may not fall through).

@@ -10,6 +10,14 @@ using namespace clang;
 
 namespace mpix {
 
+std::string recordName(const RecordDecl *R) {
+  if (!R->getName().empty())
+    return R->getNameAsString();
+  if (const TypedefNameDecl *Alias = R->getTypedefNameForAnonDecl())
+    return Alias->getNameAsString();
+  return "(anonymous)";
+}
+
 const FieldDecl *accessorMember(const CXXMethodDecl *M) {
   const FunctionDecl *Def = nullptr;
   if (!M || M->isVirtual() || M->getNumParams() != 0 || !M->hasBody(Def))

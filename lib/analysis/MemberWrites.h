@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include <string>
 
 namespace mpix {
 
@@ -32,6 +33,10 @@ namespace mpix {
 /// parameters, not virtual, whose body is `return m;` of a member of its
 /// own object, by value or by reference, of the member's own type.
 const clang::FieldDecl *accessorMember(const clang::CXXMethodDecl *M);
+
+/// A structure's name as the code spells it: `Halo` for `typedef struct {
+/// ... } Halo;`.
+std::string recordName(const clang::RecordDecl *R);
 
 /// One write of an integer member.
 struct MemberWrite {

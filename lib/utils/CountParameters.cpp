@@ -250,18 +250,15 @@ static std::string jsonString(StringRef Text) {
   return Out;
 }
 
-const FieldDecl *CountParameters::accessedMember(const Expr *E) const {
-  const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParens());
-  return Call ? accessorMember(Call->getMethodDecl()) : nullptr;
-}
-
 std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
                                     bool WithMembers) {
   E = E->IgnoreParens();
   if (WithMembers) {
-    const FieldDecl *Field = accessedMember(E);
+    const FieldDecl *Field = nullptr;
     if (const auto *Read = dyn_cast<MemberExpr>(E))
       Field = dyn_cast<FieldDecl>(Read->getMemberDecl());
+    else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+      Field = accessorMember(Call->getMethodDecl());
     if (Field && FunctionAnalyses::recordsStoresOf(Field, Ctx) &&
         !usrOf(Field).empty())
       return "[\"f\"," + jsonString(usrOf(Field)) + "]";

@@ -135,9 +135,6 @@ private:
   /// resolves them; a unit's own evaluation of returns does not).
   std::string treeOf(const clang::Expr *E, const clang::FunctionDecl *Def,
                      bool WithMembers = false);
-  /// The member an accessor call `d.size()` returns as it is (a method of
-  /// one `return m;` of this object's member of its own type), or null.
-  const clang::FieldDecl *accessedMember(const clang::Expr *E) const;
   /// What the unit's writes store into the members the records follow
   /// (UnitSummary::Arguments, one entry per writing function).
   void recordMembers(UnitSummary &U);
