@@ -379,6 +379,11 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
                bool &Overflows) {
           return Params->externalReturn(F, Args, Overflows);
         });
+    Analyses->setExternalOutputs(
+        [this](const FunctionDecl *F, unsigned Index,
+               llvm::ArrayRef<std::optional<Interval>> Args) {
+          return Params->externalOutput(F, Index, Args);
+        });
     // A probe of a whole program whose main calls functions of other units
     // is bounded by their summarised sends.
     Analyses->setExternalSends([this](const FunctionDecl *F) {

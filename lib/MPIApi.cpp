@@ -203,15 +203,26 @@ const FunctionInfo *lookupLarge(llvm::StringRef CalleeName) {
   return index().Large.lookup(CalleeName);
 }
 
-const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee) {
+/// The row \p Lookup finds for \p Callee's name, if Callee is that
+/// function: a user function that shadows an MPI name has a different arity.
+static const FunctionInfo *
+lookupDeclared(const clang::FunctionDecl &Callee,
+               const FunctionInfo *(*Lookup)(llvm::StringRef)) {
   const clang::IdentifierInfo *Id = Callee.getIdentifier();
   if (!Id || !Callee.isExternC())
     return nullptr;
-  const FunctionInfo *F = lookupClassic(Id->getName());
-  // A user function that shadows an MPI name has a different arity.
+  const FunctionInfo *F = Lookup(Id->getName());
   if (!F || Callee.getNumParams() != F->Params.size())
     return nullptr;
   return F;
+}
+
+const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee) {
+  return lookupDeclared(Callee, lookupClassic);
+}
+
+const FunctionInfo *lookupLarge(const clang::FunctionDecl &Callee) {
+  return lookupDeclared(Callee, lookupLarge);
 }
 
 bool isMPI3WideQuery(llvm::StringRef CalleeName) {

@@ -75,6 +75,9 @@ const FunctionInfo *lookupLarge(llvm::StringRef CalleeName);
 /// (not a user function that happens to share the name).
 const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee);
 
+/// The same for a large-count binding (MPI_Send_c, or MPIX_Send_x).
+const FunctionInfo *lookupLarge(const clang::FunctionDecl &Callee);
+
 /// MPI-3 already has a few wide queries: MPI_Type_size_x and friends.
 bool isMPI3WideQuery(llvm::StringRef CalleeName);
 

@@ -203,9 +203,12 @@ bool SummaryPlan::isWholeProgram() const {
 static std::string answersOf(const FunctionSummary *F) {
   if (!F)
     return "";
-  return formatv("{0}|{1}|{2}|{3}|{4}|{5}", F->Return.Tree,
+  std::string Outputs;
+  for (const OutputSummary &Out : F->Outputs)
+    Outputs += formatv("{0}:{1};", Out.Index, Out.Tree).str();
+  return formatv("{0}|{1}|{2}|{3}|{4}|{5}|{6}", F->Return.Tree,
                  F->Return.AlwaysOverflows, F->NeverReturns, F->Sends.Known,
-                 F->Sends.Bytes, join(F->Sends.Calls, ","))
+                 F->Sends.Bytes, join(F->Sends.Calls, ","), Outputs)
       .str();
 }
 
@@ -274,7 +277,7 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
   // its never returning (the checks that call it bound values).
   auto matters = [&](StringRef USR) {
     const FunctionSummary *F = Merged->function(USR);
-    return F && (F->Return.present() || F->NeverReturns ||
+    return F && (F->Return.present() || F->NeverReturns || !F->Outputs.empty() ||
                  llvm::any_of(U->CountArguments, [&](const auto &A) {
                    return A.first == USR && Merged->reach(USR, A.second);
                  }));

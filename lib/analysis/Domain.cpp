@@ -40,6 +40,19 @@ static Interval ofWidth(unsigned Bits, bool Signed) {
   return Interval{-Half, Half - 1};
 }
 
+std::optional<unsigned> integerWidth(QualType T, const ASTContext &Ctx) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T.isNull() || T->isDependentType() || !T->isIntegerType() ||
+      T->isBooleanType())
+    return std::nullopt;
+  if (const auto *ET = T->getAs<EnumType>()) {
+    T = ET->getDecl()->getIntegerType();
+    if (T.isNull() || T->isDependentType())
+      return std::nullopt;
+  }
+  return Ctx.getIntWidth(T);
+}
+
 std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
   T = T.getCanonicalType().getUnqualifiedType();
   if (const auto *B = dyn_cast<BuiltinType>(T.getTypePtr()))

@@ -42,6 +42,12 @@ struct Interval {
 
 std::string toString(WideInt V);
 
+/// The width of integer type \p T (not bool), an enum's by its underlying
+/// type; none for any other type, and for an enum declared in a template,
+/// whose underlying type the uninstantiated pattern does not have.
+std::optional<unsigned> integerWidth(clang::QualType T,
+                                     const clang::ASTContext &Ctx);
+
 /// The model of real runs the ranges assume (mpix-large-count's options;
 /// docs/checks/mpix-large-count.md, "The model of a run").
 struct RunModel {

@@ -3463,12 +3463,14 @@ const Expr *RangeAnalysis::narrowingConversion(const Expr *Value,
   const auto *Cast = dyn_cast<ImplicitCastExpr>(Value->IgnoreParens());
   if (!Cast || Cast->getCastKind() != CK_IntegralCast)
     return nullptr;
-  QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
-  if (Ctx.getIntWidth(To) > 32 || Ctx.getIntWidth(From) <= Ctx.getIntWidth(To))
+  std::optional<unsigned> FromBits =
+                              integerWidth(Cast->getSubExpr()->getType(), Ctx),
+                          ToBits = integerWidth(Cast->getType(), Ctx);
+  if (!FromBits || !ToBits || *ToBits > 32 || *FromBits <= *ToBits)
     return nullptr;
   State Ignored;
   std::optional<Interval> Sub = eval(Cast->getSubExpr(), C, Ignored);
-  std::optional<Interval> Fits = Interval::ofType(To, Ctx);
+  std::optional<Interval> Fits = Interval::ofType(Cast->getType(), Ctx);
   return Fits && (!Sub || !Sub->within(*Fits)) ? Cast : nullptr;
 }
 
@@ -3566,6 +3568,17 @@ RangeAnalysis::outputRange(const FunctionDecl *Self, unsigned Out,
   for (const BinaryOperator *Store : *Stores)
     Values.push_back({Store->getRHS(), Store});
   return joinAt(Self, Values, Args, OverflowSite);
+}
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+RangeAnalysis::valuesStoredThrough(const ParmVarDecl *Out) const {
+  auto Stores = Facts ? storesThrough(Out, *Facts) : std::nullopt;
+  if (!Stores || Stores->empty())
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 2> Values;
+  for (const BinaryOperator *Store : *Stores)
+    Values.push_back(Store->getRHS());
+  return Values;
 }
 
 std::optional<Interval> RangeAnalysis::joinAt(
@@ -5216,30 +5229,72 @@ void RangeAnalysis::noteLargeStore(const VarDecl *V, const std::string &Text,
   // The last such store before At in the text: the nearest the reader can
   // follow to the use (an earlier one may sit in another branch).
   const FunctionFacts::Write *Chosen = nullptr;
+  std::optional<Interval> ChosenRange;
   const SourceManager &SM = Ctx.getSourceManager();
+  const Interval Int{-(WideInt(1) << 31), (WideInt(1) << 31) - 1};
   for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
     State Unused;
-    std::optional<Interval> WR =
-        W.Value && W.Replaces ? eval(W.Value, constraintsAt(W.Site), Unused)
-                              : std::nullopt;
-    if (WR && cannotMakeLarge(*WR, Full))
-      continue;
+    std::optional<Interval> WR;
+    if (W.Value && W.Replaces) {
+      WR = eval(W.Value, constraintsAt(W.Site), Unused);
+      if (WR && cannotMakeLarge(*WR, Full))
+        continue;
+    } else if (std::optional<Result> Update = updateResult(W.Site)) {
+      // An update is judged by what it computes there, bounded or not: one
+      // that neither wraps nor leaves 'int' cannot be the reason.
+      if (!Update->OverflowSite && Update->Range.within(Int))
+        continue;
+      WR = Update->Range;
+    }
     bool Before = !At || SM.isBeforeInTranslationUnit(W.Site->getBeginLoc(),
                                                       At->getBeginLoc());
-    if (!Chosen || Before)
+    if (!Chosen || Before) {
       Chosen = &W;
+      ChosenRange = W.Value ? std::nullopt : WR;
+    }
     if (!Before)
       break;
   }
   if (!Chosen)
     return;
   X.OriginLoc = Chosen->Site->getBeginLoc();
-  X.OriginNote = Chosen->Value
-                     ? "'" + Text + "' is assigned '" +
-                           spelledText(Chosen->Value, Ctx) +
-                           "' here, which the analysis cannot bound"
-                     : "'" + Text + "' is changed here by a value the analysis "
-                                    "cannot bound";
+  if (Chosen->Value) {
+    X.OriginNote = "'" + Text + "' is assigned '" +
+                   spelledText(Chosen->Value, Ctx) +
+                   "' here, which the analysis cannot bound";
+    return;
+  }
+  // An update (`m *= 2`) is bounded as often as not: say by how much it
+  // makes the variable grow rather than that nothing is known.
+  const auto *Update = dyn_cast<CompoundAssignOperator>(Chosen->Site);
+  std::optional<Interval> Whole = Interval::ofType(V->getType(), Ctx);
+  if (Update && ChosenRange && Whole &&
+      (ChosenRange->Lo > Whole->Lo || ChosenRange->Hi < Whole->Hi)) {
+    X.OriginNote = "'" + spelledText(Update, Ctx) + "' can make '" + Text +
+                   "' exceed INT_MAX here: " + Text + " in [" +
+                   toString(ChosenRange->Lo) + ", " +
+                   toString(ChosenRange->Hi) + "]";
+    return;
+  }
+  X.OriginNote = Update ? "'" + Text + "' is changed by '" +
+                              spelledText(Update, Ctx) +
+                              "' here, which the analysis cannot bound"
+                        : "'" + Text + "' is changed here by a value the "
+                                       "analysis cannot bound";
+}
+
+std::optional<RangeAnalysis::Result>
+RangeAnalysis::updateResult(const Stmt *Site) {
+  const auto *Update = dyn_cast<CompoundAssignOperator>(Site);
+  if (!Update)
+    return std::nullopt;
+  // What the variables hold where the update runs, its flow facts
+  // included: `m *= 2` after `m = n` doubles an int, not an unknown.
+  Constraints C = constraintsAt(Update);
+  if (std::optional<PointFacts> At = flowFactsAt(Update, C);
+      At && !At->Unreachable)
+    C = At->Known;
+  return evaluateUpdate(Update, C);
 }
 
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,

@@ -472,6 +472,9 @@ public:
                                       unsigned Out,
                                       llvm::ArrayRef<std::optional<Interval>> Args,
                                       const clang::Expr *&OverflowSite);
+  /// The values outputRange joins; none as there.
+  std::optional<llvm::SmallVector<const clang::Expr *, 2>>
+  valuesStoredThrough(const clang::ParmVarDecl *Out) const;
 
   /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
   /// Index up from 0 while below Bound, MPI_Comm_rank and MPI_Comm_size of
@@ -532,6 +535,10 @@ public:
   /// else what the member is read through (a global, a parameter, `this`).
   void noteMemberOrigin(const clang::MemberExpr *M, const std::string &Text,
                         Explanation &X);
+  /// The values the update at \p Site (`m *= 2`) stores, computed from
+  /// what the variables hold there, and where it wraps; none for other
+  /// writes.
+  std::optional<Result> updateResult(const clang::Stmt *Site);
   void noteLargeStore(const clang::VarDecl *V, const std::string &Text,
                       const Interval &Full, const clang::Stmt *At,
                       Explanation &X);

@@ -129,8 +129,12 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (const FieldDecl *F = integerField(U->getSubExpr())) {
       account(U->getSubExpr());
-      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-        Out.addWrite(F, {nullptr, U, Current});
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) {
+        MemberWrite W{nullptr, U, Current};
+        if (auto It = HandedToParameter.find(U); It != HandedToParameter.end())
+          std::tie(W.OutputOf, W.OutputIndex) = It->second;
+        Out.addWrite(F, W);
+      }
     }
     return true;
   }
@@ -179,11 +183,27 @@ public:
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
                              isa<CXXMethodDecl>(Callee) ? 1 : 0;
     for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
-      if (I - Shift < Callee->getNumParams())
-        accountConstReference(Call->getArg(I),
-                              Callee->getParamDecl(I - Shift)->getType());
+      if (I - Shift < Callee->getNumParams()) {
+        QualType Param = Callee->getParamDecl(I - Shift)->getType();
+        accountConstReference(Call->getArg(I), Param);
+        noteHandedToParameter(Call->getArg(I), Param, Callee, I - Shift);
+      }
     return true;
   }
+  /// `&s->m` given as is to a pointer parameter of m's own type: the
+  /// callee's output (a conversion on the way would store another type).
+  void noteHandedToParameter(const Expr *Arg, QualType Param,
+                             const FunctionDecl *Callee, unsigned Index) {
+    const auto *Address = dyn_cast<UnaryOperator>(Arg->IgnoreParens());
+    if (!Address || Address->getOpcode() != UO_AddrOf || !Param->isPointerType())
+      return;
+    const Expr *Member = Address->getSubExpr()->IgnoreParens();
+    QualType Pointee = Param->getPointeeType();
+    if (!Pointee.isConstQualified() &&
+        Ctx.hasSameUnqualifiedType(Pointee, Member->getType()))
+      HandedToParameter[Address] = {Callee, Index};
+  }
+
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
@@ -319,6 +339,10 @@ private:
   MemberWrites &Out;
   llvm::DenseSet<const Expr *> Accounted;
   llvm::DenseSet<const CastExpr *> Harmless;
+  /// Addresses of members handed to a pointer parameter: the callee and
+  /// the parameter (calls are visited before their arguments).
+  llvm::DenseMap<const UnaryOperator *, std::pair<const FunctionDecl *, unsigned>>
+      HandedToParameter;
 };
 
 MemberWrites::MemberWrites(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls) {

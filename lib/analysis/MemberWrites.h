@@ -50,6 +50,11 @@ struct MemberWrite {
   /// The function it is in; null at file scope, in a default member
   /// initializer, a lambda or a block.
   const clang::FunctionDecl *Function = nullptr;
+  /// An address handed straight to a parameter of a function that takes
+  /// a pointer to the member's own type (`my_comm_size(comm, &c->np)`):
+  /// the callee, and the parameter. What it stores there is its summary's.
+  const clang::FunctionDecl *OutputOf = nullptr;
+  unsigned OutputIndex = 0;
 };
 
 class MemberWrites {

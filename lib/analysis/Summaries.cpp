@@ -108,6 +108,12 @@ static json::Value toJSON(const UnitSummary &U) {
                                 {"calls", json::Array(F.Sends.Calls)}};
     if (F.NeverReturns)
       O["noreturn"] = true;
+    if (!F.Outputs.empty()) {
+      json::Array Outputs;
+      for (const OutputSummary &Out : F.Outputs)
+        Outputs.push_back(json::Array{int64_t(Out.Index), Out.Tree});
+      O["outputs"] = std::move(Outputs);
+    }
     Functions.push_back(std::move(O));
   }
   for (const ArgumentRange &A : U.Arguments)
@@ -215,6 +221,13 @@ public:
         S.Sends.Bytes = uint64_t(*Bytes);
       }
       S.NeverReturns = FO->getBoolean("noreturn").value_or(false);
+      for (const json::Value &Out : array(FO->get("outputs"))) {
+        const json::Array *Pair = Out.getAsArray();
+        OutputSummary &O = S.Outputs.emplace_back();
+        if (!Pair || Pair->size() != 2 || !num(&(*Pair)[0], O.Index) ||
+            !str((*Pair)[1], O.Tree))
+          return fail("an output is not an index and a tree");
+      }
       U.Functions.push_back(std::move(S));
     }
     for (const json::Value &A : array(O->get("count_arguments"))) {
@@ -317,6 +330,9 @@ private:
 //===----------------------------------------------------------------------===//
 //
 // A node is ["p", index] (a parameter), ["c", "decimal"] (a constant),
+// ["i", "lo", "hi"] (a value the defining unit bounds, MPI_Comm_size's),
+// ["f", USR] (a member), ["o", USR, index] (what function USR stores
+// through its parameter index),
 // [op, bits, signed, lhs, rhs] for op in + - *, computed in an integer type
 // of that width and sign (an implicit widening is ["w", sub]), or
 // ["j", sub, sub, ...], any of its parts (a function's several returns), or
@@ -327,6 +343,7 @@ namespace {
 struct TreeEvaluator {
   llvm::function_ref<std::optional<Interval>(unsigned)> Param;
   std::optional<MemberFn> Member;
+  std::optional<OutputFn> Output;
   bool Overflows = false;
 
   /// \p Sub converted to an integer type of \p Bits and sign: what does
@@ -358,6 +375,12 @@ struct TreeEvaluator {
     }
     if (Op == "f" && A->size() == 2 && (*A)[1].getAsString())
       return Member ? (*Member)(*(*A)[1].getAsString()) : std::nullopt;
+    if (Op == "o" && A->size() == 3 && (*A)[1].getAsString()) {
+      std::optional<int64_t> I = (*A)[2].getAsInteger();
+      if (!Output || !I || *I < 0 || *I > UINT16_MAX)
+        return std::nullopt;
+      return (*Output)(*(*A)[1].getAsString(), unsigned(*I));
+    }
     if (Op == "c" && A->size() == 2 && (*A)[1].getAsString()) {
       long long C;
       if ((*A)[1].getAsString()->getAsInteger(10, C))
@@ -366,6 +389,14 @@ struct TreeEvaluator {
     }
     if (Op == "w" && A->size() == 2)
       return eval((*A)[1]);
+    if (Op == "i" && A->size() == 3 && (*A)[1].getAsString() &&
+        (*A)[2].getAsString()) {
+      long long Lo, Hi;
+      if ((*A)[1].getAsString()->getAsInteger(10, Lo) ||
+          (*A)[2].getAsString()->getAsInteger(10, Hi) || Lo > Hi)
+        return std::nullopt;
+      return Interval{Lo, Hi};
+    }
     if (Op == "j") {
       std::optional<Interval> Joined;
       for (const json::Value &Sub : llvm::drop_begin(*A)) {
@@ -430,42 +461,54 @@ evaluateReturn(const ReturnSummary &R,
 std::optional<Interval>
 evaluateTree(StringRef Tree,
              llvm::function_ref<std::optional<Interval>(unsigned)> Param,
-             bool &Overflows, std::optional<MemberFn> Member) {
+             bool &Overflows, std::optional<MemberFn> Member,
+             std::optional<OutputFn> Output) {
   Overflows = false;
   llvm::Expected<json::Value> V = json::parse(Tree);
   if (!V) {
     llvm::consumeError(V.takeError());
     return std::nullopt;
   }
-  TreeEvaluator E{Param, Member};
+  TreeEvaluator E{Param, Member, Output};
   std::optional<Interval> Out = E.eval(*V);
   Overflows = E.Overflows;
   return Out;
 }
 
-static void collectMembers(const json::Value &V, std::vector<std::string> &Out) {
+/// The USRs of the leaves of kind \p Kind ("f", "o") under \p V.
+static void collectLeaves(const json::Value &V, StringRef Kind,
+                          std::vector<std::string> &Out) {
   const json::Array *A = V.getAsArray();
   if (!A || A->empty())
     return;
   std::optional<StringRef> Op = (*A)[0].getAsString();
-  if (Op && *Op == "f" && A->size() == 2) {
+  if (Op && *Op == Kind && A->size() >= 2) {
     if (std::optional<StringRef> USR = (*A)[1].getAsString())
       Out.push_back(USR->str());
     return;
   }
   for (const json::Value &Sub : llvm::drop_begin(*A))
-    collectMembers(Sub, Out);
+    collectLeaves(Sub, Kind, Out);
 }
 
-void membersOfTree(StringRef Tree, std::vector<std::string> &Out) {
-  if (Tree.empty() || !Tree.contains("\"f\""))
+static void leavesOfTree(StringRef Tree, StringRef Kind,
+                         std::vector<std::string> &Out) {
+  if (Tree.empty() || !Tree.contains(("\"" + Kind + "\"").str()))
     return;
   llvm::Expected<json::Value> V = json::parse(Tree);
   if (!V) {
     llvm::consumeError(V.takeError());
     return;
   }
-  collectMembers(*V, Out);
+  collectLeaves(*V, Kind, Out);
+}
+
+void membersOfTree(StringRef Tree, std::vector<std::string> &Out) {
+  leavesOfTree(Tree, "f", Out);
+}
+
+void outputsOfTree(StringRef Tree, std::vector<std::string> &Out) {
+  leavesOfTree(Tree, "o", Out);
 }
 
 std::string unitToJSON(const UnitSummary &U) {
@@ -656,6 +699,7 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
         if (!Entry.CallerUSR.empty())
           Slice.ArgumentsOf->push_back(Entry.CallerUSR);
         membersOfTree(Entry.Tree, *Slice.ArgumentsOf);
+        outputsOfTree(Entry.Tree, Work);
       }
     Work.push_back(USR);
   }
@@ -826,6 +870,23 @@ SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
   return resolveArgument(USR, Index, Path);
 }
 
+std::optional<Interval> SummaryIndex::storedThrough(StringRef USR,
+                                                    unsigned Index) const {
+  const FunctionSummary *F = function(USR);
+  if (!F)
+    return std::nullopt;
+  for (const OutputSummary &Out : F->Outputs)
+    if (Out.Index == Index) {
+      // Whatever the arguments: the calls that hand the member out are
+      // not followed.
+      bool Overflows = false;
+      return evaluateTree(
+          Out.Tree, [](unsigned) { return std::optional<Interval>(); },
+          Overflows);
+    }
+  return std::nullopt;
+}
+
 std::optional<ProgramArgument> SummaryIndex::resolveArgument(
     StringRef USR, unsigned Index,
     std::vector<std::pair<std::string, unsigned>> &Path) const {
@@ -855,6 +916,9 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
         std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
         return M && M->Calls ? M->Range : std::nullopt;
       };
+      auto Output = [&](StringRef Function, unsigned I) {
+        return storedThrough(Function, I);
+      };
       std::optional<Interval> FromCallers = evaluateTree(
           A->Tree,
           [&](unsigned I) -> std::optional<Interval> {
@@ -864,7 +928,7 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
                 resolveArgument(A->CallerUSR, I, Path);
             return P && P->Calls ? P->Range : std::nullopt;
           },
-          Overflows, MemberFn(Member));
+          Overflows, MemberFn(Member), OutputFn(Output));
       if (FromCallers)
         R = R ? R->meet(*FromCallers) : FromCallers;
     }

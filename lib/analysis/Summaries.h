@@ -62,7 +62,7 @@ struct TextEdit {
 
 /// Where a parameter's value is handed to MPI as a count.
 struct CountUse {
-  std::string MPIFunction; ///< the classic name, "MPI_Send"
+  std::string MPIFunction; ///< as called: "MPI_Send", "MPI_Send_c"
   std::string Noun;        ///< what MPI takes it as: "count", "displacement"
   SourcePoint At;          ///< the argument in the MPI call
 };
@@ -107,6 +107,15 @@ struct ReturnSummary {
   std::string Blocker;
   SourcePoint BlockerAt;
   bool present() const { return !Tree.empty() || AlwaysOverflows; }
+};
+
+/// What a function stores through an integer pointer parameter (its
+/// output), for callers in other units: `int my_size(MPI_Comm, long *n)`.
+struct OutputSummary {
+  unsigned Index = 0;
+  /// The stored values as a tree (see evaluateReturn): arithmetic over the
+  /// parameters, or the range the defining unit bounds them to.
+  std::string Tree;
 };
 
 /// What a call of the function sends point to point, for the probes of a
@@ -169,6 +178,8 @@ struct FunctionSummary {
   SourcePoint Definition;
   std::vector<ParameterSummary> Params;
   ReturnSummary Return;
+  /// By parameter index; only outputs whose values are bounded.
+  std::vector<OutputSummary> Outputs;
   SendSummary Sends;
   /// A call of it never comes back (bodyNeverReturns): an error handler
   /// that ends in MPI_Abort, whose failed checks bound values in callers.
@@ -219,7 +230,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 4;
+  static constexpr int Version = 5;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record made without compile
@@ -293,14 +304,22 @@ evaluateReturn(const ReturnSummary &R,
 /// What a member leaf `["f", USR]` of a tree holds; none: unknown.
 using MemberFn = llvm::function_ref<std::optional<Interval>(llvm::StringRef)>;
 
-/// A return tree's range, parameter i being \p Param(i) and member USR
-/// \p Member(USR) (unknown without it).
+/// What an output leaf `["o", USR, index]` of a tree holds: what function
+/// USR stores through its parameter index; none: unknown.
+using OutputFn =
+    llvm::function_ref<std::optional<Interval>(llvm::StringRef, unsigned)>;
+
+/// A return tree's range, parameter i being \p Param(i), member USR
+/// \p Member(USR) and output leaves \p Output's (unknown without them).
 std::optional<Interval>
 evaluateTree(llvm::StringRef Tree,
              llvm::function_ref<std::optional<Interval>(unsigned)> Param,
-             bool &Overflows, std::optional<MemberFn> Member = std::nullopt);
+             bool &Overflows, std::optional<MemberFn> Member = std::nullopt,
+             std::optional<OutputFn> Output = std::nullopt);
 /// Appends the USRs of the member leaves of \p Tree to \p Out.
 void membersOfTree(llvm::StringRef Tree, std::vector<std::string> &Out);
+/// Appends the USRs of the functions of the output leaves of \p Tree.
+void outputsOfTree(llvm::StringRef Tree, std::vector<std::string> &Out);
 
 /// One unit's record as JSON text, and back.
 std::string unitToJSON(const UnitSummary &U);
@@ -398,6 +417,10 @@ private:
   /// The functions whose calls run (liveCallers), once computed.
   mutable std::optional<llvm::StringSet<>> Live;
   bool runs(llvm::StringRef CallerUSR) const;
+  /// What function \p USR stores through its parameter \p Index, for any
+  /// arguments, by its summary.
+  std::optional<Interval> storedThrough(llvm::StringRef USR,
+                                        unsigned Index) const;
   std::optional<ProgramArgument>
   resolveArgument(llvm::StringRef USR, unsigned Index,
                   std::vector<std::pair<std::string, unsigned>> &Path) const;

@@ -63,8 +63,8 @@ const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F) {
 /// An integer type whose values all fit in int: a value above INT_MAX
 /// cannot pass through it.
 bool isNarrowInteger(QualType T, const ASTContext &Ctx) {
-  T = T.getCanonicalType();
-  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 32;
+  std::optional<unsigned> Width = integerWidth(T, Ctx);
+  return Width && *Width <= 32;
 }
 
 /// Every call in a body, in source order.
@@ -166,7 +166,10 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       continue;
-    const FunctionInfo *MPI = lookupClassic(*Callee);
+    // A large-count binding takes the count whole, but an int parameter
+    // handed to it has already cut it: the wrapper is where it narrows.
+    const FunctionInfo *Classic = lookupClassic(*Callee);
+    const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const ParmVarDecl *P = passedParameter(Call->getArg(I), Def);
       if (!P || !isNarrowInteger(P->getType(), Ctx))
@@ -177,9 +180,8 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
         if (I >= MPI->Params.size() || MPI->Params[I].Kind != ParamKind::Count)
           continue;
         Params[PI].Uses.push_back(
-            {MPI->classicName(), MPI->Params[I].Name.contains("disp")
-                                     ? "displacement"
-                                     : "count",
+            {Classic ? MPI->classicName() : Callee->getName().str(),
+             MPI->Params[I].Name.contains("disp") ? "displacement" : "count",
              At});
         FirstMPIUse.try_emplace(PI, Call);
       } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
@@ -220,7 +222,8 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     S.Params.push_back(std::move(PS));
   }
   S.Return = summarizeReturn(Def);
-  if (S.Params.empty() && !S.Return.present())
+  S.Outputs = summarizeOutputs(Def);
+  if (S.Params.empty() && !S.Return.present() && S.Outputs.empty())
     return std::nullopt;
   return S;
 }
@@ -272,10 +275,14 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
       return Sub;
     // A widening keeps the value; a narrowing keeps it only if it fits.
     QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
-    if (Ctx.getIntWidth(To) < Ctx.getIntWidth(From) ||
-        (Ctx.getIntWidth(To) == Ctx.getIntWidth(From) &&
+    std::optional<unsigned> FromBits = integerWidth(From, Ctx),
+                            ToBits = integerWidth(To, Ctx);
+    if (!FromBits || !ToBits)
+      return "";
+    if (*ToBits < *FromBits ||
+        (*ToBits == *FromBits &&
          From->isSignedIntegerType() != To->isSignedIntegerType()))
-      return "[\"n\"," + std::to_string(Ctx.getIntWidth(To)) + "," +
+      return "[\"n\"," + std::to_string(*ToBits) + "," +
              (To->isSignedIntegerType() ? "true" : "false") + "," + Sub + "]";
     return "[\"w\"," + Sub + "]";
   }
@@ -418,6 +425,73 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
     ReturnPlan(Def, Fix);
   keepFix(Fix, R.Fix, R.Blocker, R.BlockerAt);
   return R;
+}
+
+std::vector<OutputSummary>
+CountParameters::summarizeOutputs(const FunctionDecl *Def) {
+  std::vector<OutputSummary> Outputs;
+  RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(Def);
+  if (!Ranges)
+    return Outputs;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    QualType Pointee = P->getType()->getPointeeType();
+    if (Pointee.isNull() || Pointee.isConstQualified() ||
+        !Pointee->isIntegerType() || Pointee->isBooleanType())
+      continue;
+    auto Values = Ranges->valuesStoredThrough(P);
+    if (!Values)
+      continue;
+    llvm::SmallVector<std::string, 2> Trees;
+    for (const Expr *V : *Values) {
+      std::string T = treeOf(V, Def);
+      if (T.empty()) {
+        Trees.clear();
+        break;
+      }
+      Trees.push_back(std::move(T));
+    }
+    std::string Tree =
+        Trees.size() == 1 ? Trees.front()
+        : Trees.empty()   ? ""
+                          : "[\"j\"," + llvm::join(Trees, ",") + "]";
+    // Not arithmetic over the parameters: what the unit bounds the values
+    // to whatever the arguments (`*size = lsize` after MPI_Comm_size).
+    if (Tree.empty()) {
+      const Expr *Site = nullptr;
+      std::optional<Interval> R =
+          Ranges->outputRange(Def, P->getFunctionScopeIndex(), {}, Site);
+      std::optional<Interval> Whole = Interval::ofType(Pointee, Ctx);
+      if (!R || !Whole || Site || !(R->Lo > Whole->Lo || R->Hi < Whole->Hi))
+        continue;
+      Tree = "[\"i\",\"" + toString(R->Lo) + "\",\"" + toString(R->Hi) + "\"]";
+    }
+    Outputs.push_back({P->getFunctionScopeIndex(), std::move(Tree)});
+  }
+  return Outputs;
+}
+
+std::optional<Interval>
+CountParameters::externalOutput(const FunctionDecl *F, unsigned Index,
+                                llvm::ArrayRef<std::optional<Interval>> Args) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def) || !isUserFunction(F, Ctx.getSourceManager()))
+    return std::nullopt;
+  const std::string &USR = usrOf(F);
+  const FunctionSummary *S = USR.empty() ? nullptr : this->Index.function(USR);
+  if (!S)
+    return std::nullopt;
+  for (const OutputSummary &Out : S->Outputs)
+    if (Out.Index == Index) {
+      // An int product that wraps still stores an int.
+      bool Overflows = false;
+      return evaluateTree(
+          Out.Tree,
+          [&](unsigned I) {
+            return I < Args.size() ? Args[I] : std::optional<Interval>();
+          },
+          Overflows);
+    }
+  return std::nullopt;
 }
 
 const FunctionSummary *CountParameters::returnSummary(const FunctionDecl *F) {
@@ -693,6 +767,14 @@ CountParameters::storedValue(const MemberWrite &W,
   return Stored;
 }
 
+std::string CountParameters::outputTree(const FunctionDecl *Callee,
+                                       unsigned Index) {
+  if (!isUserFunction(Callee, Ctx.getSourceManager()) || usrOf(Callee).empty())
+    return "";
+  return "[\"o\"," + jsonString(usrOf(Callee)) + "," + std::to_string(Index) +
+         "]";
+}
+
 void CountParameters::recordMembers(UnitSummary &U) {
   FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
   for (const auto &[Field, Writes] : Analyses.memberWrites().byField()) {
@@ -714,9 +796,9 @@ void CountParameters::recordMembers(UnitSummary &U) {
       }
       std::optional<Interval> Range = storedValue(W, Type);
       std::string Tree =
-          W.Value && W.Function
-              ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
-              : "";
+          W.Value && W.Function ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
+          : W.OutputOf          ? outputTree(W.OutputOf, W.OutputIndex)
+                                : "";
       addCall(A, HasTree, New, W.Function, Range, Tree,
               pointOf(W.Site ? W.Site->getBeginLoc() : Field->getLocation()));
     }

@@ -60,6 +60,11 @@ public:
   /// The summary of \p F, a function with no body in this unit, when
   /// another unit's says something of its returns; null otherwise.
   const FunctionSummary *returnSummary(const clang::FunctionDecl *F);
+  /// What \p F, a function with no body in this unit, stores through its
+  /// output parameter \p Index for \p Args, by its summary.
+  std::optional<Interval>
+  externalOutput(const clang::FunctionDecl *F, unsigned Index,
+                 llvm::ArrayRef<std::optional<Interval>> Args);
   /// What such a function returns for \p Args (RangeAnalysis's hook).
   std::optional<Interval>
   externalReturn(const clang::FunctionDecl *F,
@@ -129,6 +134,10 @@ private:
   std::optional<FunctionSummary> build(const clang::FunctionDecl *F);
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
+  std::vector<OutputSummary> summarizeOutputs(const clang::FunctionDecl *Def);
+  /// The tree of what \p Callee, a function of the program, stores through
+  /// its parameter \p Index; empty for any other function.
+  std::string outputTree(const clang::FunctionDecl *Callee, unsigned Index);
   /// \p E as a return tree over \p Def's unchanged parameters, or "".
   /// \p WithMembers: members the records follow are leaves too, and so is
   /// an accessor's call (`d.size()` returning a member) (SummaryIndex

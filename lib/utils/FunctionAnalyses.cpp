@@ -62,6 +62,9 @@ FunctionAnalyses::outputRange(const CallExpr *Call, const FunctionDecl *F,
                               unsigned Index,
                               llvm::ArrayRef<std::optional<Interval>> Args,
                               const Expr *&OverflowSite) {
+  const FunctionDecl *Definition = nullptr;
+  if (!F->hasBody(Definition) && ExternalOutputs)
+    return ExternalOutputs(F, Index, Args);
   return followHelper(
       F,
       [&](RangeAnalysis &Ranges, const FunctionDecl *Definition,
@@ -323,8 +326,8 @@ FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
 
 bool FunctionAnalyses::hasRecordedArguments(const ParmVarDecl *P,
                                             const ASTContext &Ctx) {
-  QualType T = P->getType().getCanonicalType();
-  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) <= 64;
+  std::optional<unsigned> Width = integerWidth(P->getType(), Ctx);
+  return Width && *Width <= 64;
 }
 
 bool FunctionAnalyses::recordsCallsOf(const FunctionDecl *F,
@@ -338,9 +341,9 @@ bool FunctionAnalyses::recordsCallsOf(const FunctionDecl *F,
 
 bool FunctionAnalyses::recordsStoresOf(const FieldDecl *Field,
                                        const ASTContext &Ctx) {
-  QualType T = Field->getType().getCanonicalType();
+  std::optional<unsigned> Width = integerWidth(Field->getType(), Ctx);
   const RecordDecl *Record = Field->getParent();
-  if (!T->isIntegerType() || T->isBooleanType() || Ctx.getIntWidth(T) > 64 ||
+  if (!Width || *Width > 64 ||
       Field->isBitField() || Record->isUnion() || Record->isLambda() ||
       (Record->getName().empty() && !Record->getTypedefNameForAnonDecl()))
     return false;

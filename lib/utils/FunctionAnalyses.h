@@ -129,7 +129,8 @@ public:
               llvm::ArrayRef<std::optional<Interval>> Args,
               const clang::Expr *&OverflowSite) override;
   /// What a helper with its body in this unit stores through an output
-  /// parameter, followed as returnRange follows its returns.
+  /// parameter, followed as returnRange follows its returns; one of
+  /// another unit by its summary (ExternalOutputs).
   std::optional<Interval>
   outputRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
               unsigned Index, llvm::ArrayRef<std::optional<Interval>> Args,
@@ -141,6 +142,12 @@ public:
       const clang::FunctionDecl *, llvm::ArrayRef<std::optional<Interval>>,
       bool &Overflows)>;
   void setExternalReturns(ReturnFn F) { ExternalReturns = std::move(F); }
+  /// What a function without a body here stores through its output
+  /// parameter Index (`my_comm_size(comm, &n)`), from the summaries.
+  using OutputFn = std::function<std::optional<Interval>(
+      const clang::FunctionDecl *, unsigned Index,
+      llvm::ArrayRef<std::optional<Interval>>)>;
+  void setExternalOutputs(OutputFn F) { ExternalOutputs = std::move(F); }
 
   /// A function of this unit whose body never returns (bodyNeverReturns,
   /// through the user functions it calls), or one of another unit whose
@@ -327,6 +334,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> WantedCallees;
   std::function<bool(const clang::FunctionDecl *)> ExtraCallees;
   ReturnFn ExternalReturns;
+  OutputFn ExternalOutputs;
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
   std::function<bool(const clang::FunctionDecl *)> CalledElsewhere;
   ProgramArgumentsFn ProgramArguments;

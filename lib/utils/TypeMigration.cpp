@@ -138,8 +138,8 @@ bool isAllocator(const CallExpr *Call) {
 } // namespace
 
 bool TypeMigration::isWideInteger(QualType T) const {
-  T = T.getNonReferenceType();
-  return T->isIntegerType() && !T->isBooleanType() && Ctx.getIntWidth(T) >= 64;
+  std::optional<unsigned> Width = integerWidth(T, Ctx);
+  return Width && *Width >= 64;
 }
 
 bool TypeMigration::holdsWideValue(QualType T) const {

@@ -605,3 +605,70 @@ TEST(Summaries, MembersHoldWhatTheProgramsWritesStore) {
   ASSERT_TRUE(A && A->Range);
   EXPECT_EQ(A->Range->Hi, INT32_MAX);
 }
+
+TEST(Summaries, OutputsBoundTheLocalsAndMembersHandedToThem) {
+  // comm.c's comm_size stores MPI_Comm_size's value through its parameter
+  // 1; main hands it `&c.np`, and asks nothing else of it.
+  const char *NP = "c:@S@ctx@FI@np";
+  SummaryFile File;
+  File.WholeProgram = true;
+  UnitSummary Comm;
+  Comm.File = "/src/comm.c";
+  FunctionSummary Size = function("c:@F@comm_size", "comm_size");
+  Size.Outputs.push_back({1, R"(["i","1","16777216"])"});
+  Comm.Functions.push_back(Size);
+  File.Units.push_back(Comm);
+  UnitSummary Main;
+  Main.File = "/src/main.c";
+  Main.DefinesMain = true;
+  ArgumentRange Handed;
+  Handed.USR = NP;
+  Handed.Tree = R"(["o","c:@F@comm_size",1])";
+  Handed.WidestAt = {"/src/main.c", 9, 23};
+  Handed.WidestCaller = "main";
+  Main.Arguments.push_back(Handed);
+  File.Units.push_back(Main);
+
+  // The outputs go through the file, and the range node reads back.
+  std::string Error;
+  UnitSummary Back;
+  ASSERT_TRUE(unitFromJSON(unitToJSON(Comm), Back, Error)) << Error;
+  ASSERT_EQ(Back.Functions[0].Outputs.size(), 1u);
+  EXPECT_EQ(Back.Functions[0].Outputs[0].Index, 1u);
+  bool Overflows = false;
+  std::optional<Interval> R = evaluateTree(
+      Back.Functions[0].Outputs[0].Tree,
+      [](unsigned) { return std::optional<Interval>(); }, Overflows);
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->Lo == 1 && R->Hi == 16777216);
+
+  std::vector<std::string> Outputs;
+  outputsOfTree(Handed.Tree, Outputs);
+  EXPECT_EQ(Outputs, std::vector<std::string>{"c:@F@comm_size"});
+
+  SummaryIndex Index;
+  Index.addFresh(File);
+  std::optional<ProgramArgument> M = Index.programArgument(NP, 0);
+  ASSERT_TRUE(M && M->Range);
+  EXPECT_EQ(M->Range->Hi, 16777216);
+
+  // The slice of a unit that asks for the member holds the function whose
+  // output the member's write reads.
+  UnitSummary Asker;
+  Asker.File = "/src/use.c";
+  Asker.AskedArguments = {NP};
+  SummaryFile Slice = SummarySlicer(File).sliceFor(Asker);
+  SummaryIndex Sliced;
+  Sliced.addFresh(Slice);
+  M = Sliced.programArgument(NP, 0);
+  ASSERT_TRUE(M && M->Range);
+  EXPECT_EQ(M->Range->Hi, 16777216);
+
+  // Without a bounded output, the member is any value.
+  File.Units[0].Functions[0].Outputs.clear();
+  SummaryIndex Unbounded;
+  Unbounded.addFresh(File);
+  M = Unbounded.programArgument(NP, 0);
+  ASSERT_TRUE(M);
+  EXPECT_FALSE(M->Range);
+}

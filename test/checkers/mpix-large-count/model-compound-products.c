@@ -11,7 +11,7 @@ void strided(const int *count, int levels, MPI_Datatype *t) {
   MPI_Type_contiguous(size, MPI_BYTE, t);
   // CHECK-NOTES: :[[@LINE-1]]:23: warning: count 'size' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:5: note: 'size *= count[i]' can overflow 'int' here: size unbounded, count[i] unbounded
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: 'size' is changed here by a value the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: 'size' is changed by 'size *= count[i]' here, which the analysis cannot bound
 }
 
 void shifted(int k, MPI_Datatype *t) {
@@ -20,7 +20,7 @@ void shifted(int k, MPI_Datatype *t) {
   MPI_Type_contiguous(size, MPI_BYTE, t);
   // CHECK-NOTES: :[[@LINE-1]]:23: warning: count 'size' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'size <<= k' can overflow 'int' here: size unbounded, k unbounded
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'size' is changed here by a value the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'size' is changed by 'size <<= k' here, which the analysis cannot bound
 }
 
 // Bounded factors, and a wide product: nothing to report.

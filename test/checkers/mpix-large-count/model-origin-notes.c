@@ -133,7 +133,7 @@ void send_total(const long long *counts, int n, int *buf, int rank,
     MPI_Send(&total, 1, MPI_LONG_LONG, 0, 0, comm);
     MPI_Send(buf, 2 * total, MPI_INT, 0, 1, comm);
     // CHECK-NOTES: :[[@LINE-1]]:19: warning: count '2 * total' of type 'long long' is narrowed to 'int'
-    // CHECK-NOTES: :[[@LINE-4]]:7: note: 'total' is changed here by a value the analysis cannot bound
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: 'total' is changed by 'total += counts[i]' here, which the analysis cannot bound
   }
 }
 
@@ -192,4 +192,17 @@ void send_unless_empty(const char *buf, long n, int empty, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'k' holds a value narrowed from 'long'
   // CHECK-NOTES: :[[@LINE-3]]:17: note: 'empty ? 0 : n' of type 'long' is narrowed to 'int' here
   // CHECK-NOTES: :[[@LINE-5]]:46: note: 'n' is a parameter: its callers may pass any value
+}
+
+// An update the analysis can bound: the note says how far it takes the
+// value, and a later update that stays within 'int' is not the reason.
+void send_doubled(const char *buf, int n, MPI_Comm comm) {
+  long long bytes = n;
+  bytes *= 2;
+  long long blocks = bytes;
+  blocks /= 1024;
+  MPI_Send(buf, bytes, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'bytes' of type 'long long' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'bytes *= 2' can make 'bytes' exceed INT_MAX here: bytes in [-4294967296, 4294967294]
+  MPI_Send(buf, blocks, MPI_BYTE, 0, 1, comm);
 }
