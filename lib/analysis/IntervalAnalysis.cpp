@@ -3570,6 +3570,15 @@ RangeAnalysis::outputRange(const FunctionDecl *Self, unsigned Out,
   return joinAt(Self, Values, Args, OverflowSite);
 }
 
+std::optional<Interval> RangeAnalysis::modelOutput(const CallExpr *Call,
+                                                   unsigned Arg) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
+  if (!M || M->Out < 0 || unsigned(M->Out) != Arg)
+    return std::nullopt;
+  return outputRange(Call, *M);
+}
+
 std::optional<llvm::SmallVector<const Expr *, 2>>
 RangeAnalysis::valuesStoredThrough(const ParmVarDecl *Out) const {
   auto Stores = Facts ? storesThrough(Out, *Facts) : std::nullopt;

@@ -472,6 +472,11 @@ public:
                                       unsigned Out,
                                       llvm::ArrayRef<std::optional<Interval>> Args,
                                       const clang::Expr *&OverflowSite);
+  /// What the model stores through argument \p Arg of \p Call, a call of
+  /// this function (`MPI_Comm_size(comm, &c->np)`); none when that is no
+  /// model output, or one the model does not bound.
+  std::optional<Interval> modelOutput(const clang::CallExpr *Call,
+                                      unsigned Arg);
   /// The values outputRange joins; none as there.
   std::optional<llvm::SmallVector<const clang::Expr *, 2>>
   valuesStoredThrough(const clang::ParmVarDecl *Out) const;

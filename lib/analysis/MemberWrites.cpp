@@ -132,7 +132,7 @@ public:
       if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) {
         MemberWrite W{nullptr, U, Current};
         if (auto It = HandedToParameter.find(U); It != HandedToParameter.end())
-          std::tie(W.OutputOf, W.OutputIndex) = It->second;
+          std::tie(W.OutputCall, W.OutputIndex) = It->second;
         Out.addWrite(F, W);
       }
     }
@@ -186,14 +186,16 @@ public:
       if (I - Shift < Callee->getNumParams()) {
         QualType Param = Callee->getParamDecl(I - Shift)->getType();
         accountConstReference(Call->getArg(I), Param);
-        noteHandedToParameter(Call->getArg(I), Param, Callee, I - Shift);
+        // An operator's object shifts its arguments: not followed.
+        if (!Shift)
+          noteHandedToParameter(Call->getArg(I), Param, Call, I);
       }
     return true;
   }
   /// `&s->m` given as is to a pointer parameter of m's own type: the
   /// callee's output (a conversion on the way would store another type).
   void noteHandedToParameter(const Expr *Arg, QualType Param,
-                             const FunctionDecl *Callee, unsigned Index) {
+                             const CallExpr *Call, unsigned Index) {
     const auto *Address = dyn_cast<UnaryOperator>(Arg->IgnoreParens());
     if (!Address || Address->getOpcode() != UO_AddrOf || !Param->isPointerType())
       return;
@@ -201,7 +203,7 @@ public:
     QualType Pointee = Param->getPointeeType();
     if (!Pointee.isConstQualified() &&
         Ctx.hasSameUnqualifiedType(Pointee, Member->getType()))
-      HandedToParameter[Address] = {Callee, Index};
+      HandedToParameter[Address] = {Call, Index};
   }
 
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
@@ -339,9 +341,9 @@ private:
   MemberWrites &Out;
   llvm::DenseSet<const Expr *> Accounted;
   llvm::DenseSet<const CastExpr *> Harmless;
-  /// Addresses of members handed to a pointer parameter: the callee and
-  /// the parameter (calls are visited before their arguments).
-  llvm::DenseMap<const UnaryOperator *, std::pair<const FunctionDecl *, unsigned>>
+  /// Addresses of members handed to a pointer parameter: the call and the
+  /// argument (calls are visited before their arguments).
+  llvm::DenseMap<const UnaryOperator *, std::pair<const CallExpr *, unsigned>>
       HandedToParameter;
 };
 

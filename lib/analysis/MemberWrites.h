@@ -51,9 +51,10 @@ struct MemberWrite {
   /// initializer, a lambda or a block.
   const clang::FunctionDecl *Function = nullptr;
   /// An address handed straight to a parameter of a function that takes
-  /// a pointer to the member's own type (`my_comm_size(comm, &c->np)`):
-  /// the callee, and the parameter. What it stores there is its summary's.
-  const clang::FunctionDecl *OutputOf = nullptr;
+  /// a pointer to the member's own type (`my_comm_size(comm, &c->np)`,
+  /// `MPI_Comm_size(comm, &c->np)`): the call, and the argument. What the
+  /// callee stores there is its summary's, or the model's.
+  const clang::CallExpr *OutputCall = nullptr;
   unsigned OutputIndex = 0;
 };
 

@@ -222,8 +222,7 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     S.Params.push_back(std::move(PS));
   }
   S.Return = summarizeReturn(Def);
-  S.Outputs = summarizeOutputs(Def);
-  if (S.Params.empty() && !S.Return.present() && S.Outputs.empty())
+  if (S.Params.empty() && !S.Return.present())
     return std::nullopt;
   return S;
 }
@@ -748,6 +747,13 @@ void CountParameters::recordArguments(
 std::optional<Interval>
 CountParameters::storedValue(const MemberWrite &W,
                              const std::optional<Interval> &Type) {
+  // `MPI_Comm_size(comm, &c->np)`: what the model gives that output.
+  if (!W.Value && W.OutputCall && W.Function && Type) {
+    RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(W.Function);
+    std::optional<Interval> Out =
+        Ranges ? Ranges->modelOutput(W.OutputCall, W.OutputIndex) : std::nullopt;
+    return Out && Out->within(*Type) ? Out : std::nullopt;
+  }
   if (!W.Value || !Type || W.Value->isValueDependent())
     return std::nullopt;
   std::optional<Interval> Stored;
@@ -767,11 +773,12 @@ CountParameters::storedValue(const MemberWrite &W,
   return Stored;
 }
 
-std::string CountParameters::outputTree(const FunctionDecl *Callee,
-                                       unsigned Index) {
-  if (!isUserFunction(Callee, Ctx.getSourceManager()) || usrOf(Callee).empty())
+std::string CountParameters::outputTree(const CallExpr *Call, unsigned Arg) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Arg >= Callee->getNumParams() ||
+      !isUserFunction(Callee, Ctx.getSourceManager()) || usrOf(Callee).empty())
     return "";
-  return "[\"o\"," + jsonString(usrOf(Callee)) + "," + std::to_string(Index) +
+  return "[\"o\"," + jsonString(usrOf(Callee)) + "," + std::to_string(Arg) +
          "]";
 }
 
@@ -797,7 +804,7 @@ void CountParameters::recordMembers(UnitSummary &U) {
       std::optional<Interval> Range = storedValue(W, Type);
       std::string Tree =
           W.Value && W.Function ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
-          : W.OutputOf          ? outputTree(W.OutputOf, W.OutputIndex)
+          : W.OutputCall        ? outputTree(W.OutputCall, W.OutputIndex)
                                 : "";
       addCall(A, HasTree, New, W.Function, Range, Tree,
               pointOf(W.Site ? W.Site->getBeginLoc() : Field->getLocation()));
@@ -898,7 +905,13 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
     }
     bool NeverReturns = isUserFunction(F, SM) && !usrOf(F).empty() &&
                         Analyses.neverReturns(F);
-    if (!S && !Sends.Known && !NeverReturns)
+    // Judged last, once the unit's findings are made: evaluating a body
+    // for any arguments leaves the caches of its analysis as no finding
+    // has seen them.
+    std::vector<OutputSummary> Outputs;
+    if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty())
+      Outputs = summarizeOutputs(F);
+    if (!S && !Sends.Known && !NeverReturns && Outputs.empty())
       continue;
     FunctionSummary Out;
     if (S) {
@@ -910,6 +923,7 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
     }
     Out.Sends = std::move(Sends);
     Out.NeverReturns = NeverReturns;
+    Out.Outputs = std::move(Outputs);
     U.Functions.push_back(std::move(Out));
   }
   llvm::sort(U.ExternalCalls);

@@ -135,9 +135,9 @@ private:
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
   std::vector<OutputSummary> summarizeOutputs(const clang::FunctionDecl *Def);
-  /// The tree of what \p Callee, a function of the program, stores through
-  /// its parameter \p Index; empty for any other function.
-  std::string outputTree(const clang::FunctionDecl *Callee, unsigned Index);
+  /// The tree of what the callee of \p Call, a function of the program,
+  /// stores through its argument \p Arg; empty for any other function.
+  std::string outputTree(const clang::CallExpr *Call, unsigned Arg);
   /// \p E as a return tree over \p Def's unchanged parameters, or "".
   /// \p WithMembers: members the records follow are leaves too, and so is
   /// an accessor's call (`d.size()` returning a member) (SummaryIndex
