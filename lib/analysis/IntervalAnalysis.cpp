@@ -1484,6 +1484,8 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
     }
     if (std::optional<Interval> Share = evalShare(B, C, S))
       return *Share;
+    if (std::optional<Interval> Guarded = guardedProduct(B, C))
+      return *Guarded;
     State Alone;
     std::optional<Interval> Product = arithmetic(Op, *L, *R, T, B, Alone);
     if (Alone.OverflowSite == B && isBoundedByProductRunBefore(B))
@@ -2129,6 +2131,123 @@ std::optional<Interval> RangeAnalysis::enclosingGuardBound(const Expr *E,
       return std::nullopt;
     if (std::optional<Interval> Bound = comparedBound(If->getCond(), Truth, E, C))
       return Bound;
+  }
+  return std::nullopt;
+}
+
+/// The same product as \p P, computed in a type at least as wide with its
+/// operands only widened (`(long long)n * m` for `n * m`).
+static bool isWidenedProduct(const Expr *Q, const BinaryOperator *P,
+                             const ASTContext &Ctx) {
+  const auto *W = dyn_cast<BinaryOperator>(Q->IgnoreParens());
+  std::optional<unsigned> WideBits = W ? integerWidth(W->getType(), Ctx)
+                                       : std::nullopt;
+  std::optional<unsigned> Bits = integerWidth(P->getType(), Ctx);
+  if (!W || W->getOpcode() != BO_Mul || !WideBits || !Bits || *WideBits <= *Bits)
+    return false;
+  auto operand = [&](const Expr *E) {
+    E = E->IgnoreParens();
+    while (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      if (Cast->getCastKind() != CK_IntegralCast &&
+          Cast->getCastKind() != CK_LValueToRValue &&
+          Cast->getCastKind() != CK_NoOp)
+        break;
+      E = Cast->getSubExpr()->IgnoreParens();
+    }
+    return E;
+  };
+  const Expr *A = operand(W->getLHS()), *B = operand(W->getRHS());
+  const Expr *X = operand(P->getLHS()), *Y = operand(P->getRHS());
+  return (sameExpression(A, X, Ctx) && sameExpression(B, Y, Ctx)) ||
+         (sameExpression(A, Y, Ctx) && sameExpression(B, X, Ctx));
+}
+
+std::optional<Interval>
+RangeAnalysis::wideProductBound(const Expr *Cond, bool Truth,
+                                const BinaryOperator *P, const Constraints &C) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Not = dyn_cast<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot)
+    return wideProductBound(Not->getSubExpr(), !Truth, P, C);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return std::nullopt;
+  // `a && b` true, or `a || b` false: both parts hold.
+  if ((Truth && B->getOpcode() == BO_LAnd) || (!Truth && B->getOpcode() == BO_LOr)) {
+    std::optional<Interval> L = wideProductBound(B->getLHS(), Truth, P, C);
+    return L ? L : wideProductBound(B->getRHS(), Truth, P, C);
+  }
+  if (!B->isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind Op = Truth ? B->getOpcode()
+                                : BinaryOperator::negateComparisonOp(B->getOpcode());
+  const Expr *Other = B->getRHS();
+  if (!isWidenedProduct(B->getLHS(), P, Ctx)) {
+    if (!isWidenedProduct(B->getRHS(), P, Ctx))
+      return std::nullopt;
+    Other = B->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  State Ignored;
+  std::optional<Interval> Bound = eval(Other, C, Ignored);
+  std::optional<Interval> Wide = Interval::ofType(B->getLHS()->getType(), Ctx);
+  std::optional<Interval> Full = Interval::ofType(P->getType(), Ctx);
+  if (!Bound || !Wide || !Full)
+    return std::nullopt;
+  std::optional<Interval> Allowed = valuesWhere(Op, *Bound, *Wide);
+  // Only a bound from above is what such a guard is for: the product is
+  // then the int it fits in (a negative one is a negative count, judged as
+  // such).
+  if (!Allowed || Allowed->Hi > Full->Hi)
+    return std::nullopt;
+  return Interval{std::max(Allowed->Lo, Full->Lo), Allowed->Hi};
+}
+
+/// Whether each variable \p E reads is a local or a parameter that no
+/// statement of the function changes after its initializer.
+static bool readsOnlyFixedVariables(const Expr *E, const FunctionFacts &F) {
+  llvm::SmallVector<const Expr *, 4> Work{E};
+  while (!Work.empty()) {
+    const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || !V->hasLocalStorage() || F.escapes(V) || !F.writesOf(V).empty())
+        return false;
+      continue;
+    }
+    if (isa<IntegerLiteral>(X))
+      continue;
+    if (!isa<BinaryOperator, UnaryOperator, CastExpr>(X))
+      return false;
+    for (const Stmt *Child : X->children())
+      if (const auto *Sub = dyn_cast_or_null<Expr>(Child))
+        Work.push_back(Sub);
+  }
+  return true;
+}
+
+std::optional<Interval> RangeAnalysis::guardedProduct(const BinaryOperator *P,
+                                                      const Constraints &C) {
+  if (!Facts || !readsOnlyFixedVariables(P, *Facts))
+    return std::nullopt;
+  const Stmt *Child = P;
+  for (const Stmt *Up = Facts->parentOf(P); Up;
+       Child = Up, Up = Facts->parentOf(Up)) {
+    if (isa<LambdaExpr, BlockExpr>(Up))
+      return std::nullopt;
+    if (const auto *If = dyn_cast<IfStmt>(Up)) {
+      if (Child != If->getCond())
+        if (auto R = wideProductBound(If->getCond(), Child == If->getThen(), P, C))
+          return R;
+    } else if (const auto *Compound = dyn_cast<CompoundStmt>(Up)) {
+      std::optional<unsigned> Index = Facts->indexInCompound(Child);
+      if (!Index)
+        continue;
+      for (const FunctionFacts::Guard &G : Facts->guardsIn(Compound))
+        if (G.Index < *Index)
+          if (auto R = wideProductBound(G.Cond, G.HoldsAfter, P, C))
+            return R;
+    }
   }
   return std::nullopt;
 }

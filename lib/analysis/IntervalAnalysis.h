@@ -433,6 +433,16 @@ public:
   /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each
   /// are locals; those of the earlier one keep their values until B.
   bool isBoundedByProductRunBefore(const clang::BinaryOperator *B);
+  /// The values of the int product \p P that a guard on the same product
+  /// computed wider allows where P is evaluated: `if ((long long)n * m >
+  /// INT_MAX) fatal();` before `n * m`, or `n * m` in the branch where the
+  /// wide product is below a bound that fits. None without such a guard, or
+  /// when an operand may change after it.
+  std::optional<Interval> guardedProduct(const clang::BinaryOperator *P,
+                                         const Constraints &C);
+  std::optional<Interval> wideProductBound(const clang::Expr *Cond, bool Truth,
+                                           const clang::BinaryOperator *P,
+                                           const Constraints &C);
 
   /// The bound that \p Cond evaluating to \p Truth puts on \p E when the
   /// condition compares E itself, not only a variable: the false branch of
