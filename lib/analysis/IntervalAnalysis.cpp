@@ -5395,9 +5395,14 @@ void RangeAnalysis::noteLargeStore(const VarDecl *V, const std::string &Text,
   // An update (`m *= 2`) is bounded as often as not: say by how much it
   // makes the variable grow rather than that nothing is known.
   const auto *Update = dyn_cast<CompoundAssignOperator>(Chosen->Site);
-  std::optional<Interval> Whole = Interval::ofType(V->getType(), Ctx);
-  if (Update && ChosenRange && Whole &&
-      (ChosenRange->Lo > Whole->Lo || ChosenRange->Hi < Whole->Hi)) {
+  // Bounded: narrower than what the update computes in (`disp +=
+  // num_elements` with a size_t is any size_t).
+  auto boundedIn = [&](QualType T) {
+    std::optional<Interval> Whole = Interval::ofType(T, Ctx);
+    return Whole && (ChosenRange->Lo > Whole->Lo || ChosenRange->Hi < Whole->Hi);
+  };
+  if (Update && ChosenRange && boundedIn(V->getType()) &&
+      boundedIn(Update->getComputationResultType())) {
     X.OriginNote = "'" + spelledText(Update, Ctx) + "' can make '" + Text +
                    "' exceed INT_MAX here: " + Text + " in [" +
                    toString(ChosenRange->Lo) + ", " +
