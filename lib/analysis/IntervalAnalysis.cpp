@@ -2066,28 +2066,56 @@ static bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) 
   return IdA == IdB;
 }
 
-std::optional<Interval> RangeAnalysis::comparedBound(const Expr *Cond,
-                                                     bool Truth, const Expr *E,
-                                                     const Constraints &C) {
-  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!B || !B->isComparisonOp() || E->HasSideEffects(Ctx))
-    return std::nullopt;
-  BinaryOperatorKind Op = B->getOpcode();
-  if (!Truth)
-    Op = BinaryOperator::negateComparisonOp(Op);
+std::optional<Interval> RangeAnalysis::valuesAllowedBy(
+    const BinaryOperator *B, bool Truth,
+    llvm::function_ref<bool(const Expr *)> IsSubject, QualType SubjectType,
+    const Constraints &C) {
+  BinaryOperatorKind Op = Truth ? B->getOpcode()
+                                : BinaryOperator::negateComparisonOp(B->getOpcode());
   const Expr *Other = B->getRHS();
-  if (!sameExpression(B->getLHS(), E, Ctx)) {
-    if (!sameExpression(B->getRHS(), E, Ctx))
+  if (!IsSubject(B->getLHS())) {
+    if (!IsSubject(B->getRHS()))
       return std::nullopt;
     Other = B->getLHS();
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   State Ignored;
   std::optional<Interval> Bound = eval(Other, C, Ignored);
-  std::optional<Interval> Full = Interval::ofType(E->getType(), Ctx);
+  std::optional<Interval> Full = Interval::ofType(SubjectType, Ctx);
   if (!Bound || !Full)
     return std::nullopt;
   return valuesWhere(Op, *Bound, *Full);
+}
+
+std::optional<Interval> RangeAnalysis::comparedBound(const Expr *Cond,
+                                                     bool Truth, const Expr *E,
+                                                     const Constraints &C) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || !B->isComparisonOp() || E->HasSideEffects(Ctx))
+    return std::nullopt;
+  return valuesAllowedBy(
+      B, Truth, [&](const Expr *Side) { return sameExpression(Side, E, Ctx); },
+      E->getType(), C);
+}
+
+/// Whether every variable \p E reads is a local or a parameter the facts
+/// follow (not handed out) for which \p Holds is true.
+static bool everyVariableRead(const Expr *E, const FunctionFacts &Facts,
+                              llvm::function_ref<bool(const VarDecl *)> Holds) {
+  llvm::SmallVector<const Expr *, 8> Work{E};
+  while (!Work.empty()) {
+    const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || Facts.escapes(V) || !V->hasLocalStorage() || !Holds(V))
+        return false;
+      continue;
+    }
+    for (const Stmt *Child : X->children())
+      if (const auto *Sub = dyn_cast_or_null<Expr>(Child))
+        Work.push_back(Sub);
+  }
+  return true;
 }
 
 /// Whether a variable \p E reads may change between entering \p Branch and
@@ -2095,23 +2123,11 @@ std::optional<Interval> RangeAnalysis::comparedBound(const Expr *Cond,
 /// branch may run it first), or one the analysis cannot see.
 static bool changesInBranch(const Expr *E, const Stmt *Branch,
                             const FunctionFacts &Facts) {
-  llvm::SmallVector<const Expr *, 8> Work{E};
-  while (!Work.empty()) {
-    const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || Facts.escapes(V) || !V->hasLocalStorage())
-        return true;
-      for (const FunctionFacts::Write &W : Facts.writesOf(V))
-        if (Facts.isWithin(W.Site, Branch))
-          return true;
-      continue;
-    }
-    for (const Stmt *Child : X->children())
-      if (const auto *Sub = dyn_cast_or_null<Expr>(Child))
-        Work.push_back(Sub);
-  }
-  return false;
+  return !everyVariableRead(E, Facts, [&](const VarDecl *V) {
+    return llvm::none_of(Facts.writesOf(V), [&](const FunctionFacts::Write &W) {
+      return Facts.isWithin(W.Site, Branch);
+    });
+  });
 }
 
 std::optional<Interval> RangeAnalysis::enclosingGuardBound(const Expr *E,
@@ -2179,56 +2195,28 @@ RangeAnalysis::wideProductBound(const Expr *Cond, bool Truth,
   }
   if (!B->isComparisonOp())
     return std::nullopt;
-  BinaryOperatorKind Op = Truth ? B->getOpcode()
-                                : BinaryOperator::negateComparisonOp(B->getOpcode());
-  const Expr *Other = B->getRHS();
-  if (!isWidenedProduct(B->getLHS(), P, Ctx)) {
-    if (!isWidenedProduct(B->getRHS(), P, Ctx))
-      return std::nullopt;
-    Other = B->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  }
-  State Ignored;
-  std::optional<Interval> Bound = eval(Other, C, Ignored);
-  std::optional<Interval> Wide = Interval::ofType(B->getLHS()->getType(), Ctx);
+  // The operands of a comparison have one type, the wide product's.
+  std::optional<Interval> Allowed = valuesAllowedBy(
+      B, Truth,
+      [&](const Expr *Side) { return isWidenedProduct(Side, P, Ctx); },
+      B->getLHS()->getType(), C);
   std::optional<Interval> Full = Interval::ofType(P->getType(), Ctx);
-  if (!Bound || !Wide || !Full)
-    return std::nullopt;
-  std::optional<Interval> Allowed = valuesWhere(Op, *Bound, *Wide);
   // Only a bound from above is what such a guard is for: the product is
   // then the int it fits in (a negative one is a negative count, judged as
   // such).
-  if (!Allowed || Allowed->Hi > Full->Hi)
+  if (!Allowed || !Full || Allowed->Hi > Full->Hi)
     return std::nullopt;
   return Interval{std::max(Allowed->Lo, Full->Lo), Allowed->Hi};
 }
 
-/// Whether each variable \p E reads is a local or a parameter that no
-/// statement of the function changes after its initializer.
-static bool readsOnlyFixedVariables(const Expr *E, const FunctionFacts &F) {
-  llvm::SmallVector<const Expr *, 4> Work{E};
-  while (!Work.empty()) {
-    const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || !V->hasLocalStorage() || F.escapes(V) || !F.writesOf(V).empty())
-        return false;
-      continue;
-    }
-    if (isa<IntegerLiteral>(X))
-      continue;
-    if (!isa<BinaryOperator, UnaryOperator, CastExpr>(X))
-      return false;
-    for (const Stmt *Child : X->children())
-      if (const auto *Sub = dyn_cast_or_null<Expr>(Child))
-        Work.push_back(Sub);
-  }
-  return true;
-}
-
 std::optional<Interval> RangeAnalysis::guardedProduct(const BinaryOperator *P,
                                                       const Constraints &C) {
-  if (!Facts || !readsOnlyFixedVariables(P, *Facts))
+  // Operands that no statement changes after their initializer hold at P
+  // what they held at the guard.
+  if (!Facts || P->HasSideEffects(Ctx) ||
+      !everyVariableRead(P, *Facts, [&](const VarDecl *V) {
+        return Facts->writesOf(V).empty();
+      }))
     return std::nullopt;
   const Stmt *Child = P;
   for (const Stmt *Up = Facts->parentOf(P); Up;

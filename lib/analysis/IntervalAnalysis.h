@@ -440,6 +440,13 @@ public:
   /// when an operand may change after it.
   std::optional<Interval> guardedProduct(const clang::BinaryOperator *P,
                                          const Constraints &C);
+  /// The values of type \p SubjectType that the side of comparison \p B
+  /// \p IsSubject accepts can hold where B is \p Truth; none when neither
+  /// side is, or for `!=`.
+  std::optional<Interval>
+  valuesAllowedBy(const clang::BinaryOperator *B, bool Truth,
+                  llvm::function_ref<bool(const clang::Expr *)> IsSubject,
+                  clang::QualType SubjectType, const Constraints &C);
   std::optional<Interval> wideProductBound(const clang::Expr *Cond, bool Truth,
                                            const clang::BinaryOperator *P,
                                            const Constraints &C);

@@ -459,6 +459,22 @@ evaluateReturn(const ReturnSummary &R,
 }
 
 std::optional<Interval>
+evaluateOutput(const FunctionSummary &F, unsigned Index,
+               llvm::ArrayRef<std::optional<Interval>> Args) {
+  for (const OutputSummary &Out : F.Outputs)
+    if (Out.Index == Index) {
+      bool Overflows = false;
+      return evaluateTree(
+          Out.Tree,
+          [&](unsigned I) {
+            return I < Args.size() ? Args[I] : std::optional<Interval>();
+          },
+          Overflows);
+    }
+  return std::nullopt;
+}
+
+std::optional<Interval>
 evaluateTree(StringRef Tree,
              llvm::function_ref<std::optional<Interval>(unsigned)> Param,
              bool &Overflows, std::optional<MemberFn> Member,
@@ -872,19 +888,10 @@ SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
 
 std::optional<Interval> SummaryIndex::storedThrough(StringRef USR,
                                                     unsigned Index) const {
+  // Whatever the arguments: the calls that hand the member out are not
+  // followed.
   const FunctionSummary *F = function(USR);
-  if (!F)
-    return std::nullopt;
-  for (const OutputSummary &Out : F->Outputs)
-    if (Out.Index == Index) {
-      // Whatever the arguments: the calls that hand the member out are
-      // not followed.
-      bool Overflows = false;
-      return evaluateTree(
-          Out.Tree, [](unsigned) { return std::optional<Interval>(); },
-          Overflows);
-    }
-  return std::nullopt;
+  return F ? evaluateOutput(*F, Index, {}) : std::nullopt;
 }
 
 std::optional<ProgramArgument> SummaryIndex::resolveArgument(

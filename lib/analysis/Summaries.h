@@ -301,6 +301,12 @@ private:
 std::optional<Interval>
 evaluateReturn(const ReturnSummary &R,
                llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
+/// What \p F stores through its parameter \p Index for arguments in
+/// \p Args (none: unknown); none when its summary has no such output. An
+/// int product that wraps on the way still stores an int.
+std::optional<Interval>
+evaluateOutput(const FunctionSummary &F, unsigned Index,
+               llvm::ArrayRef<std::optional<Interval>> Args);
 /// What a member leaf `["f", USR]` of a tree holds; none: unknown.
 using MemberFn = llvm::function_ref<std::optional<Interval>(llvm::StringRef)>;
 

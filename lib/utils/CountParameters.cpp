@@ -477,20 +477,7 @@ CountParameters::externalOutput(const FunctionDecl *F, unsigned Index,
     return std::nullopt;
   const std::string &USR = usrOf(F);
   const FunctionSummary *S = USR.empty() ? nullptr : this->Index.function(USR);
-  if (!S)
-    return std::nullopt;
-  for (const OutputSummary &Out : S->Outputs)
-    if (Out.Index == Index) {
-      // An int product that wraps still stores an int.
-      bool Overflows = false;
-      return evaluateTree(
-          Out.Tree,
-          [&](unsigned I) {
-            return I < Args.size() ? Args[I] : std::optional<Interval>();
-          },
-          Overflows);
-    }
-  return std::nullopt;
+  return S ? evaluateOutput(*S, Index, Args) : std::nullopt;
 }
 
 const FunctionSummary *CountParameters::returnSummary(const FunctionDecl *F) {
