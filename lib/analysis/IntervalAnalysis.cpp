@@ -2212,10 +2212,12 @@ RangeAnalysis::wideProductBound(const Expr *Cond, bool Truth,
 std::optional<Interval> RangeAnalysis::guardedProduct(const BinaryOperator *P,
                                                       const Constraints &C) {
   // Operands that no statement changes after their initializer hold at P
-  // what they held at the guard.
+  // what they held at the guard, which reads them after it.
   if (!Facts || P->HasSideEffects(Ctx) ||
       !everyVariableRead(P, *Facts, [&](const VarDecl *V) {
-        return Facts->writesOf(V).empty();
+        return llvm::all_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+          return W.Site == V->getInit();
+        });
       }))
     return std::nullopt;
   const Stmt *Child = P;
