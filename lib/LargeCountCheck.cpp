@@ -1590,6 +1590,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     RangeAnalysis::Explanation Why = explain(H, FS);
     noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
     noteOrigin(Why);
+    noteSameProductBefore(H, FS.Ranges);
     if (Found.Carrier)
       noteCarrier(Found);
     break;
@@ -1621,6 +1622,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            : std::string())
         << H.Source->getSourceRange();
     noteOrigin(Why);
+    noteSameProductBefore(H, Ranges);
     if (Found.CarriedFrom)
       diag(Found.NoteSite->getBeginLoc(), "'%0' is stored into the array here",
            DiagnosticIDs::Note)
@@ -1701,6 +1703,22 @@ void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << Why.Why << H.Source->getSourceRange();
   noteOrigin(Why);
+  noteSameProductBefore(H, FS.Ranges);
+}
+
+void LargeCountCheck::noteSameProductBefore(const Hazard &H,
+                                            RangeAnalysis *Ranges) {
+  const auto *Product =
+      dyn_cast<BinaryOperator>(H.Source->IgnoreParenImpCasts());
+  if (H.Kind != Hazard::Overflows || !Product || !Ranges ||
+      !Ranges->isInFunction(Product))
+    return;
+  if (const BinaryOperator *Before = Ranges->sameProductRunBefore(Product))
+    diag(Before->getBeginLoc(),
+         "the same product is computed in '%0' here first: it overflows "
+         "with it, and widening the MPI call does not widen it",
+         DiagnosticIDs::Note)
+        << typeName(Before->getType(), *Context) << Before->getSourceRange();
 }
 
 bool LargeCountCheck::noteNarrowingReturn(const Hazard &H) {

@@ -240,6 +240,9 @@ private:
   void noteLocalStore(const Finding &Found, llvm::StringRef Why = "");
   /// Notes a helper's return that narrows a wide value, where \p H is one;
   /// false otherwise.
+  /// Points at an identical int product the run computed earlier (an
+  /// allocation's size): the fix of the MPI call does not reach it.
+  void noteSameProductBefore(const Hazard &H, RangeAnalysis *Ranges);
   bool noteNarrowingReturn(const Hazard &H);
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,

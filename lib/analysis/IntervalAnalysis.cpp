@@ -2635,7 +2635,6 @@ bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
   if (!Facts || Ctx.getLangOpts().isSignedOverflowDefined() ||
       !B->getType()->isSignedIntegerType())
     return false;
-  QualType T = B->getType().getCanonicalType();
   // |F| <= |X| when F is X, or an index counting from 0 below it, or such
   // an index plus one (`i * (i + 1)` after `size * size`, i below size).
   auto Within = [&](const Expr *F, const VarDecl *X) {
@@ -2654,16 +2653,52 @@ bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
   };
   const Expr *A = B->getLHS(), *Z = B->getRHS();
   bool Bounded = false;
+  forEachFactoredProductRunBefore(
+      B, [&](const BinaryOperator *P, const VarDecl *X, const VarDecl *Y) {
+        // The same product again overflows exactly when the earlier one
+        // did: that is the hazard itself (`alloc(n * m)` then
+        // `MPI_Send(b, n * m)`), not a bound on it.
+        if (!Bounded && !isSameProduct(B, X, Y))
+          Bounded =
+              (Within(A, X) && Within(Z, Y)) || (Within(A, Y) && Within(Z, X));
+      });
+  return Bounded;
+}
+
+bool RangeAnalysis::isSameProduct(const BinaryOperator *B, const VarDecl *X,
+                                  const VarDecl *Y) {
+  const VarDecl *L = exactFactor(B->getLHS(), B);
+  const VarDecl *R = exactFactor(B->getRHS(), B);
+  return L && R && ((L == X && R == Y) || (L == Y && R == X));
+}
+
+void RangeAnalysis::forEachFactoredProductRunBefore(
+    const BinaryOperator *B,
+    llvm::function_ref<void(const BinaryOperator *, const VarDecl *,
+                            const VarDecl *)>
+        Visit) {
+  QualType T = B->getType().getCanonicalType();
   forEachProductRunBefore(B, [&](const BinaryOperator *P) {
-    if (Bounded || P->getType().getCanonicalType() != T)
+    if (P->getType().getCanonicalType() != T)
       return;
     const VarDecl *X = exactFactor(P->getLHS(), P);
     const VarDecl *Y = exactFactor(P->getRHS(), P);
-    if (!X || !Y || !keepsValueFrom(X, P) || !keepsValueFrom(Y, P))
-      return;
-    Bounded = (Within(A, X) && Within(Z, Y)) || (Within(A, Y) && Within(Z, X));
+    if (X && Y && keepsValueFrom(X, P) && keepsValueFrom(Y, P))
+      Visit(P, X, Y);
   });
-  return Bounded;
+}
+
+const BinaryOperator *
+RangeAnalysis::sameProductRunBefore(const BinaryOperator *B) {
+  if (!Facts || B->getOpcode() != BO_Mul || !B->getType()->isSignedIntegerType())
+    return nullptr;
+  const BinaryOperator *Same = nullptr;
+  forEachFactoredProductRunBefore(
+      B, [&](const BinaryOperator *P, const VarDecl *X, const VarDecl *Y) {
+        if (!Same && isSameProduct(B, X, Y))
+          Same = P;
+      });
+  return Same;
 }
 
 /// The variable a loop counts upwards with: ++i, i += K, i = i + K (K > 0),

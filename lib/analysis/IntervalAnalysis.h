@@ -433,6 +433,16 @@ public:
   /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each
   /// are locals; those of the earlier one keep their values until B.
   bool isBoundedByProductRunBefore(const clang::BinaryOperator *B);
+  /// Whether the factors of \p B are the locals \p X and \p Y.
+  bool isSameProduct(const clang::BinaryOperator *B, const clang::VarDecl *X,
+                     const clang::VarDecl *Y);
+  /// The signed products of B's type computed before B on every path whose
+  /// two factors are locals that keep their values until B, with them.
+  void forEachFactoredProductRunBefore(
+      const clang::BinaryOperator *B,
+      llvm::function_ref<void(const clang::BinaryOperator *,
+                              const clang::VarDecl *, const clang::VarDecl *)>
+          Visit);
   /// The values of the int product \p P that a guard on the same product
   /// computed wider allows where P is evaluated: `if ((long long)n * m >
   /// INT_MAX) fatal();` before `n * m`, or `n * m` in the branch where the
@@ -565,6 +575,11 @@ public:
                       const Interval &Full, const clang::Stmt *At,
                       Explanation &X);
   Explanation explainOverflow(const clang::Expr *Site, const clang::Stmt *At);
+  /// The product of the same two locals as the int product \p B computed
+  /// before it on every path (`alloc(n * m)` before `MPI_Send(b, n * m)`):
+  /// it overflows with B, and a fix of B's MPI call leaves it.
+  const clang::BinaryOperator *
+  sameProductRunBefore(const clang::BinaryOperator *B);
   /// Whether \p S is in the body of the function analysed.
   bool isInFunction(const clang::Stmt *S) const {
     return Function && Facts && Facts->isWithin(S, Function->getBody());

@@ -1,0 +1,74 @@
+// An int product that a run computed before bounds a smaller one after it
+// (model-executed-products.c), but not itself: `alloc(n * m)` then
+// `MPI_Reduce(..., n * m, ...)` overflows at the allocation exactly when it
+// would at the call. The report stays, with a note at the first product:
+// the fix widens the MPI call's product, and the allocation by hand.
+// REQUIRES: mpix-runtime
+// RUN: %check_mpix_tidy --check-suffix=%mpi %s mpix-large-count %t -- %mpi_cflags
+// RUN: %mpicc -fsyntax-only -Wall -Werror %mpix_cflags %t.c
+// RUN: %mpix_tidy %t.c --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- %mpi_cflags %mpix_cflags
+// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' -- %mpi_cflags 2>&1 | FileCheck %s --check-prefix=NOTES --implicit-check-not=warning:
+
+#include <mpi.h>
+// CHECK-FIXES-OPENMPI: #include <mpi.h>
+// CHECK-FIXES-OPENMPI-NEXT: #include <mpix.h>
+#include <stdlib.h>
+
+extern int *ints(int n);
+
+// Sized with the product, then reduced with it: the same overflow twice.
+void reduce_all(const int *mine, int *out, int per_item, int items,
+                MPI_Comm comm) {
+  int *copy = ints(per_item * items);
+  for (int i = 0; i < items; i++)
+    copy[i] = mine[i];
+  MPI_Allreduce(copy, out, per_item * items, MPI_INT, MPI_SUM, comm);
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:28: warning: count 'per_item * items' is computed in 'int' and can overflow
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:28: warning: count 'per_item * items' is computed in 'int' and can overflow
+  // CHECK-FIXES-MPICH: MPI_Allreduce_c(copy, out, (MPI_Count)per_item * items, MPI_INT, MPI_SUM, comm);
+  // CHECK-FIXES-OPENMPI: MPIX_Allreduce_x(copy, out, (MPI_Count)per_item * items, MPI_INT, MPI_SUM, comm);
+  free(copy);
+}
+// NOTES: model-same-product.c:25:28: warning: count 'per_item * items'
+// NOTES: model-same-product.c:25:28: note: 'per_item * items' can overflow 'int' here
+// NOTES: model-same-product.c:22:20: note: the same product is computed in 'int' here first: it overflows with it, and widening the MPI call does not widen it
+
+// The factors in the other order are the same product.
+void send_plane(double *plane, int nx, int ny, MPI_Comm comm) {
+  double *copy = malloc(sizeof(double) * (size_t)(nx * ny));
+  MPI_Send(copy, ny * nx, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:18: warning: count 'ny * nx' is computed in 'int' and can overflow
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:18: warning: count 'ny * nx' is computed in 'int' and can overflow
+  // CHECK-FIXES-MPICH: MPI_Send_c(copy, (MPI_Count)ny * nx, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-FIXES-OPENMPI: MPIX_Send_x(copy, (MPI_Count)ny * nx, MPI_DOUBLE, 1, 0, comm);
+  free(copy);
+  (void)plane;
+}
+// NOTES: model-same-product.c:39:18: warning: count 'ny * nx'
+// NOTES: model-same-product.c:39:18: note: 'ny * nx' can overflow 'int' here
+// NOTES: model-same-product.c:38:51: note: the same product is computed in 'int' here first
+
+// Stored into a local handed to MPI: the store is the same product too.
+void send_stored(double *b, int rows, int cols, MPI_Comm comm) {
+  double *copy = malloc(sizeof(double) * (size_t)(rows * cols));
+  int cells = rows * cols;
+  MPI_Send(copy, cells, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:18: warning: count 'cells' holds a value computed in 'int' that can overflow
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:18: warning: count 'cells' holds a value computed in 'int' that can overflow
+  free(copy);
+  (void)b;
+}
+// NOTES: model-same-product.c:55:18: warning: count 'cells'
+// NOTES: model-same-product.c:54:15: note: 'rows * cols' can overflow 'int' here
+// NOTES: model-same-product.c:53:51: note: the same product is computed in 'int' here first
+
+// Controls: a smaller relative of the earlier product stays bounded by it
+// (an index below one factor), and so does a product of other variables
+// whose factors the earlier product bounds.
+void put_blocks(MPI_Win win, int block, int count) {
+  double *b = malloc(sizeof(double) * (size_t)(block * count));
+  for (int k = 0; k < count; k++)
+    MPI_Put(b, 1, MPI_DOUBLE, 1, k * block, 1, MPI_DOUBLE, win);
+  free(b);
+}
+// NOTES-NOT: model-same-product.c:{{6[6-9]|7[0-9]}}:
