@@ -26,13 +26,21 @@ FunctionAnalyses::Entry *FunctionAnalyses::entry(const FunctionDecl *F,
                                                  CallListing *Listing) {
   if (!F || !F->getBody())
     return nullptr;
+  // Collecting F's facts lists its calls, and judging whether a callee is
+  // wanted may summarise it, which analyses other functions: entries are
+  // added meanwhile. F's own entry is a placeholder until its facts are
+  // whole (none for it before: a half-walked body would answer for all of
+  // it), and is looked up again after the walk, as the map may have grown.
+  if (auto It = Entries.find(F); It != Entries.end())
+    return It->second.Facts ? &It->second : nullptr;
+  Entries[F];
+  auto Arrays = std::make_unique<ArrayFacts>();
+  auto Facts =
+      std::make_unique<FunctionFacts>(F->getBody(), Ctx, Arrays.get(), Listing);
   Entry &E = Entries[F];
-  if (!E.Facts) {
-    E.Arrays = std::make_unique<ArrayFacts>();
-    E.Facts = std::make_unique<FunctionFacts>(F->getBody(), Ctx,
-                                              E.Arrays.get(), Listing);
-    E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this, F);
-  }
+  E.Arrays = std::move(Arrays);
+  E.Facts = std::move(Facts);
+  E.Ranges = std::make_unique<RangeAnalysis>(Ctx, E.Facts.get(), this, F);
   return &E;
 }
 
