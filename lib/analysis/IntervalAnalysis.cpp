@@ -2631,6 +2631,41 @@ std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
   return R ? std::optional<Interval>(R->Range) : std::nullopt;
 }
 
+/// Whether \p A and \p B are the same variable or the same constant.
+static bool isSameOperand(const Expr *A, const Expr *B) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (const auto *RA = dyn_cast<DeclRefExpr>(A))
+    if (const auto *RB = dyn_cast<DeclRefExpr>(B))
+      return RA->getDecl() == RB->getDecl();
+  if (const auto *KA = dyn_cast<IntegerLiteral>(A))
+    if (const auto *KB = dyn_cast<IntegerLiteral>(B))
+      return llvm::APInt::isSameValue(KA->getValue(), KB->getValue());
+  return false;
+}
+
+/// Whether \p P and \p B multiply the same two operands in the same type,
+/// in either order: one overflows exactly when the other does.
+static bool isSameProduct(const BinaryOperator *P, const BinaryOperator *B) {
+  if (P->getOpcode() != BO_Mul || B->getOpcode() != BO_Mul ||
+      P->getType().getCanonicalType() != B->getType().getCanonicalType())
+    return false;
+  return (isSameOperand(P->getLHS(), B->getLHS()) &&
+          isSameOperand(P->getRHS(), B->getRHS())) ||
+         (isSameOperand(P->getLHS(), B->getRHS()) &&
+          isSameOperand(P->getRHS(), B->getLHS()));
+}
+
+/// Whether \p S computes \p P again: then P is its hazard, not its bound.
+static bool computesAgain(const Stmt *S, const BinaryOperator *P) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && isSameProduct(P, B))
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *Child) { return computesAgain(Child, P); });
+}
+
 bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
   if (!Facts || Ctx.getLangOpts().isSignedOverflowDefined() ||
       !B->getType()->isSignedIntegerType())
@@ -2658,18 +2693,11 @@ bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
         // The same product again overflows exactly when the earlier one
         // did: that is the hazard itself (`alloc(n * m)` then
         // `MPI_Send(b, n * m)`), not a bound on it.
-        if (!Bounded && !isSameProduct(B, X, Y))
+        if (!Bounded && !isSameProduct(P, B))
           Bounded =
               (Within(A, X) && Within(Z, Y)) || (Within(A, Y) && Within(Z, X));
       });
   return Bounded;
-}
-
-bool RangeAnalysis::isSameProduct(const BinaryOperator *B, const VarDecl *X,
-                                  const VarDecl *Y) {
-  const VarDecl *L = exactFactor(B->getLHS(), B);
-  const VarDecl *R = exactFactor(B->getRHS(), B);
-  return L && R && ((L == X && R == Y) || (L == Y && R == X));
 }
 
 void RangeAnalysis::forEachFactoredProductRunBefore(
@@ -2693,11 +2721,10 @@ RangeAnalysis::sameProductRunBefore(const BinaryOperator *B) {
   if (!Facts || B->getOpcode() != BO_Mul || !B->getType()->isSignedIntegerType())
     return nullptr;
   const BinaryOperator *Same = nullptr;
-  forEachFactoredProductRunBefore(
-      B, [&](const BinaryOperator *P, const VarDecl *X, const VarDecl *Y) {
-        if (!Same && isSameProduct(B, X, Y))
-          Same = P;
-      });
+  forEachProductRunBefore(B, [&](const BinaryOperator *P) {
+    if (!Same && isSameProduct(P, B))
+      Same = P;
+  });
   return Same;
 }
 
@@ -3587,8 +3614,12 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
           addConstraints(G.Cond, G.HoldsAfter, C);
     }
   }
-  forEachProductRunBefore(
-      S, [&](const BinaryOperator *P) { addExecutedProduct(P, C); });
+  // An earlier `n * n` bounds n for what S computes, unless S computes
+  // `n * n` again: that would overflow where the first did.
+  forEachProductRunBefore(S, [&](const BinaryOperator *P) {
+    if (!computesAgain(S, P))
+      addExecutedProduct(P, C);
+  });
   return C;
 }
 

@@ -433,9 +433,6 @@ public:
   /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each
   /// are locals; those of the earlier one keep their values until B.
   bool isBoundedByProductRunBefore(const clang::BinaryOperator *B);
-  /// Whether the factors of \p B are the locals \p X and \p Y.
-  bool isSameProduct(const clang::BinaryOperator *B, const clang::VarDecl *X,
-                     const clang::VarDecl *Y);
   /// The signed products of B's type computed before B on every path whose
   /// two factors are locals that keep their values until B, with them.
   void forEachFactoredProductRunBefore(

@@ -13,6 +13,7 @@
 // CHECK-FIXES-OPENMPI: #include <mpi.h>
 // CHECK-FIXES-OPENMPI-NEXT: #include <mpix.h>
 #include <stdlib.h>
+#include <string.h>
 
 extern int *ints(int n);
 
@@ -29,9 +30,9 @@ void reduce_all(const int *mine, int *out, int per_item, int items,
   // CHECK-FIXES-OPENMPI: MPIX_Allreduce_x(copy, out, (MPI_Count)per_item * items, MPI_INT, MPI_SUM, comm);
   free(copy);
 }
-// NOTES: model-same-product.c:25:28: warning: count 'per_item * items'
-// NOTES: model-same-product.c:25:28: note: 'per_item * items' can overflow 'int' here
-// NOTES: model-same-product.c:22:20: note: the same product is computed in 'int' here first: it overflows with it, and widening the MPI call does not widen it
+// NOTES: model-same-product.c:26:28: warning: count 'per_item * items'
+// NOTES: model-same-product.c:26:28: note: 'per_item * items' can overflow 'int' here
+// NOTES: model-same-product.c:23:20: note: the same product is computed in 'int' here first: it overflows with it, and widening the MPI call does not widen it
 
 // The factors in the other order are the same product.
 void send_plane(double *plane, int nx, int ny, MPI_Comm comm) {
@@ -44,9 +45,9 @@ void send_plane(double *plane, int nx, int ny, MPI_Comm comm) {
   free(copy);
   (void)plane;
 }
-// NOTES: model-same-product.c:39:18: warning: count 'ny * nx'
-// NOTES: model-same-product.c:39:18: note: 'ny * nx' can overflow 'int' here
-// NOTES: model-same-product.c:38:51: note: the same product is computed in 'int' here first
+// NOTES: model-same-product.c:40:18: warning: count 'ny * nx'
+// NOTES: model-same-product.c:40:18: note: 'ny * nx' can overflow 'int' here
+// NOTES: model-same-product.c:39:51: note: the same product is computed in 'int' here first
 
 // Stored into a local handed to MPI: the store is the same product too.
 void send_stored(double *b, int rows, int cols, MPI_Comm comm) {
@@ -58,9 +59,32 @@ void send_stored(double *b, int rows, int cols, MPI_Comm comm) {
   free(copy);
   (void)b;
 }
-// NOTES: model-same-product.c:55:18: warning: count 'cells'
-// NOTES: model-same-product.c:54:15: note: 'rows * cols' can overflow 'int' here
-// NOTES: model-same-product.c:53:51: note: the same product is computed in 'int' here first
+// NOTES: model-same-product.c:56:18: warning: count 'cells'
+// NOTES: model-same-product.c:55:15: note: 'rows * cols' can overflow 'int' here
+// NOTES: model-same-product.c:54:51: note: the same product is computed in 'int' here first
+
+// A square bounds its base (|side| <= 46340) for what comes after, but not
+// for the same square: it overflows where the first did.
+void reduce_image(double *img, double *sum, int side, MPI_Comm comm) {
+  memset(img, 0, side * side * sizeof(double));
+  MPI_Reduce(img, sum, side * side, MPI_DOUBLE, MPI_SUM, 0, comm);
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:24: warning: count 'side * side' is computed in 'int' and can overflow
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:24: warning: count 'side * side' is computed in 'int' and can overflow
+}
+// NOTES: model-same-product.c:70:24: warning: count 'side * side'
+// NOTES: model-same-product.c:69:18: note: the same product is computed in 'int' here first
+
+// A constant factor bounds the other (n <= INT_MAX / 3), but not for the
+// same product.
+void send_triples(int n, MPI_Comm comm) {
+  int *b = malloc(3 * n * sizeof(int));
+  MPI_Send(b, n * 3, MPI_INT, 1, 0, comm);
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:15: warning: count 'n * 3' is computed in 'int' and can overflow
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:15: warning: count 'n * 3' is computed in 'int' and can overflow
+  free(b);
+}
+// NOTES: model-same-product.c:81:15: warning: count 'n * 3'
+// NOTES: model-same-product.c:80:19: note: the same product is computed in 'int' here first
 
 // Controls: a smaller relative of the earlier product stays bounded by it
 // (an index below one factor), and so does a product of other variables
@@ -71,4 +95,4 @@ void put_blocks(MPI_Win win, int block, int count) {
     MPI_Put(b, 1, MPI_DOUBLE, 1, k * block, 1, MPI_DOUBLE, win);
   free(b);
 }
-// NOTES-NOT: model-same-product.c:{{6[6-9]|7[0-9]}}:
+// NOTES-NOT: model-same-product.c:{{8[4-9]|9[0-9]}}:
