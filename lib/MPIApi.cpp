@@ -2,6 +2,8 @@
 
 #include "MPIApi.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -223,6 +225,20 @@ const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee) {
 
 const FunctionInfo *lookupLarge(const clang::FunctionDecl &Callee) {
   return lookupDeclared(Callee, lookupLarge);
+}
+
+bool isDeclaredByMPI(const clang::FunctionDecl &F,
+                     const clang::SourceManager &SM) {
+  return llvm::any_of(F.redecls(), [&](const clang::FunctionDecl *D) {
+    clang::SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+    if (SM.isInSystemHeader(Loc))
+      return true;
+    llvm::StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
+    return llvm::StringSwitch<bool>(File)
+        .Cases("mpi.h", "mpio.h", "mpi_proto.h", "mpicxx.h", "mpi-ext.h",
+               "mpix.h", true)
+        .Default(false);
+  });
 }
 
 bool isMPI3WideQuery(llvm::StringRef CalleeName) {

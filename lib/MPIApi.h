@@ -16,6 +16,7 @@
 
 namespace clang {
 class FunctionDecl;
+class SourceManager;
 } // namespace clang
 
 namespace mpix {
@@ -77,6 +78,13 @@ const FunctionInfo *lookupClassic(const clang::FunctionDecl &Callee);
 
 /// The same for a large-count binding (MPI_Send_c, or MPIX_Send_x).
 const FunctionInfo *lookupLarge(const clang::FunctionDecl &Callee);
+
+/// Whether a declaration of \p F is in a header of an MPI library (mpi.h,
+/// mpio.h, mpi_proto.h, mpicxx.h, mpi-ext.h) or of libmpix (mpix.h): an MPI
+/// function, table row or not, whatever the include path calls the header.
+/// A user function named `MPIU_Gather` or `MPI_Alltoallv_smart` is not.
+bool isDeclaredByMPI(const clang::FunctionDecl &F,
+                     const clang::SourceManager &SM);
 
 /// MPI-3 already has a few wide queries: MPI_Type_size_x and friends.
 bool isMPI3WideQuery(llvm::StringRef CalleeName);

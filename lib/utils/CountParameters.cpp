@@ -137,11 +137,12 @@ const std::string &CountParameters::usrOf(const Decl *D) {
   return It->second;
 }
 
-/// A user function: declared outside system headers, not MPI's.
+/// A user function: declared outside system headers, not MPI's. Its name
+/// may start with MPI (`MPIU_Gather`, `MPI_Alltoallv_smart`): a program's
+/// helper is what its declarations say, not its prefix.
 static bool isUserFunction(const FunctionDecl *F, const SourceManager &SM) {
   return F && F->getIdentifier() && !SM.isInSystemHeader(F->getLocation()) &&
-         !lookupClassic(*F) && !F->getName().starts_with("MPI") &&
-         !F->getName().starts_with("PMPI");
+         !lookupClassic(*F) && !lookupLarge(*F) && !isDeclaredByMPI(*F, SM);
 }
 
 std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
