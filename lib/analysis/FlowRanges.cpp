@@ -168,6 +168,13 @@ FlowRanges::State FlowRanges::along(const CFGBlock &From, const State &Out,
     return Edge;
   const Stmt *Cond = From.getTerminatorCondition(/*StripParens=*/false);
   if (const auto *E = dyn_cast_or_null<Expr>(Cond)) {
+    // A condition the ranges decide never takes the other edge: `if (n >
+    // INT_MAX) return;` where every call passes more.
+    if (std::optional<Interval> Value = H.Evaluate(E, Edge.Known);
+        Value && Value->isExact() && (Value->Lo != 0) != (Succ == 0)) {
+      Edge.Reachable = false;
+      return Edge;
+    }
     H.Refine(E, Succ == 0, Edge.Known);
     // A bound on what the pass does not follow (a global, a variable
     // handed out) may not hold by the time a use is reached.

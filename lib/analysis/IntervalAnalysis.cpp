@@ -1439,6 +1439,26 @@ static std::optional<WideInt> exactly(BinaryOperatorKind Op, WideInt A,
   }
 }
 
+/// The value of `l Op r` for every l in \p L and r in \p R, when the
+/// ranges decide it (`n > INT_MAX` with n above INT_MAX); none otherwise.
+static std::optional<bool> comparisonOf(BinaryOperatorKind Op,
+                                        const Interval &L, const Interval &R) {
+  switch (Op) {
+  case BO_LT: return L.Hi < R.Lo ? std::optional(true)
+                   : L.Lo >= R.Hi ? std::optional(false) : std::nullopt;
+  case BO_LE: return L.Hi <= R.Lo ? std::optional(true)
+                   : L.Lo > R.Hi ? std::optional(false) : std::nullopt;
+  case BO_GT: return comparisonOf(BO_LT, R, L);
+  case BO_GE: return comparisonOf(BO_LE, R, L);
+  case BO_EQ:
+  case BO_NE:
+    if (L.Hi < R.Lo || R.Hi < L.Lo)
+      return Op == BO_NE;
+    return std::nullopt;
+  default: return std::nullopt;
+  }
+}
+
 std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
                                                   const Constraints &C,
                                                   State &S) {
@@ -1466,8 +1486,12 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
       return Full && !B->isComparisonOp() ? clampTo(T, Interval::exact(*V), B,
                                                     false, S)
                                           : Interval::exact(*V);
-  if (B->isComparisonOp())
+  if (B->isComparisonOp()) {
+    if (L && R)
+      if (std::optional<bool> Decided = comparisonOf(Op, *L, *R))
+        return Interval::exact(*Decided);
     return Interval{0, 1};
+  }
   if (!L || !R || !Full)
     return Full;
   if (Op == BO_Mul) {
@@ -1883,6 +1907,18 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
   return R;
 }
 
+/// What a variable holds where a guard bounds it: its range meets the
+/// guard's. Disjoint, no run reads it there (`if (n > INT_MAX) return;`
+/// before `(int)n` in a function whose every call passes more): there is
+/// no value to judge, as for code that does not run.
+static std::optional<Interval> meetAtRead(const Interval &Held,
+                                          const Interval &Guard) {
+  Interval Both{maxOf({Held.Lo, Guard.Lo}), minOf({Held.Hi, Guard.Hi})};
+  if (Both.Lo > Both.Hi)
+    return std::nullopt;
+  return Both;
+}
+
 std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
                                                 const Constraints &C,
                                                 State &S) {
@@ -1942,7 +1978,7 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
         R = R->meet(*Exit);
     auto Bound = C.find(V);
     if (R && Bound != C.end())
-      R = R->meet(Bound->second);
+      R = meetAtRead(*R, Bound->second);
     return R;
   }
 
@@ -1995,6 +2031,22 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evalCall(Call, C, S);
 
+  if (isa<MemberExpr, ArraySubscriptExpr>(E) && T->isIntegerType()) {
+    std::optional<Interval> R = evalAccess(E, C, S);
+    // Only a value that does not fit is worth the walk to its guards.
+    std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
+    if (R && Int && !R->within(*Int))
+      if (std::optional<Interval> Guarded = guardedAccessBound(E, C))
+        R = R->meet(*Guarded);
+    return R;
+  }
+  return evalAccess(E, C, S);
+}
+
+std::optional<Interval> RangeAnalysis::evalAccess(const Expr *E,
+                                                  const Constraints &C,
+                                                  State &S) {
+  QualType T = E->getType();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     if (const VarDecl *Array = referencedVariable(ASE->getBase()))
       if (std::optional<Interval> R = rangeOfElements(Array))
@@ -2147,6 +2199,86 @@ std::optional<Interval> RangeAnalysis::enclosingGuardBound(const Expr *E,
       return std::nullopt;
     if (std::optional<Interval> Bound = comparedBound(If->getCond(), Truth, E, C))
       return Bound;
+  }
+  return std::nullopt;
+}
+
+/// Whether running \p S before \p Keep can change memory, or what Keep
+/// reads: a store through anything but a local scalar Keep does not read,
+/// or a call. A store or a call that Keep is part of comes after it (the
+/// MPI call Keep is an argument of, `c[k] = (int)n[k]`).
+static bool mayChangeAccess(const Stmt *S, const Expr *Keep,
+                            const FunctionFacts &Facts) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S) || S == Keep)
+    return false;
+  if (Facts.isWithin(Keep, S))
+    return llvm::any_of(S->children(), [&](const Stmt *Child) {
+      return mayChangeAccess(Child, Keep, Facts);
+    });
+  auto StoresToMemory = [&](const Expr *Target) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || V->getType()->isArrayType() ||
+        V->getType()->isRecordType())
+      return true;
+    // A local scalar: harmless unless Keep reads it.
+    return !everyVariableRead(Keep, Facts, [&](const VarDecl *Read) {
+      return Read != V;
+    });
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    if (StoresToMemory(B->getLHS()))
+      return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    if (StoresToMemory(U->getSubExpr()))
+      return true;
+  if (isa<CallExpr, CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S))
+    return true;
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return mayChangeAccess(Child, Keep, Facts);
+  });
+}
+
+std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
+                                                          const Constraints &C) {
+  if (!Facts || E->HasSideEffects(Ctx) ||
+      !everyVariableRead(E, *Facts, [](const VarDecl *) { return true; }))
+    return std::nullopt;
+  const Stmt *Child = E;
+  for (const Stmt *Up = Facts->parentOf(E); Up;
+       Child = Up, Up = Facts->parentOf(Up)) {
+    if (isa<LambdaExpr, BlockExpr>(Up))
+      return std::nullopt;
+    if (const auto *If = dyn_cast<IfStmt>(Up)) {
+      if (Child == If->getCond() || If->hasInitStorage() || If->hasVarStorage())
+        continue;
+      if (changesInBranch(E, Child, *Facts) || mayChangeAccess(Child, E, *Facts))
+        return std::nullopt;
+      if (auto Bound = comparedBound(If->getCond(), Child == If->getThen(), E, C))
+        return Bound;
+      continue;
+    }
+    const auto *Compound = dyn_cast<CompoundStmt>(Up);
+    std::optional<unsigned> Index =
+        Compound ? Facts->indexInCompound(Child) : std::nullopt;
+    if (!Index)
+      continue;
+    // The nearest guard first; what runs from it to E must keep E. A loop
+    // around the block runs the guard again before E.
+    llvm::ArrayRef<FunctionFacts::Guard> Guards = Facts->guardsIn(Compound);
+    for (const FunctionFacts::Guard &G : llvm::reverse(Guards)) {
+      if (G.Index >= *Index)
+        continue;
+      llvm::ArrayRef<Stmt *> After(Compound->body_begin() + G.Index + 1,
+                                   Compound->body_begin() + *Index + 1);
+      if (llvm::any_of(After, [&](const Stmt *St) {
+            return changesInBranch(E, St, *Facts) ||
+                   mayChangeAccess(St, E, *Facts);
+          }))
+        return std::nullopt;
+      if (auto Bound = comparedBound(G.Cond, G.HoldsAfter, E, C))
+        return Bound;
+    }
   }
   return std::nullopt;
 }

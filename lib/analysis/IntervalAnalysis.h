@@ -469,6 +469,14 @@ public:
   /// E reads is written in the branch.
   std::optional<Interval> enclosingGuardBound(const clang::Expr *E,
                                               const Constraints &C);
+  /// The bound a guard on a member or an element itself puts on it where
+  /// \p E reads it: `if (v.total > INT_MAX) return -1;` before
+  /// `(int)v.total`, or `if (n[p] <= INT_MAX) c = (int)n[p];`. The guard is
+  /// an enclosing `if` or an earlier statement of an enclosing block, and
+  /// from it to the end of that region nothing E reads is written, no
+  /// memory is stored to, and no call runs but those E is an argument of.
+  std::optional<Interval> guardedAccessBound(const clang::Expr *E,
+                                             const Constraints &C);
   /// The conversion of a returned or stored value to a narrower type that
   /// may not hold it: `return n * sizeof(Msg);` in an int function, or
   /// `*bytes = n * sizeof(Msg);` through an int pointer, loses the
@@ -850,6 +858,9 @@ private:
          const clang::Expr *&OverflowSite);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
+  /// A member, an element, or another leaf evalNode does not take apart.
+  std::optional<Interval> evalAccess(const clang::Expr *E, const Constraints &C,
+                                     State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
                                    const Constraints &C, State &S);
   /// The string literal \p Pointer holds where it is read: the literal or
