@@ -2244,17 +2244,28 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
   if (!Facts || E->HasSideEffects(Ctx) ||
       !everyVariableRead(E, *Facts, [](const VarDecl *) { return true; }))
     return std::nullopt;
-  const Stmt *Child = E;
+  // What runs of \p Region before E: a block's statements up to the one
+  // holding E, or all of any other statement.
+  auto Keeps = [&](const Stmt *Region, const Stmt *Holding) {
+    llvm::SmallVector<const Stmt *, 8> Run{Region};
+    if (const auto *Block = dyn_cast<CompoundStmt>(Region))
+      if (std::optional<unsigned> At = Facts->indexInCompound(Holding))
+        Run.assign(Block->body_begin(), Block->body_begin() + *At + 1);
+    return llvm::none_of(Run, [&](const Stmt *St) {
+      return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
+    });
+  };
+  const Stmt *Child = E, *Holding = E;
   for (const Stmt *Up = Facts->parentOf(E); Up;
-       Child = Up, Up = Facts->parentOf(Up)) {
+       Holding = Child, Child = Up, Up = Facts->parentOf(Up)) {
     if (isa<LambdaExpr, BlockExpr>(Up))
       return std::nullopt;
     if (const auto *If = dyn_cast<IfStmt>(Up)) {
       if (Child == If->getCond() || If->hasInitStorage() || If->hasVarStorage())
         continue;
-      if (changesInBranch(E, Child, *Facts) || mayChangeAccess(Child, E, *Facts))
+      if (!Keeps(Child, Holding))
         return std::nullopt;
-      if (auto Bound = comparedBound(If->getCond(), Child == If->getThen(), E, C))
+      if (auto Bound = conditionBound(If->getCond(), Child == If->getThen(), E, C))
         return Bound;
       continue;
     }
@@ -2276,11 +2287,26 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
                    mayChangeAccess(St, E, *Facts);
           }))
         return std::nullopt;
-      if (auto Bound = comparedBound(G.Cond, G.HoldsAfter, E, C))
+      if (auto Bound = conditionBound(G.Cond, G.HoldsAfter, E, C))
         return Bound;
     }
   }
   return std::nullopt;
+}
+
+std::optional<Interval> RangeAnalysis::conditionBound(const Expr *Cond,
+                                                      bool Truth, const Expr *E,
+                                                      const Constraints &C) {
+  // `a > MAX || n[k] > MAX` false, or `a <= MAX && n[k] <= MAX` true: each
+  // part holds, and any of them may bound E.
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (B && ((B->getOpcode() == BO_LOr && !Truth) ||
+            (B->getOpcode() == BO_LAnd && Truth))) {
+    std::optional<Interval> L = conditionBound(B->getLHS(), Truth, E, C);
+    std::optional<Interval> R = conditionBound(B->getRHS(), Truth, E, C);
+    return L && R ? L->meet(*R) : L ? L : R;
+  }
+  return comparedBound(Cond, Truth, E, C);
 }
 
 /// The same product as \p P, computed in a type at least as wide with its

@@ -477,6 +477,10 @@ public:
   /// memory is stored to, and no call runs but those E is an argument of.
   std::optional<Interval> guardedAccessBound(const clang::Expr *E,
                                              const Constraints &C);
+  /// comparedBound through the parts of `&&` and `||` that hold with it.
+  std::optional<Interval> conditionBound(const clang::Expr *Cond, bool Truth,
+                                         const clang::Expr *E,
+                                         const Constraints &C);
   /// The conversion of a returned or stored value to a narrower type that
   /// may not hold it: `return n * sizeof(Msg);` in an int function, or
   /// `*bytes = n * sizeof(Msg);` through an int pointer, loses the
