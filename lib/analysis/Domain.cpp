@@ -76,9 +76,11 @@ std::optional<Interval> Interval::ofType(QualType T, const ASTContext &Ctx) {
   return ofWidth(Bits, !T->isUnsignedIntegerType());
 }
 
-Interval Interval::meet(const Interval &O) const {
+std::optional<Interval> Interval::intersection(const Interval &O) const {
   Interval R{Lo > O.Lo ? Lo : O.Lo, Hi < O.Hi ? Hi : O.Hi};
-  return R.Lo <= R.Hi ? R : *this;
+  if (R.Lo > R.Hi)
+    return std::nullopt;
+  return R;
 }
 
 std::string toString(WideInt V) {

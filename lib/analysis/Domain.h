@@ -36,8 +36,12 @@ struct Interval {
   Interval join(const Interval &O) const {
     return {Lo < O.Lo ? Lo : O.Lo, Hi > O.Hi ? Hi : O.Hi};
   }
+  /// The intersection; none when it is empty.
+  std::optional<Interval> intersection(const Interval &O) const;
   /// The intersection; an empty one (contradictory guards) keeps *this.
-  Interval meet(const Interval &O) const;
+  Interval meet(const Interval &O) const {
+    return intersection(O).value_or(*this);
+  }
 };
 
 std::string toString(WideInt V);

@@ -1907,18 +1907,6 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
   return R;
 }
 
-/// What a variable holds where a guard bounds it: its range meets the
-/// guard's. Disjoint, no run reads it there (`if (n > INT_MAX) return;`
-/// before `(int)n` in a function whose every call passes more): there is
-/// no value to judge, as for code that does not run.
-static std::optional<Interval> meetAtRead(const Interval &Held,
-                                          const Interval &Guard) {
-  Interval Both{maxOf({Held.Lo, Guard.Lo}), minOf({Held.Hi, Guard.Hi})};
-  if (Both.Lo > Both.Hi)
-    return std::nullopt;
-  return Both;
-}
-
 std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
                                                 const Constraints &C,
                                                 State &S) {
@@ -1976,9 +1964,12 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     if (R)
       if (std::optional<Interval> Exit = loopExitValue(DRE, V))
         R = R->meet(*Exit);
+    // Disjoint from the guard, no run reads V here (`if (n > INT_MAX)
+    // return;` before `(int)n` in a function whose every call passes
+    // more): there is no value to judge, as for code that does not run.
     auto Bound = C.find(V);
     if (R && Bound != C.end())
-      R = meetAtRead(*R, Bound->second);
+      R = R->intersection(Bound->second);
     return R;
   }
 
@@ -2244,6 +2235,9 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
   if (!Facts || E->HasSideEffects(Ctx) ||
       !everyVariableRead(E, *Facts, [](const VarDecl *) { return true; }))
     return std::nullopt;
+  auto Changes = [&](const Stmt *St) {
+    return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
+  };
   // What runs of \p Region before E: a block's statements up to the one
   // holding E, or all of any other statement.
   auto Keeps = [&](const Stmt *Region, const Stmt *Holding) {
@@ -2251,9 +2245,7 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
     if (const auto *Block = dyn_cast<CompoundStmt>(Region))
       if (std::optional<unsigned> At = Facts->indexInCompound(Holding))
         Run.assign(Block->body_begin(), Block->body_begin() + *At + 1);
-    return llvm::none_of(Run, [&](const Stmt *St) {
-      return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
-    });
+    return llvm::none_of(Run, Changes);
   };
   const Stmt *Child = E, *Holding = E;
   for (const Stmt *Up = Facts->parentOf(E); Up;
@@ -2282,10 +2274,7 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
         continue;
       llvm::ArrayRef<Stmt *> After(Compound->body_begin() + G.Index + 1,
                                    Compound->body_begin() + *Index + 1);
-      if (llvm::any_of(After, [&](const Stmt *St) {
-            return changesInBranch(E, St, *Facts) ||
-                   mayChangeAccess(St, E, *Facts);
-          }))
+      if (llvm::any_of(After, Changes))
         return std::nullopt;
       if (auto Bound = conditionBound(G.Cond, G.HoldsAfter, E, C))
         return Bound;
@@ -2790,38 +2779,34 @@ std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
 }
 
 /// Whether \p A and \p B are the same variable or the same constant.
-static bool isSameOperand(const Expr *A, const Expr *B) {
-  A = A->IgnoreParenImpCasts();
-  B = B->IgnoreParenImpCasts();
-  if (const auto *RA = dyn_cast<DeclRefExpr>(A))
-    if (const auto *RB = dyn_cast<DeclRefExpr>(B))
-      return RA->getDecl() == RB->getDecl();
-  if (const auto *KA = dyn_cast<IntegerLiteral>(A))
-    if (const auto *KB = dyn_cast<IntegerLiteral>(B))
-      return llvm::APInt::isSameValue(KA->getValue(), KB->getValue());
-  return false;
+static bool isSameOperand(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  return isa<DeclRefExpr, IntegerLiteral>(A->IgnoreParenImpCasts()) &&
+         sameExpression(A, B, Ctx);
 }
 
 /// Whether \p P and \p B multiply the same two operands in the same type,
 /// in either order: one overflows exactly when the other does.
-static bool isSameProduct(const BinaryOperator *P, const BinaryOperator *B) {
+static bool isSameProduct(const BinaryOperator *P, const BinaryOperator *B,
+                          const ASTContext &Ctx) {
   if (P->getOpcode() != BO_Mul || B->getOpcode() != BO_Mul ||
       P->getType().getCanonicalType() != B->getType().getCanonicalType())
     return false;
-  return (isSameOperand(P->getLHS(), B->getLHS()) &&
-          isSameOperand(P->getRHS(), B->getRHS())) ||
-         (isSameOperand(P->getLHS(), B->getRHS()) &&
-          isSameOperand(P->getRHS(), B->getLHS()));
+  return (isSameOperand(P->getLHS(), B->getLHS(), Ctx) &&
+          isSameOperand(P->getRHS(), B->getRHS(), Ctx)) ||
+         (isSameOperand(P->getLHS(), B->getRHS(), Ctx) &&
+          isSameOperand(P->getRHS(), B->getLHS(), Ctx));
 }
 
 /// Whether \p S computes \p P again: then P is its hazard, not its bound.
-static bool computesAgain(const Stmt *S, const BinaryOperator *P) {
+static bool computesAgain(const Stmt *S, const BinaryOperator *P,
+                          const ASTContext &Ctx) {
   if (!S || isa<LambdaExpr, BlockExpr>(S))
     return false;
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && isSameProduct(P, B))
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && isSameProduct(P, B, Ctx))
     return true;
-  return llvm::any_of(S->children(),
-                      [&](const Stmt *Child) { return computesAgain(Child, P); });
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return computesAgain(Child, P, Ctx);
+  });
 }
 
 bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
@@ -2845,33 +2830,22 @@ bool RangeAnalysis::isBoundedByProductRunBefore(const BinaryOperator *B) {
            IndexPlusOne(Sum->getRHS(), Sum->getLHS());
   };
   const Expr *A = B->getLHS(), *Z = B->getRHS();
-  bool Bounded = false;
-  forEachFactoredProductRunBefore(
-      B, [&](const BinaryOperator *P, const VarDecl *X, const VarDecl *Y) {
-        // The same product again overflows exactly when the earlier one
-        // did: that is the hazard itself (`alloc(n * m)` then
-        // `MPI_Send(b, n * m)`), not a bound on it.
-        if (!Bounded && !isSameProduct(P, B))
-          Bounded =
-              (Within(A, X) && Within(Z, Y)) || (Within(A, Y) && Within(Z, X));
-      });
-  return Bounded;
-}
-
-void RangeAnalysis::forEachFactoredProductRunBefore(
-    const BinaryOperator *B,
-    llvm::function_ref<void(const BinaryOperator *, const VarDecl *,
-                            const VarDecl *)>
-        Visit) {
   QualType T = B->getType().getCanonicalType();
+  bool Bounded = false;
   forEachProductRunBefore(B, [&](const BinaryOperator *P) {
-    if (P->getType().getCanonicalType() != T)
+    // The same product again overflows exactly when the earlier one did:
+    // that is the hazard itself (`alloc(n * m)` then `MPI_Send(b, n * m)`),
+    // not a bound on it.
+    if (Bounded || P->getType().getCanonicalType() != T ||
+        isSameProduct(P, B, Ctx))
       return;
     const VarDecl *X = exactFactor(P->getLHS(), P);
     const VarDecl *Y = exactFactor(P->getRHS(), P);
-    if (X && Y && keepsValueFrom(X, P) && keepsValueFrom(Y, P))
-      Visit(P, X, Y);
+    if (!X || !Y || !keepsValueFrom(X, P) || !keepsValueFrom(Y, P))
+      return;
+    Bounded = (Within(A, X) && Within(Z, Y)) || (Within(A, Y) && Within(Z, X));
   });
+  return Bounded;
 }
 
 const BinaryOperator *
@@ -2880,7 +2854,7 @@ RangeAnalysis::sameProductRunBefore(const BinaryOperator *B) {
     return nullptr;
   const BinaryOperator *Same = nullptr;
   forEachProductRunBefore(B, [&](const BinaryOperator *P) {
-    if (!Same && isSameProduct(P, B))
+    if (!Same && isSameProduct(P, B, Ctx))
       Same = P;
   });
   return Same;
@@ -3775,7 +3749,7 @@ Constraints RangeAnalysis::constraintsAt(const Stmt *S) {
   // An earlier `n * n` bounds n for what S computes, unless S computes
   // `n * n` again: that would overflow where the first did.
   forEachProductRunBefore(S, [&](const BinaryOperator *P) {
-    if (!computesAgain(S, P))
+    if (!computesAgain(S, P, Ctx))
       addExecutedProduct(P, C);
   });
   return C;

@@ -433,13 +433,6 @@ public:
   /// large: `size * w` then `j * size` with 0 <= j < w. Both factors of each
   /// are locals; those of the earlier one keep their values until B.
   bool isBoundedByProductRunBefore(const clang::BinaryOperator *B);
-  /// The signed products of B's type computed before B on every path whose
-  /// two factors are locals that keep their values until B, with them.
-  void forEachFactoredProductRunBefore(
-      const clang::BinaryOperator *B,
-      llvm::function_ref<void(const clang::BinaryOperator *,
-                              const clang::VarDecl *, const clang::VarDecl *)>
-          Visit);
   /// The values of the int product \p P that a guard on the same product
   /// computed wider allows where P is evaluated: `if ((long long)n * m >
   /// INT_MAX) fatal();` before `n * m`, or `n * m` in the branch where the
