@@ -704,7 +704,7 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                    "': its type and its stores must change by hand");
     return true;
   }
-  if (Found.What != LargeCountCheck::Finding::MemberStore)
+  if (Found.What != LargeCountCheck::Finding::PlainStore)
     return false;
   Plan.block(Found.Member->getLocation(),
              "'" + Found.Member->getNameAsString() + "' is a member of '" +
@@ -740,16 +740,16 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
   }
   std::optional<Finding> Found =
       findStoreElsewhere(Analyses->memberStores(Field), Field, Field->getType(),
-                         MayBeNegative, Finding::MemberStore, Index, nullptr);
+                         MayBeNegative, Finding::PlainStore, Index, nullptr);
   Cached->second = Found;
   return Found;
 }
 
 std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
-    llvm::ArrayRef<MemberStore> Stores, const FieldDecl *Field, QualType Stored,
+    llvm::ArrayRef<PlainStore> Stores, const FieldDecl *Field, QualType Stored,
     bool MayBeNegative, Finding::WhatType What, unsigned Index,
     const FunctionFacts *Judged) {
-  for (const MemberStore &Store : Stores) {
+  for (const PlainStore &Store : Stores) {
     FunctionState Where = stateOfOther(Store.Function);
     if (!Where.Ranges || (Judged && Where.Facts == Judged))
       continue;
@@ -955,7 +955,8 @@ LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
 /// The expression that judges write \p W: the value it stores, or the
 /// update itself for `x *= y` and `x <<= y` (whose product can overflow as
 /// `x = x * y`'s can) and for an update computed in a type wider than x's
-/// (whose result is narrowed back into x).
+/// (whose result is narrowed back into x), or for another update the value
+/// it adds (`x += y`).
 static const Expr *judgedValue(const FunctionFacts::Write &W,
                                const ASTContext &Ctx) {
   const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
@@ -969,9 +970,10 @@ static const Expr *judgedValue(const FunctionFacts::Write &W,
   std::optional<Interval> Stored = Interval::ofType(Update->getType(), Ctx);
   if (Stored && computedWiderThan(Update, *Stored, Ctx))
     return Update;
-  // An element's `a[i] += v` stores the sum; v is judged as a store of its
-  // own (a running sum is another finding).
-  return W.Replaces ? nullptr : W.Value;
+  // `n += a * b` stores a sum, which wraps silently (a running sum is
+  // another finding), of a product that overflows as `n = n + a * b`'s
+  // does: what is added is judged as a store of its own.
+  return Update->getRHS();
 }
 
 llvm::SmallVector<std::pair<unsigned, LargeCountCheck::Hazard>, 1>
@@ -1645,7 +1647,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << Found.Var->getName() << Found.StoredIn->getName()
         << Found.NoteSite->getSourceRange();
     [[fallthrough]];
-  case Finding::MemberStore: {
+  case Finding::PlainStore: {
     // The store is judged, and explained, in its own function.
     FunctionState Where = stateOfOther(Found.StoredIn);
     RangeAnalysis::Explanation Why = explain(H, Where);
@@ -1795,7 +1797,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                            : F.classicName();
   switch (Found.What) {
   case Finding::LocalVariable:
-  case Finding::MemberStore:
+  case Finding::PlainStore:
   case Finding::OutputStore:
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
@@ -2033,7 +2035,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     DiagnosticBuilder D = [&] {
       SourceLocation Loc = Arg->getBeginLoc();
       if (Found.What == Finding::LocalVariable ||
-          Found.What == Finding::MemberStore)
+          Found.What == Finding::PlainStore)
         return diag(Loc, "'%0' %select{holds|is computed from '%6', which "
                          "holds}5 %1; %2 passes it to %3 as its %4")
                << (Found.Var && !Found.Carried ? Found.Var->getName().str()
@@ -2069,7 +2071,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     addNewHints(D, Plan);
   }
   if (Found.What == Finding::LocalVariable ||
-      Found.What == Finding::MemberStore)
+      Found.What == Finding::PlainStore)
     noteLocalStore(Found);
   else
     noteHelperOverflow(H, Arg);

@@ -60,7 +60,7 @@ public:
       FilledArray,   ///< Elements assigned a hazard.
       ReceivedCount, ///< int output of MPI_Get_count / MPI_Get_elements.
       SizeOutput,    ///< int output of a size query.
-      MemberStore,   ///< An int member that a store of the unit narrowed
+      PlainStore,   ///< An int member that a store of the unit narrowed
                      ///< or overflowed into.
       OutputStore,   ///< An int local that a helper of the unit narrowed or
                      ///< overflowed into through a pointer or reference.
@@ -79,7 +79,7 @@ public:
     const clang::VarDecl *Carrier = nullptr;
     /// A FilledArray's element stores carry this truncated local.
     const clang::VarDecl *CarriedFrom = nullptr;
-    /// A MemberStore's member, and the function whose store is the hazard
+    /// A PlainStore's member, and the function whose store is the hazard
     /// (for an OutputStore, the helper; NoteSite is then the call of it;
     /// for a FilledArray, the member array another function fills).
     const clang::FieldDecl *Member = nullptr;
@@ -270,7 +270,7 @@ private:
   /// each judged in its own function; those of the function whose facts
   /// are \p Judged (already followed to the call) are left out.
   std::optional<Finding>
-  findStoreElsewhere(llvm::ArrayRef<MemberStore> Stores,
+  findStoreElsewhere(llvm::ArrayRef<PlainStore> Stores,
                      const clang::FieldDecl *Field, clang::QualType Stored,
                      bool MayBeNegative, Finding::WhatType What,
                      unsigned Index, const FunctionFacts *Judged);

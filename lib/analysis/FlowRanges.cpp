@@ -895,7 +895,9 @@ void FlowRanges::solve() {
   State In;
   In.Reachable = true;
   const CFGBlock &Start = Graph->getEntry();
+  Solving = true;
   Failed = !propagate(Start, 0, std::move(In), Walk(), Entry);
+  Solving = false;
   // The entry block's own state is the one the walk started with.
   Entry[Start.getBlockID()].Reachable = true;
 }
@@ -921,7 +923,7 @@ FlowRanges::stateBefore(const Stmt *S, const std::vector<State> &Entries,
 std::optional<PointFacts> FlowRanges::before(const Stmt *S) {
   if (!Solved)
     solve();
-  if (Failed)
+  if (Failed || Solving)
     return std::nullopt;
   return stateBefore(S, Entry, Walk(), nullptr);
 }
@@ -933,7 +935,7 @@ std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
     solve();
   auto From = Position.find(Store);
   auto To = Position.find(Use);
-  if (Failed || From == Position.end() || To == Position.end())
+  if (Failed || Solving || From == Position.end() || To == Position.end())
     return std::nullopt;
   auto [BlockID, Index] = From->second;
   const CFGBlock *B = Blocks[BlockID];

@@ -160,6 +160,10 @@ private:
   /// Entry state per block ID.
   std::vector<State> Entry;
   bool Solved = false;
+  /// While solve() runs: the hooks it calls may judge a call whose
+  /// arguments are this function's, and ask again; they get no answer
+  /// then, not a half-built one.
+  bool Solving = false;
   bool Failed = false;
   /// Where each statement the CFG lists sits: block ID and element index.
   llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Position;

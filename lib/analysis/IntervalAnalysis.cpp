@@ -1143,37 +1143,62 @@ static bool isGlobalVariable(const VarDecl *V) {
          V->getDeclContext()->getRedeclContext()->isFileContext();
 }
 
-/// Counts, per global, its uses and those that only read its value; the
-/// difference is a store, an increment, an address or a reference bound to
-/// it (or an unevaluated use such as sizeof, which costs nothing to miss).
-/// And, per function, the uses of its name and the calls through them, each
-/// with the function it is in.
+/// Sorts, per global, its uses: reads of its value (loads, sizeof, an
+/// address a pointer-to-const parameter takes), plain stores in functions,
+/// and the others (an update, an address or a reference handed out), which
+/// the analysis does not follow. And, per function, the uses of its name
+/// and the calls through them, each with the function it is in.
 class UnitUseCollector : public FunctionScopedVisitor<UnitUseCollector> {
 public:
+  // Parents are visited before their children: a use is sorted by the
+  // expression around it before its DeclRefExpr is seen.
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const VarDecl *V = global(DRE))
-      ++Uses[V];
-    else if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
+    if (const VarDecl *V = global(DRE)) {
+      if (Reading.count(DRE))
+        return true;
+      Written.insert(V);
+      if (!Storing.count(DRE))
+        Unfollowed.try_emplace(V, UnfollowedWrite{DRE, Current});
+    } else if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl())) {
       ++Named[F->getCanonicalDecl()];
+    }
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
     if (Cast->getCastKind() == CK_LValueToRValue)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
-        if (const VarDecl *V = global(DRE))
-          ++Reads[V];
+      markRead(Cast->getSubExpr());
+    return true;
+  }
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType())
+      markRead(E->getArgumentExpr());
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
-      if (const auto *F = dyn_cast<FunctionDecl>(DRE->getDecl()))
-        Calls[F->getCanonicalDecl()].push_back({Call, F, Current});
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+    if (!F)
+      return true;
+    Calls[F->getCanonicalDecl()].push_back({Call, F, Current});
+    for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I) {
+      QualType Param = F->getParamDecl(I)->getType();
+      const auto *Address =
+          dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParenCasts());
+      if (Address && Address->getOpcode() == UO_AddrOf &&
+          Param->isPointerType() && Param->getPointeeType().isConstQualified())
+        markRead(Address->getSubExpr());
+    }
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->getOpcode() != BO_Assign || !Current)
       return true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
+      if (const VarDecl *V = global(Ref)) {
+        Storing.insert(Ref);
+        GlobalStores[V].push_back({B, Current});
+      }
     const auto *Member = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
     const auto *Field =
         Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
@@ -1184,10 +1209,15 @@ public:
     return true;
   }
 
-  llvm::DenseMap<const VarDecl *, unsigned> Uses, Reads;
+  /// Globals with a use that is not a read, and per global the first use
+  /// that is neither a read nor a plain store.
+  llvm::DenseSet<const VarDecl *> Written;
+  llvm::DenseMap<const VarDecl *, UnfollowedWrite> Unfollowed;
   llvm::DenseMap<const FunctionDecl *, unsigned> Named;
-  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<MemberStore, 2>> Stores,
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<PlainStore, 2>> Stores,
       ElementStores;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<PlainStore, 2>>
+      GlobalStores;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       Calls;
 
@@ -1205,6 +1235,11 @@ private:
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     return isGlobalVariable(V) ? V->getCanonicalDecl() : nullptr;
   }
+  void markRead(const Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+      Reading.insert(DRE);
+  }
+  llvm::DenseSet<const DeclRefExpr *> Reading, Storing;
 };
 
 void UnitUses::collect() const {
@@ -1218,9 +1253,11 @@ void UnitUses::collect() const {
       Collector.TraverseDecl(D);
   for (Decl *D : Decls)
     Collector.TraverseDecl(D);
-  for (const auto &[V, N] : Collector.Uses)
-    if (Collector.Reads.lookup(V) != N)
-      Written.insert(V);
+  Written = std::move(Collector.Written);
+  Unfollowed = std::move(Collector.Unfollowed);
+  for (auto &[V, Stores] : Collector.GlobalStores)
+    if (!Unfollowed.count(V))
+      GlobalStores[V] = std::move(Stores);
   for (const auto &Named : Collector.Named)
     NamedFunctions.insert(Named.first);
   for (auto &[F, Sites] : Collector.Calls)
@@ -1232,21 +1269,21 @@ void UnitUses::collect() const {
   Collected = true;
 }
 
-static llvm::ArrayRef<MemberStore> storesOf(
-    const llvm::DenseMap<const FieldDecl *, llvm::SmallVector<MemberStore, 2>>
+static llvm::ArrayRef<PlainStore> storesOf(
+    const llvm::DenseMap<const FieldDecl *, llvm::SmallVector<PlainStore, 2>>
         &Stores,
     const FieldDecl *Field) {
   auto It = Stores.find(Field->getCanonicalDecl());
-  return It == Stores.end() ? llvm::ArrayRef<MemberStore>() : It->second;
+  return It == Stores.end() ? llvm::ArrayRef<PlainStore>() : It->second;
 }
 
-llvm::ArrayRef<MemberStore> UnitUses::storesInto(const FieldDecl *Field) const {
+llvm::ArrayRef<PlainStore> UnitUses::storesInto(const FieldDecl *Field) const {
   if (!Collected)
     collect();
   return storesOf(MemberStores, Field);
 }
 
-llvm::ArrayRef<MemberStore>
+llvm::ArrayRef<PlainStore>
 UnitUses::elementStoresInto(const FieldDecl *Field) const {
   if (!Collected)
     collect();
@@ -1293,22 +1330,44 @@ bool UnitUses::isOwnedByMainFile(const FunctionDecl *F) const {
   return declaredOnlyInMainFile(F, Ctx.getSourceManager());
 }
 
-const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
-  if (!isGlobalVariable(V) || V->getType().isVolatileQualified() ||
-      !V->getType()->isIntegralOrEnumerationType())
-    return nullptr;
-  const VarDecl *Definition = nullptr;
-  const Expr *Init = V->getAnyInitializer(Definition);
-  if (!Init)
-    return nullptr;
+bool UnitUses::isOwnedByMainFile(const VarDecl *V) const {
   // `extern int stride;` in a header is how another unit would share, and
   // write, the variable; one spelled only in this file is this file's own.
-  if (V->isExternallyVisible() &&
-      !declaredOnlyInMainFile(V, Ctx.getSourceManager()))
+  return isGlobalVariable(V) && !V->getType().isVolatileQualified() &&
+         V->getType()->isIntegralOrEnumerationType() &&
+         (!V->isExternallyVisible() ||
+          declaredOnlyInMainFile(V, Ctx.getSourceManager()));
+}
+
+const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
+  const VarDecl *Definition = nullptr;
+  const Expr *Init = V->getAnyInitializer(Definition);
+  if (!Init || !isOwnedByMainFile(V))
     return nullptr;
   if (!Collected)
     collect();
   return Written.count(V->getCanonicalDecl()) ? nullptr : Init;
+}
+
+const UnfollowedWrite *UnitUses::unfollowedWrite(const VarDecl *V) const {
+  if (!isOwnedByMainFile(V))
+    return nullptr;
+  if (!Collected)
+    collect();
+  auto It = Unfollowed.find(V->getCanonicalDecl());
+  return It == Unfollowed.end() ? nullptr : &It->second;
+}
+
+std::optional<llvm::ArrayRef<PlainStore>>
+UnitUses::globalStores(const VarDecl *V) const {
+  if (!isOwnedByMainFile(V))
+    return std::nullopt;
+  if (!Collected)
+    collect();
+  auto It = GlobalStores.find(V->getCanonicalDecl());
+  if (It == GlobalStores.end())
+    return std::nullopt;
+  return llvm::ArrayRef<PlainStore>(It->second);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1376,6 +1435,19 @@ RangeAnalysis::evaluate(const Expr *E, const Constraints &C) {
   if (!R)
     return std::nullopt;
   return Result{*R, S.OverflowSite};
+}
+
+std::optional<RangeAnalysis::Result>
+RangeAnalysis::evaluateAt(const Expr *E, const Stmt *Site,
+                          const Constraints &C) {
+  std::optional<Result> R = evaluate(E, C);
+  if (!R || R->Range.isExact())
+    return R;
+  std::optional<PointFacts> At = flowFactsAt(Site, C);
+  if (!At || At->Unreachable)
+    return R;
+  std::optional<Result> Flowed = evaluate(E, At->Known);
+  return Flowed ? Flowed : R;
 }
 
 /// Fits \p I into \p T. A value that cannot fit wraps to anything; when the
@@ -1594,6 +1666,10 @@ std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
     if (R.Lo >= 1)
       return Interval{minOf({L.Lo / R.Lo, L.Lo / R.Hi}),
                       maxOf({L.Hi / R.Lo, L.Hi / R.Hi})};
+    // A divisor that cannot be negative is at least 1 where it divides
+    // (`count / stride` in size_t, whatever int stride converted to).
+    if (R.Lo >= 0 && L.Lo >= 0)
+      return Interval{0, L.Hi};
     // Whatever the (non-zero) divisor, the quotient is no larger than the
     // dividend: 10 / np stays within [-10, 10].
     WideInt M = maxOf({L.Lo < 0 ? -L.Lo : L.Lo, L.Hi < 0 ? -L.Hi : L.Hi});
@@ -1842,6 +1918,10 @@ std::optional<Interval> RangeAnalysis::rangeOfVariable(const VarDecl *V) {
     State Ignored;
     Range = eval(Fixed, Constraints(), Ignored);
     InProgress.erase(V);
+  } else if (!V->hasLocalStorage()) {
+    // A global this file owns holds what its stores here put there.
+    if (Unit)
+      Range = Unit->globalRange(V);
   } else if (Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
              !Facts->escapes(V)) {
     Range = rangeOfWrites(V, Facts->writesOf(V));
@@ -2764,7 +2844,8 @@ void RangeAnalysis::forEachProductRunAfter(
 }
 
 std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
-                                                   const Stmt *Site) {
+                                                   const Stmt *Site,
+                                                   bool WithFlow) {
   if (!Facts || Value->isValueDependent() || Value->isTypeDependent())
     return std::nullopt;
   Constraints C = constraintsAt(Site);
@@ -2774,7 +2855,8 @@ std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
   if (isInFunction(Site) && !Ctx.getLangOpts().isSignedOverflowDefined())
     forEachProductRunAfter(
         Site, [&](const BinaryOperator *P) { addExecutedProduct(P, C, Site); });
-  std::optional<Result> R = evaluate(Value, C);
+  std::optional<Result> R =
+      WithFlow ? evaluateAt(Value, Site, C) : evaluate(Value, C);
   return R ? std::optional<Interval>(R->Range) : std::nullopt;
 }
 
@@ -5510,7 +5592,7 @@ void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
   // A store of this unit from something other than a constant is the
   // likeliest source: `options.size = value;` in the option parser.
   if (Unit)
-    for (const MemberStore &Store : Unit->memberStores(Field)) {
+    for (const PlainStore &Store : Unit->memberStores(Field)) {
       const Expr *Value = Store.Assign->getRHS();
       if (Value->isValueDependent() || Value->isIntegerConstantExpr(Ctx))
         continue;
@@ -5537,6 +5619,35 @@ void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
     X.OriginNote = "'" + Text + "' is a member of the global '" +
                    Holder->getNameAsString() + "', which other files may set";
   }
+}
+
+void RangeAnalysis::noteGlobalOrigin(const VarDecl *V, const std::string &Text,
+                                     Explanation &X) {
+  // A global this file owns: the first store of something not constant.
+  std::optional<llvm::ArrayRef<PlainStore>> Stores =
+      Unit ? Unit->globalStores(V) : std::nullopt;
+  if (Stores)
+    for (const PlainStore &Store : *Stores) {
+      const Expr *Value = Store.Assign->getRHS();
+      if (Value->isValueDependent() || Value->isIntegerConstantExpr(Ctx))
+        continue;
+      X.OriginLoc = Store.Assign->getBeginLoc();
+      X.OriginNote = "'" + Text + "' is assigned '" + spelledText(Value, Ctx) +
+                     "' here, in '" + Store.Function->getNameAsString() + "'";
+      return;
+    }
+  // One this file owns is changed here in a way the analysis does not
+  // follow; any other, perhaps by other files.
+  const UnfollowedWrite *Unfollowed = Unit ? Unit->unfollowedWrite(V) : nullptr;
+  if (Unfollowed && Unfollowed->Function) {
+    X.OriginLoc = Unfollowed->Use->getBeginLoc();
+    X.OriginNote = "'" + Text + "' is changed here, in '" +
+                   Unfollowed->Function->getNameAsString() +
+                   "', in a way the analysis does not follow";
+    return;
+  }
+  X.OriginLoc = V->getLocation();
+  X.OriginNote = "'" + Text + "' is a global that may be written elsewhere";
 }
 
 void RangeAnalysis::noteLargeStore(const VarDecl *V, const std::string &Text,
@@ -5682,9 +5793,7 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
       if (!(Facts->escapes(V) && noteHandedOut(V, Text, X)) && Full)
         noteLargeStore(V, Text, *Full, At, X);
     } else if (V) {
-      X.OriginLoc = V->getLocation();
-      X.OriginNote = "'" + Text + "' is a global that may be written "
-                                  "elsewhere";
+      noteGlobalOrigin(V, Text, X);
     } else if (const auto *Sub = dyn_cast<BinaryOperator>(E);
                Sub && (Sub->isMultiplicativeOp() || Sub->isAdditiveOp() ||
                        Sub->isShiftOp() || Sub->isCompoundAssignmentOp())) {

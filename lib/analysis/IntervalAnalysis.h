@@ -198,10 +198,19 @@ private:
       JumpTargetsBefore;
 };
 
-/// A plain store into a structure member: `x.m = value` or `p->m = value`.
-struct MemberStore {
+/// A plain store into a structure member or a global: `x.m = value`,
+/// `p->m = value`, `g = value`.
+struct PlainStore {
   const clang::BinaryOperator *Assign;
   /// The function definition it is in.
+  const clang::FunctionDecl *Function;
+};
+
+/// A write of a global that the analysis does not follow: an update
+/// (`g += n`, `++g`), an address or a reference handed out.
+struct UnfollowedWrite {
+  const clang::DeclRefExpr *Use;
+  /// The function it is in; null at file scope.
   const clang::FunctionDecl *Function;
 };
 
@@ -241,17 +250,30 @@ public:
   /// The plain stores into the integer member \p Field in the unit's
   /// functions, in source order. A count is often kept in a structure: set
   /// by the function that sets a halo up, read by the one that exchanges it.
-  llvm::ArrayRef<MemberStore> storesInto(const clang::FieldDecl *Field) const;
+  llvm::ArrayRef<PlainStore> storesInto(const clang::FieldDecl *Field) const;
   /// The plain stores into elements of the member array (or pointer)
   /// \p Field, `h.counts[p] = v`, in the unit's functions, in source
   /// order: one function fills the counts a structure carries, another
   /// hands them to MPI.
-  llvm::ArrayRef<MemberStore>
+  llvm::ArrayRef<PlainStore>
   elementStoresInto(const clang::FieldDecl *Field) const;
+  /// Every write of the integer global \p V, when each is a plain store in
+  /// one of the unit's functions and no other unit can write it: V is not
+  /// volatile, and not visible to other units unless declared only in the
+  /// main file (as for constantInitializer). Its address may be handed to
+  /// a pointer-to-const parameter, which only reads. None otherwise.
+  std::optional<llvm::ArrayRef<PlainStore>>
+  globalStores(const clang::VarDecl *V) const;
+  /// The first write of the global \p V in the unit that is neither a
+  /// plain store nor a read, when no other unit can write V (as for
+  /// globalStores); null otherwise.
+  const UnfollowedWrite *unfollowedWrite(const clang::VarDecl *V) const;
 
 private:
   void collect() const;
   bool isOwnedByMainFile(const clang::FunctionDecl *F) const;
+  /// An integer global, not volatile, that no other unit can write.
+  bool isOwnedByMainFile(const clang::VarDecl *V) const;
 
   clang::ASTContext &Ctx;
   const std::vector<clang::Decl *> &Decls;
@@ -266,11 +288,17 @@ private:
   /// Canonical declarations of functions whose name the unit uses.
   mutable llvm::DenseSet<const clang::FunctionDecl *> NamedFunctions;
   mutable llvm::DenseMap<const clang::FieldDecl *,
-                         llvm::SmallVector<MemberStore, 2>>
+                         llvm::SmallVector<PlainStore, 2>>
       MemberStores;
   mutable llvm::DenseMap<const clang::FieldDecl *,
-                         llvm::SmallVector<MemberStore, 2>>
+                         llvm::SmallVector<PlainStore, 2>>
       MemberElementStores;
+  /// Canonical declarations of globals whose every write is a plain store
+  /// in a function, with those stores.
+  mutable llvm::DenseMap<const clang::VarDecl *,
+                         llvm::SmallVector<PlainStore, 2>>
+      GlobalStores;
+  mutable llvm::DenseMap<const clang::VarDecl *, UnfollowedWrite> Unfollowed;
 };
 
 /// Facts from outside one function that its ranges may use.
@@ -316,9 +344,25 @@ public:
   /// The unit's plain stores into the integer member \p Field
   /// (UnitUses::storesInto), for the notes that say where a member's value
   /// comes from.
-  virtual llvm::ArrayRef<MemberStore>
+  virtual llvm::ArrayRef<PlainStore>
   memberStores(const clang::FieldDecl *Field) const {
     return {};
+  }
+  /// What the global \p V can hold in any run, when the unit shows every
+  /// write of it (UnitUses::globalStores): the join of its initial value
+  /// and of what each store stores there. None otherwise.
+  virtual std::optional<Interval> globalRange(const clang::VarDecl *V) {
+    return std::nullopt;
+  }
+  /// Those stores, for the notes; none when the unit does not show them all.
+  virtual std::optional<llvm::ArrayRef<PlainStore>>
+  globalStores(const clang::VarDecl *V) const {
+    return std::nullopt;
+  }
+  /// See UnitUses::unfollowedWrite.
+  virtual const UnfollowedWrite *
+  unfollowedWrite(const clang::VarDecl *V) const {
+    return nullptr;
   }
   /// The most bytes a message that a probe of a real process sees can
   /// hold: the largest send of the whole program (RunModel::WholeProgram);
@@ -388,6 +432,12 @@ public:
   /// The values \p E can take at a point where \p C holds, or none for a
   /// non-integer expression.
   std::optional<Result> evaluate(const clang::Expr *E, const Constraints &C);
+  /// The same at \p Site, where \p C holds, refined by what the control
+  /// flow knows there: a clamp in a branch before it (`if (t > 4) t = 4;`),
+  /// a loop's condition. Helpers' arguments and members' stores are judged
+  /// so, as MPI calls are.
+  std::optional<Result> evaluateAt(const clang::Expr *E, const clang::Stmt *Site,
+                                   const Constraints &C);
   /// The value `x op y` that \p B computes, in its computation type, before
   /// it is converted back to x's: `bytes *= sizeof(T)` on an int bytes is
   /// a size_t product that the store narrows.
@@ -422,9 +472,11 @@ public:
   /// of this function), can give what it is stored into, as later readers
   /// see it: what holds at the site, and what the signed products every
   /// run past the site computes, without overflowing, say of the variables
-  /// the value reads (MemberWrites). None for a dependent value.
+  /// the value reads (MemberWrites), and with \p WithFlow what the control
+  /// flow knows there (evaluateAt). None for a dependent value.
   std::optional<Interval> storedRange(const clang::Expr *Value,
-                                      const clang::Stmt *Site);
+                                      const clang::Stmt *Site,
+                                      bool WithFlow = false);
   /// Narrows \p V's bound in \p C to \p Within (and V's type).
   void constrain(Constraints &C, const clang::VarDecl *V,
                  const Interval &Within) const;
@@ -573,6 +625,10 @@ public:
   /// what the variables hold there, and where it wraps; none for other
   /// writes.
   std::optional<Result> updateResult(const clang::Stmt *Site);
+  /// Where the global \p V's large value comes from: the store of its
+  /// unit that is not constant, or other units.
+  void noteGlobalOrigin(const clang::VarDecl *V, const std::string &Text,
+                        Explanation &X);
   void noteLargeStore(const clang::VarDecl *V, const std::string &Text,
                       const Interval &Full, const clang::Stmt *At,
                       Explanation &X);

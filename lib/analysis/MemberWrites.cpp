@@ -129,7 +129,8 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (const FieldDecl *F = integerField(U->getSubExpr())) {
       account(U->getSubExpr());
-      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) {
+      if (U->isIncrementDecrementOp() ||
+          (U->getOpcode() == UO_AddrOf && !ReadOnlyAddresses.count(U))) {
         MemberWrite W{nullptr, U, Current};
         if (auto It = HandedToParameter.find(U); It != HandedToParameter.end())
           std::tie(W.OutputCall, W.OutputIndex) = It->second;
@@ -194,8 +195,14 @@ public:
   }
   /// `&s->m` given as is to a pointer parameter of m's own type: the
   /// callee's output (a conversion on the way would store another type).
+  /// Given to a pointer to const (`fwrite(&h.n, ...)`, `MPI_Send(&s->m,
+  /// ...)`), it is only read.
   void noteHandedToParameter(const Expr *Arg, QualType Param,
                              const CallExpr *Call, unsigned Index) {
+    if (const auto *Read = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
+        Read && Read->getOpcode() == UO_AddrOf && Param->isPointerType() &&
+        Param->getPointeeType().isConstQualified())
+      ReadOnlyAddresses.insert(Read);
     const auto *Address = dyn_cast<UnaryOperator>(Arg->IgnoreParens());
     if (!Address || Address->getOpcode() != UO_AddrOf || !Param->isPointerType())
       return;
@@ -345,6 +352,8 @@ private:
   /// argument (calls are visited before their arguments).
   llvm::DenseMap<const UnaryOperator *, std::pair<const CallExpr *, unsigned>>
       HandedToParameter;
+  /// Addresses of members handed to a pointer-to-const parameter.
+  llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
 };
 
 MemberWrites::MemberWrites(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls) {

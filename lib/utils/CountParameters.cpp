@@ -51,14 +51,27 @@ static llvm::StringSet<> &reportedStale() {
 
 namespace {
 /// An int parameter of the function being summarised, read where a count
-/// goes: as an argument, with nothing but implicit conversions around it.
+/// goes: as an argument, with nothing but implicit conversions around it,
+/// or casts to its own type, which keep the value (`(hypre_int)count`,
+/// both typedefs of int; the fix then stops at the cast).
 const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  llvm::SmallVector<const ExplicitCastExpr *, 1> Casts;
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    Casts.push_back(Cast);
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
   const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
   if (!P || P->getDeclContext() != F)
     return nullptr;
+  const ASTContext &Ctx = F->getASTContext();
+  for (const ExplicitCastExpr *Cast : Casts)
+    if (!Ctx.hasSameUnqualifiedType(Cast->getType(), P->getType()))
+      return nullptr;
   return P;
 }
+
 
 /// An integer type whose values all fit in int: a value above INT_MAX
 /// cannot pass through it.

@@ -386,6 +386,52 @@ std::optional<Interval> FunctionAnalyses::memberRange(const FieldDecl *Field) {
   return It->second;
 }
 
+/// \p E's value when it is an integer constant expression.
+static std::optional<Interval> constantValue(const Expr *E,
+                                             const ASTContext &Ctx) {
+  Expr::EvalResult Constant;
+  if (E->isValueDependent() || !E->EvaluateAsInt(Constant, Ctx) ||
+      Constant.Val.getInt().getActiveBits() >= 64)
+    return std::nullopt;
+  const llvm::APSInt &V = Constant.Val.getInt();
+  return Interval::exact(V.isSigned() ? WideInt(V.getExtValue())
+                                      : WideInt(V.getZExtValue()));
+}
+
+std::optional<Interval> FunctionAnalyses::globalRange(const VarDecl *V) {
+  V = V->getCanonicalDecl();
+  if (auto Known = GlobalRanges.find(V); Known != GlobalRanges.end())
+    return Known->second;
+  std::optional<llvm::ArrayRef<PlainStore>> Stores = Uses.globalStores(V);
+  if (!Stores)
+    return std::nullopt;
+  std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
+  if (!Type)
+    return std::nullopt;
+  GlobalRanges[V] = std::nullopt;
+  // Before any store it holds its initializer, or the zero of static
+  // storage.
+  const VarDecl *Definition = nullptr;
+  const Expr *Init = V->getAnyInitializer(Definition);
+  std::optional<Interval> Held =
+      Init ? constantValue(Init, Ctx) : Interval::exact(0);
+  for (const PlainStore &Store : *Stores) {
+    if (!Held)
+      break;
+    RangeAnalysis *Ranges = ranges(Store.Function);
+    std::optional<Interval> Stored =
+        Ranges ? Ranges->storedRange(Store.Assign->getRHS(), Store.Assign,
+                                     judgesCallersFlow())
+               : std::nullopt;
+    // A value that does not fit is truncated: the type's range, unjudged.
+    Held = Stored && Stored->within(*Type)
+               ? std::optional<Interval>(Held->join(*Stored))
+               : std::nullopt;
+  }
+  GlobalRanges[V] = Held;
+  return Held;
+}
+
 bool FunctionAnalyses::neverCalledInProgram(const FunctionDecl *F) {
   if (!F || !ProgramArguments || !recordsCallsOf(F, Ctx))
     return false;
@@ -412,17 +458,23 @@ std::optional<Interval> FunctionAnalyses::siteArgument(const CallSite &Site,
     return std::nullopt;
   // Most arguments are constants: no need to analyse the caller for them.
   const Expr *Arg = Site.Call->getArg(Index);
-  Expr::EvalResult Constant;
-  if (!Arg->isValueDependent() && Arg->EvaluateAsInt(Constant, Ctx) &&
-      Constant.Val.getInt().getActiveBits() < 64)
-    return Interval::exact(Constant.Val.getInt().isSigned()
-                               ? WideInt(Constant.Val.getInt().getExtValue())
-                               : WideInt(Constant.Val.getInt().getZExtValue()));
+  if (std::optional<Interval> Constant = constantValue(Arg, Ctx))
+    return Constant;
   RangeAnalysis *Ranges = ranges(Site.Caller);
+  if (!Ranges)
+    return std::nullopt;
+  Constraints C = Ranges->constraintsAt(Site.Call);
   std::optional<RangeAnalysis::Result> R =
-      Ranges ? Ranges->evaluate(Arg, Ranges->constraintsAt(Site.Call))
-             : std::nullopt;
+      judgesCallersFlow() ? Ranges->evaluateAt(Arg, Site.Call, C)
+                          : Ranges->evaluate(Arg, C);
   return R ? std::optional<Interval>(R->Range) : std::nullopt;
+}
+
+bool FunctionAnalyses::judgesCallersFlow() const {
+  // Solving a caller's control flow judges every call it makes, and would
+  // meet the helper being followed, or the function whose arguments are
+  // being joined, again: what it cached then would be less than it knows.
+  return FollowedReturns.empty() && Following.size() <= 1;
 }
 
 std::optional<Interval>

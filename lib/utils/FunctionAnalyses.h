@@ -96,19 +96,30 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
   /// The unit's plain stores into an integer member (UnitUses::storesInto).
-  llvm::ArrayRef<MemberStore>
+  llvm::ArrayRef<PlainStore>
   memberStores(const clang::FieldDecl *Field) const override {
     return Uses.storesInto(Field);
   }
   /// The unit's plain stores into elements of a member array
   /// (UnitUses::elementStoresInto).
-  llvm::ArrayRef<MemberStore>
+  llvm::ArrayRef<PlainStore>
   memberElementStores(const clang::FieldDecl *Field) const {
     return Uses.elementStoresInto(Field);
   }
 
   const clang::Expr *constantInitializer(const clang::VarDecl *V) override {
     return Uses.constantInitializer(V);
+  }
+  /// Each store judged in its function; a store that needs the global's
+  /// own range (`g = g * 2`) gives up.
+  std::optional<Interval> globalRange(const clang::VarDecl *V) override;
+  std::optional<llvm::ArrayRef<PlainStore>>
+  globalStores(const clang::VarDecl *V) const override {
+    return Uses.globalStores(V);
+  }
+  const UnfollowedWrite *
+  unfollowedWrite(const clang::VarDecl *V) const override {
+    return Uses.unfollowedWrite(V);
   }
   /// A parameter of an internal function takes what its callers pass, each
   /// call judged in its caller; a cycle of calls gives up.
@@ -286,6 +297,10 @@ private:
   /// The helpers whose returns or outputs are being evaluated, innermost
   /// last.
   llvm::SmallVector<const clang::FunctionDecl *, 2> FollowedReturns;
+  /// Whether an argument or a store may be judged with its function's
+  /// control flow (RangeAnalysis::evaluateAt): not while a helper's returns
+  /// or a function's calls are being followed.
+  bool judgesCallersFlow() const;
   /// One of them called itself, directly or through the others.
   bool MetRecursion = false;
   struct Entry {
@@ -343,6 +358,8 @@ private:
   ProgramMembersFn ProgramMembers;
   llvm::SetVector<const clang::FieldDecl *> AskedProgramMembers;
   llvm::DenseMap<const clang::FieldDecl *, std::optional<Interval>> MemberRanges;
+  /// globalRange's answers; none while a global is being judged.
+  llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> GlobalRanges;
   llvm::DenseMap<const clang::FieldDecl *, ProgramArgument> RemoteMembers;
   std::unique_ptr<MemberWrites> Writes;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverCalled;

@@ -467,9 +467,17 @@ void TypeMigration::widenExpression(const Expr *E, StringRef NewType,
 
 void TypeMigration::widenStores(ArrayRef<FunctionFacts::Write> Writes,
                                 StringRef NewType, FixPlan &Plan) {
-  for (const FunctionFacts::Write &W : Writes)
-    if (W.Value && Plan.ok())
-      widenStoredValue(W.Value, NewType, Plan);
+  for (const FunctionFacts::Write &W : Writes) {
+    if (!Plan.ok())
+      return;
+    // `n += rows * cols` adds a product computed before the sum: it is
+    // widened as a store of its own would be.
+    const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
+    if (const Expr *Value = W.Value ? W.Value
+                            : Update ? Update->getRHS()
+                                     : nullptr)
+      widenStoredValue(Value, NewType, Plan);
+  }
 }
 
 void TypeMigration::widenStoredValue(const Expr *Value, StringRef NewType,
