@@ -581,6 +581,19 @@ static void wholeExpressions(const Stmt *S,
 
 /// The expressions of \p Loop's increment (\p Inc) and the body's own
 /// statements (\p InBody); false when none halves a variable.
+/// Whether \p S steps up a variable other than \p Counter (`n++`,
+/// `n += k`), outside any lambda or block.
+static bool stepsAnother(const Stmt *S, const VarDecl *Counter) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (Stepping Step = steppingOf(E); Step.V && Step.V != Counter)
+      return true;
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return stepsAnother(Child, Counter);
+  });
+}
+
 static bool turnStatements(const Stmt *Loop,
                            llvm::SmallVectorImpl<const Expr *> &Inc,
                            llvm::SmallVectorImpl<const Expr *> &InBody) {
@@ -597,7 +610,14 @@ static bool turnStatements(const Stmt *Loop,
   else
     wholeExpressions(Body, InBody);
   auto Halves = [](const Expr *E) { return halvingOf(E).V != nullptr; };
-  return llvm::any_of(Inc, Halves) || llvm::any_of(InBody, Halves);
+  if (llvm::any_of(Inc, Halves) || llvm::any_of(InBody, Halves))
+    return true;
+  // A counted loop (`for (...; ...; i++)`) that steps another variable: its
+  // turns bound that one.
+  for (const Expr *E : Inc)
+    if (Stepping Counter = steppingOf(E); Counter.V && Counter.Sign > 0)
+      return stepsAnother(Body, Counter.V);
+  return false;
 }
 
 static void scanLoop(const Stmt *S, LoopScan &Scan, bool InCondition,
@@ -700,6 +720,77 @@ FlowRanges::tripBounds(const std::vector<State> &Entry) const {
       Bounds[Head->getBlockID()] = std::move(Held);
   }
   return Bounds;
+}
+
+/// Whether \p E reads only constants and locals the loop \p Scan saw does
+/// not write, with no call or store: it holds one value through the loop.
+static bool unchangedInLoop(const Expr *E, const LoopScan &Scan) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    return isa<EnumConstantDecl>(Ref->getDecl()) ||
+           (V && V->hasLocalStorage() && !Scan.Writes.count(V) &&
+            !Scan.Declared.count(V));
+  }
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && !B->isCommaOp() &&
+           unchangedInLoop(B->getLHS(), Scan) &&
+           unchangedInLoop(B->getRHS(), Scan);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
+           unchangedInLoop(U->getSubExpr(), Scan);
+  return false;
+}
+
+/// The most turns a loop whose condition is \p Cond makes, counted by a
+/// variable that steps up to an unchanging bound; none when it is not such
+/// a loop. \p Inevitable are the statements every turn runs, \p Entering
+/// what holds on entering the loop, \p ValueAt what an expression of the
+/// loop takes where it runs (none: it never runs).
+static std::optional<WideInt> countedTrips(
+    const Expr *Cond, llvm::ArrayRef<const Expr *> Inevitable,
+    const LoopScan &Scan, const Constraints &Entering,
+    const FlowRanges::Hooks &H,
+    llvm::function_ref<std::optional<std::optional<Interval>>(const Expr *,
+                                                              const Expr *)>
+        ValueAt) {
+  // `i < B` or `i <= B` (or `B > i`, `B >= i`) while the loop runs.
+  const auto *Test = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!Test)
+    return std::nullopt;
+  BinaryOperatorKind Op = Test->getOpcode();
+  const Expr *Counter = Test->getLHS(), *Bound = Test->getRHS();
+  if (Op == BO_GT || Op == BO_GE) {
+    std::swap(Counter, Bound);
+    Op = Op == BO_GT ? BO_LT : BO_LE;
+  }
+  const VarDecl *I = namedVariable(Counter);
+  if ((Op != BO_LT && Op != BO_LE) || !I || !H.IsTracked(I) ||
+      Scan.Declared.count(I) || !unchangedInLoop(Bound, Scan))
+    return std::nullopt;
+  // Every store to i adds at least 1, and one every turn runs.
+  bool EveryTurn = false;
+  for (const LoopWrite &W : Scan.Writes.lookup(I)) {
+    Stepping S = steppingOf(W.E);
+    if (W.InCondition || S.V != I || S.Sign < 0)
+      return std::nullopt;
+    if (S.By) {
+      std::optional<std::optional<Interval>> By = ValueAt(W.E, S.By);
+      if (!By)
+        continue; // never runs
+      if (!*By || (*By)->Lo < 1)
+        return std::nullopt;
+    }
+    EveryTurn |= llvm::is_contained(Inevitable, W.E);
+  }
+  auto Start = Entering.find(I);
+  std::optional<Interval> Limit = H.Evaluate(Bound, Entering);
+  if (!EveryTurn || Start == Entering.end() || !Limit)
+    return std::nullopt;
+  WideInt Turns = Limit->Hi - Start->second.Lo + (Op == BO_LE ? 1 : 0);
+  return std::max<WideInt>(Turns, 0);
 }
 
 Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
@@ -834,6 +925,13 @@ Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
     if (!Trips || Bits < *Trips)
       Trips = Bits;
   }
+  // A counted loop runs its body at most as many times as its counter can
+  // step up to the bound: a count of the ranks that pass a test, one at a
+  // turn of `for (i = 0; i < np; i++)`, stays below np.
+  if (std::optional<WideInt> Counted =
+          countedTrips(Cond, Inevitable, Scan, Entering.Known, H, ValueAt))
+    if (!Trips || *Counted < *Trips)
+      Trips = Counted;
   if (!Trips)
     return Bounds;
 

@@ -53,8 +53,12 @@ namespace {
 /// An int parameter of the function being summarised, read where a count
 /// goes: as an argument, with nothing but implicit conversions around it,
 /// or casts to its own type, which keep the value (`(hypre_int)count`,
-/// both typedefs of int; the fix then stops at the cast).
-const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F) {
+/// both typedefs of int; the fix then stops at the cast), or through a
+/// local of its type that only holds it (`int c = count;`, never written
+/// again nor handed out).
+const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F,
+                                   const FunctionFacts *Facts,
+                                   bool ThroughLocal = true) {
   llvm::SmallVector<const ExplicitCastExpr *, 1> Casts;
   const Expr *E = Arg->IgnoreParenImpCasts();
   while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
@@ -62,10 +66,16 @@ const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F) {
     E = Cast->getSubExpr()->IgnoreParenImpCasts();
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  if (!P || P->getDeclContext() != F)
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || V->getDeclContext() != F)
     return nullptr;
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  if (!P && ThroughLocal && Facts && V->getInit() &&
+      Facts->writesOf(V).size() == 1 && !Facts->escapes(V))
+    P = passedParameter(V->getInit(), F, Facts, /*ThroughLocal=*/false);
   const ASTContext &Ctx = F->getASTContext();
+  if (!P || !Ctx.hasSameUnqualifiedType(V->getType(), P->getType()))
+    return nullptr;
   for (const ExplicitCastExpr *Cast : Casts)
     if (!Ctx.hasSameUnqualifiedType(Cast->getType(), P->getType()))
       return nullptr;
@@ -173,6 +183,7 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
 
   CallCollector Calls;
   Calls.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  const FunctionFacts *Facts = FunctionAnalyses::of(Ctx)->facts(Def);
   std::map<unsigned, ParameterSummary> Params;
   llvm::DenseMap<unsigned, const CallExpr *> FirstMPIUse;
   std::map<unsigned, Forwards> Passed;
@@ -185,7 +196,7 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionInfo *Classic = lookupClassic(*Callee);
     const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const ParmVarDecl *P = passedParameter(Call->getArg(I), Def);
+      const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts);
       if (!P || !isNarrowInteger(P->getType(), Ctx))
         continue;
       SourcePoint At = pointOf(Call->getArg(I)->getBeginLoc());
@@ -213,8 +224,6 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
   }
   // A parameter that is assigned, or whose address is taken, is no longer
   // what the caller passed.
-  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
-  const FunctionFacts *Facts = Analyses.facts(Def);
   for (auto &[PI, PS] : Params) {
     const ParmVarDecl *P = Def->getParamDecl(PI);
     if (!Facts || !Facts->writesOf(P).empty() || Facts->escapes(P))
