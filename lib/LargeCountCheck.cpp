@@ -666,10 +666,50 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
   return std::nullopt;
 }
 
+/// The bytes of the array variable \p E names (`double sums[6]`), or none.
+/// Members are left out: a structure's last array may be the start of a
+/// longer block (`double data[1];` allocated larger).
+static std::optional<uint64_t> arrayVariableBytes(const Expr *E,
+                                                  const ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || V->getType()->isDependentType())
+    return std::nullopt;
+  const ConstantArrayType *Array = Ctx.getAsConstantArrayType(V->getType());
+  if (!Array)
+    return std::nullopt;
+  return Ctx.getTypeSizeInChars(Array).getQuantity();
+}
+
+/// Whether the count at \p Index describes a buffer that an array of fewer
+/// than 2^31 bytes holds: a buffer parameter just before it (the two of a
+/// reduction, `sendbuf, recvbuf, count`), a predefined datatype just after
+/// it, whose elements take a byte at least. A run that asks for more
+/// overruns the array; a correct one never reaches INT_MAX
+/// (`MPI_Allreduce(mine, all, 2 * ndim, MPI_INT, ...)` with `int mine[6]`).
+static bool countHeldByArray(const CallExpr *Call, const FunctionInfo &F,
+                             unsigned Index, const ASTContext &Ctx) {
+  if (Index + 1 >= F.Params.size() || Index + 1 >= Call->getNumArgs() ||
+      F.Params[Index + 1].Role != ParamRole::DTYPE ||
+      !isPredefinedHandle(Call->getArg(Index + 1), Ctx))
+    return false;
+  for (unsigned B = Index; B-- > 0;) {
+    ParamRole Role = F.Params[B].Role;
+    if (Role != ParamRole::BUF && Role != ParamRole::CBUF)
+      return false;
+    std::optional<uint64_t> Bytes = arrayVariableBytes(Call->getArg(B), Ctx);
+    if (Bytes && *Bytes <= uint64_t(INT32_MAX))
+      return true;
+  }
+  return false;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
+  if (P.Kind == ParamKind::Count && countHeldByArray(Call, F, Index, *Context))
+    return std::nullopt;
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
   std::optional<Finding> Found =
       findValue(Call, Index, Target, mayBeNegative(P),

@@ -4071,11 +4071,7 @@ RangeAnalysis::helperOutputRange(const HelperOutput &Out,
 // The model of a run (MPIModel.def)
 //===----------------------------------------------------------------------===//
 
-/// A predefined datatype handle: a constant (MPICH's `(MPI_Datatype)
-/// 0x4c000405`) or the address of a library global (Open MPI's
-/// `&ompi_mpi_int`). A datatype built by the program is always held in a
-/// variable.
-static bool isPredefinedHandle(const Expr *E, const ASTContext &Ctx) {
+bool isPredefinedHandle(const Expr *E, const ASTContext &Ctx) {
   E = E->IgnoreParenCasts();
   if (isa<IntegerLiteral>(E))
     return true;

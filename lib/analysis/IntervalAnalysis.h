@@ -198,6 +198,12 @@ private:
       JumpTargetsBefore;
 };
 
+/// A predefined datatype handle: a constant (MPICH's `(MPI_Datatype)
+/// 0x4c000405`) or the address of a library global (Open MPI's
+/// `&ompi_mpi_int`). A datatype built by the program is always held in a
+/// variable.
+bool isPredefinedHandle(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// A plain store into a structure member or a global: `x.m = value`,
 /// `p->m = value`, `g = value`.
 struct PlainStore {

@@ -36,12 +36,13 @@ void not_reported(char *buf, int count, size_t nbytes, MPI_Comm comm) {
 
 // A local whose address goes only to a send buffer (a pointer to const) is
 // still followed: the send reads it, nothing writes through it.
+double *shared_buffer(void);
 void sent_then_counted(int k, int peer, MPI_Comm comm) {
   int n = k * 7;
   int m = 0;
   MPI_Sendrecv(&n, 1, MPI_INT, peer, 0, &m, 1, MPI_INT, peer, 0, comm,
                MPI_STATUS_IGNORE);
-  double buf[64];
+  double *buf = shared_buffer();
   MPI_Send(buf, n, MPI_DOUBLE, peer, 1, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-7]]:11: note: 'k * 7' can overflow 'int' here: k unbounded, 7

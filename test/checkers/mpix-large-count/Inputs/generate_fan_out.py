@@ -9,7 +9,7 @@ import sys
 n = int(sys.argv[1])
 print("#include <mpi.h>")
 print("#include <stddef.h>")
-print("static double buffer[16];")
+print("static double *buffer;")
 for k in range(n):
     print(f"static int step_{k}(int flag) {{")
     print(f"  if (flag) return MPI_Barrier(MPI_COMM_WORLD);")

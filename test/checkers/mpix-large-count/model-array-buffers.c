@@ -1,0 +1,40 @@
+// A count that describes an array variable of fewer than 2^31 bytes, with
+// a predefined datatype (a byte an element at least), cannot reach INT_MAX
+// in a run that does not overrun the array: the buffer just before the
+// count (both buffers of a reduction) bounds it (hypre's `2 * ndim` into
+// `int buf[6]`, held-out audit). Pointers, members (which may start a
+// longer block) and derived datatypes bound nothing.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+
+static double totals[64];
+
+void bounds(const int *lo, const int *hi, int ndim, int *out, MPI_Comm comm) {
+  int mine[6];
+  for (int d = 0; d < ndim; d++) {
+    mine[d] = lo[d];
+    mine[d + ndim] = -hi[d];
+  }
+  MPI_Allreduce(mine, out, 2 * ndim, MPI_INT, MPI_MIN, comm);
+  MPI_Send(totals, 8 * ndim, MPI_DOUBLE, 0, 0, comm);
+}
+
+struct block { int n; double data[1]; };
+
+void others(double *buf, struct block *b, int ndim, MPI_Datatype pair,
+            MPI_Comm comm) {
+  double pairs[16];
+  MPI_Send(buf, 2 * ndim, MPI_DOUBLE, 0, 1, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
+  // CHECK-NOTES: :[[@LINE-6]]:47: note: 'ndim' is a parameter: its callers may pass any value
+  MPI_Send(b->data, 2 * ndim, MPI_DOUBLE, 0, 2, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
+  // CHECK-NOTES: :[[@LINE-10]]:47: note: 'ndim' is a parameter: its callers may pass any value
+  MPI_Send(pairs, 2 * ndim, pair, 0, 3, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
+  // CHECK-NOTES: :[[@LINE-14]]:47: note: 'ndim' is a parameter: its callers may pass any value
+}
