@@ -5587,16 +5587,8 @@ void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
   }
   // A store of this unit from something other than a constant is the
   // likeliest source: `options.size = value;` in the option parser.
-  if (Unit)
-    for (const PlainStore &Store : Unit->memberStores(Field)) {
-      const Expr *Value = Store.Assign->getRHS();
-      if (Value->isValueDependent() || Value->isIntegerConstantExpr(Ctx))
-        continue;
-      X.OriginLoc = Store.Assign->getBeginLoc();
-      X.OriginNote = "'" + Text + "' is assigned '" + spelledText(Value, Ctx) +
-                     "' here, in '" + Store.Function->getNameAsString() + "'";
-      return;
-    }
+  if (Unit && noteVariableStore(Unit->memberStores(Field), Text, X))
+    return;
   const Expr *Base = M->getBase()->IgnoreParenImpCasts();
   if (isa<CXXThisExpr>(Base)) {
     X.OriginLoc = M->getBeginLoc();
@@ -5617,21 +5609,28 @@ void RangeAnalysis::noteMemberOrigin(const MemberExpr *M,
   }
 }
 
+bool RangeAnalysis::noteVariableStore(llvm::ArrayRef<PlainStore> Stores,
+                                      const std::string &Text,
+                                      Explanation &X) {
+  for (const PlainStore &Store : Stores) {
+    const Expr *Value = Store.Assign->getRHS();
+    if (Value->isValueDependent() || Value->isIntegerConstantExpr(Ctx))
+      continue;
+    X.OriginLoc = Store.Assign->getBeginLoc();
+    X.OriginNote = "'" + Text + "' is assigned '" + spelledText(Value, Ctx) +
+                   "' here, in '" + Store.Function->getNameAsString() + "'";
+    return true;
+  }
+  return false;
+}
+
 void RangeAnalysis::noteGlobalOrigin(const VarDecl *V, const std::string &Text,
                                      Explanation &X) {
   // A global this file owns: the first store of something not constant.
   std::optional<llvm::ArrayRef<PlainStore>> Stores =
       Unit ? Unit->globalStores(V) : std::nullopt;
-  if (Stores)
-    for (const PlainStore &Store : *Stores) {
-      const Expr *Value = Store.Assign->getRHS();
-      if (Value->isValueDependent() || Value->isIntegerConstantExpr(Ctx))
-        continue;
-      X.OriginLoc = Store.Assign->getBeginLoc();
-      X.OriginNote = "'" + Text + "' is assigned '" + spelledText(Value, Ctx) +
-                     "' here, in '" + Store.Function->getNameAsString() + "'";
-      return;
-    }
+  if (Stores && noteVariableStore(*Stores, Text, X))
+    return;
   // One this file owns is changed here in a way the analysis does not
   // follow; any other, perhaps by other files.
   const UnfollowedWrite *Unfollowed = Unit ? Unit->unfollowedWrite(V) : nullptr;

@@ -631,6 +631,10 @@ public:
   /// what the variables hold there, and where it wraps; none for other
   /// writes.
   std::optional<Result> updateResult(const clang::Stmt *Site);
+  /// Points the note at the first of \p Stores that stores something not
+  /// constant; false when there is none.
+  bool noteVariableStore(llvm::ArrayRef<PlainStore> Stores,
+                         const std::string &Text, Explanation &X);
   /// Where the global \p V's large value comes from: the store of its
   /// unit that is not constant, or other units.
   void noteGlobalOrigin(const clang::VarDecl *V, const std::string &Text,
