@@ -744,7 +744,7 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                    "': its type and its stores must change by hand");
     return true;
   }
-  if (Found.What != LargeCountCheck::Finding::PlainStore)
+  if (Found.What != LargeCountCheck::Finding::MemberStore)
     return false;
   Plan.block(Found.Member->getLocation(),
              "'" + Found.Member->getNameAsString() + "' is a member of '" +
@@ -780,7 +780,7 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
   }
   std::optional<Finding> Found =
       findStoreElsewhere(Analyses->memberStores(Field), Field, Field->getType(),
-                         MayBeNegative, Finding::PlainStore, Index, nullptr);
+                         MayBeNegative, Finding::MemberStore, Index, nullptr);
   Cached->second = Found;
   return Found;
 }
@@ -1687,7 +1687,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         << Found.Var->getName() << Found.StoredIn->getName()
         << Found.NoteSite->getSourceRange();
     [[fallthrough]];
-  case Finding::PlainStore: {
+  case Finding::MemberStore: {
     // The store is judged, and explained, in its own function.
     FunctionState Where = stateOfOther(Found.StoredIn);
     RangeAnalysis::Explanation Why = explain(H, Where);
@@ -1837,7 +1837,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                            : F.classicName();
   switch (Found.What) {
   case Finding::LocalVariable:
-  case Finding::PlainStore:
+  case Finding::MemberStore:
   case Finding::OutputStore:
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
@@ -2075,7 +2075,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     DiagnosticBuilder D = [&] {
       SourceLocation Loc = Arg->getBeginLoc();
       if (Found.What == Finding::LocalVariable ||
-          Found.What == Finding::PlainStore)
+          Found.What == Finding::MemberStore)
         return diag(Loc, "'%0' %select{holds|is computed from '%6', which "
                          "holds}5 %1; %2 passes it to %3 as its %4")
                << (Found.Var && !Found.Carried ? Found.Var->getName().str()
@@ -2111,7 +2111,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     addNewHints(D, Plan);
   }
   if (Found.What == Finding::LocalVariable ||
-      Found.What == Finding::PlainStore)
+      Found.What == Finding::MemberStore)
     noteLocalStore(Found);
   else
     noteHelperOverflow(H, Arg);

@@ -60,7 +60,7 @@ public:
       FilledArray,   ///< Elements assigned a hazard.
       ReceivedCount, ///< int output of MPI_Get_count / MPI_Get_elements.
       SizeOutput,    ///< int output of a size query.
-      PlainStore,   ///< An int member that a store of the unit narrowed
+      MemberStore,   ///< An int member that a store of the unit narrowed
                      ///< or overflowed into.
       OutputStore,   ///< An int local that a helper of the unit narrowed or
                      ///< overflowed into through a pointer or reference.
@@ -79,7 +79,7 @@ public:
     const clang::VarDecl *Carrier = nullptr;
     /// A FilledArray's element stores carry this truncated local.
     const clang::VarDecl *CarriedFrom = nullptr;
-    /// A PlainStore's member, and the function whose store is the hazard
+    /// A MemberStore's member, and the function whose store is the hazard
     /// (for an OutputStore, the helper; NoteSite is then the call of it;
     /// for a FilledArray, the member array another function fills).
     const clang::FieldDecl *Member = nullptr;

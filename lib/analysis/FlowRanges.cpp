@@ -579,8 +579,6 @@ static void wholeExpressions(const Stmt *S,
   Out.push_back(E);
 }
 
-/// The expressions of \p Loop's increment (\p Inc) and the body's own
-/// statements (\p InBody); false when none halves a variable.
 /// Whether \p S steps up a variable other than \p Counter (`n++`,
 /// `n += k`), outside any lambda or block.
 static bool stepsAnother(const Stmt *S, const VarDecl *Counter) {
@@ -594,6 +592,9 @@ static bool stepsAnother(const Stmt *S, const VarDecl *Counter) {
   });
 }
 
+/// The expressions of \p Loop's increment (\p Inc) and the body's own
+/// statements (\p InBody); false when none halves a variable and the loop
+/// is not counted up while its body steps another.
 static bool turnStatements(const Stmt *Loop,
                            llvm::SmallVectorImpl<const Expr *> &Inc,
                            llvm::SmallVectorImpl<const Expr *> &InBody) {

@@ -70,7 +70,7 @@ const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F,
   if (!V || V->getDeclContext() != F)
     return nullptr;
   const auto *P = dyn_cast<ParmVarDecl>(V);
-  if (!P && ThroughLocal && Facts && V->getInit() &&
+  if (!P && ThroughLocal && Facts && V->hasLocalStorage() && V->getInit() &&
       Facts->writesOf(V).size() == 1 && !Facts->escapes(V))
     P = passedParameter(V->getInit(), F, Facts, /*ThroughLocal=*/false);
   const ASTContext &Ctx = F->getASTContext();
@@ -81,7 +81,6 @@ const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F,
       return nullptr;
   return P;
 }
-
 
 /// An integer type whose values all fit in int: a value above INT_MAX
 /// cannot pass through it.
