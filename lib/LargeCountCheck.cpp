@@ -708,8 +708,6 @@ std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
   const ParamInfo &P = F.Params[Index];
-  if (P.Kind == ParamKind::Count && countHeldByArray(Call, F, Index, *Context))
-    return std::nullopt;
   QualType Target = Call->getDirectCallee()->getParamDecl(Index)->getType();
   std::optional<Finding> Found =
       findValue(Call, Index, Target, mayBeNegative(P),
@@ -720,6 +718,11 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
     Found = findMemberStore(Call, Index, mayBeNegative(P));
   if (!Found && P.Kind == ParamKind::Count)
     Found = findOutputStore(Call, Index, FS);
+  // An array buffer bounds the count from above only: a negative one is
+  // still an error.
+  if (Found && Found->H.Kind != Hazard::ConstantNegative &&
+      P.Kind == ParamKind::Count && countHeldByArray(Call, F, Index, *Context))
+    return std::nullopt;
   return Found;
 }
 

@@ -38,3 +38,15 @@ void others(double *buf, struct block *b, int ndim, MPI_Datatype pair,
   // CHECK-NOTES: :[[@LINE-2]]:19: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
   // CHECK-NOTES: :[[@LINE-14]]:47: note: 'ndim' is a parameter: its callers may pass any value
 }
+
+// The array bounds the count from above only: a negative one is an error.
+void negative(MPI_Comm comm) {
+  int small[4];
+  MPI_Send(small, -1, MPI_INT, 0, 4, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: constant count '-1' is negative (-1); MPI rejects it with MPI_ERR_COUNT [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: no automatic fix: a negative count is a bug, not a large count
+  int none = -1;
+  MPI_Recv(small, none, MPI_INT, 0, 5, comm, MPI_STATUS_IGNORE);
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: constant count 'none' is negative (-1); MPI rejects it with MPI_ERR_COUNT [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: no automatic fix: a negative count is a bug, not a large count
+}
