@@ -666,23 +666,59 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
   return std::nullopt;
 }
 
-/// The bytes of the array variable \p E names (`double sums[6]`), or none.
-/// Members are left out: a structure's last array may be the start of a
-/// longer block (`double data[1];` allocated larger).
-static std::optional<uint64_t> arrayVariableBytes(const Expr *E,
-                                                  const ASTContext &Ctx) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || V->getType()->isDependentType())
+/// Whether \p Field is the last member of its structure, or one of a
+/// union's: an array there may be the start of a longer block
+/// (`double data[1];` allocated larger).
+static bool isLastMember(const FieldDecl *Field) {
+  const RecordDecl *Record = Field->getParent();
+  if (Record->isUnion())
+    return true;
+  const FieldDecl *Last = nullptr;
+  for (const FieldDecl *Each : Record->fields())
+    Last = Each;
+  return Last == Field;
+}
+
+/// The bytes of the array object that \p E points into: an array variable
+/// (`double sums[6]`), a member array that is not its structure's last, or
+/// a place in either (`&sums[k]`, `sums + k`, `&grid[i][0]`); none for
+/// anything else. Pointer arithmetic that leaves the array is undefined, so
+/// what a call reads from there lies within it.
+static std::optional<uint64_t> arrayObjectBytes(const Expr *E,
+                                                const ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (const auto *Address = dyn_cast<UnaryOperator>(E);
+      Address && Address->getOpcode() == UO_AddrOf)
+    E = Address->getSubExpr()->IgnoreParens();
+  while (true) {
+    if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+      E = Element->getBase()->IgnoreParenImpCasts();
+    else if (const auto *Offset = dyn_cast<BinaryOperator>(E);
+             Offset && Offset->isAdditiveOp() &&
+             Offset->getType()->isPointerType())
+      E = (Offset->getLHS()->getType()->isPointerType() ? Offset->getLHS()
+                                                         : Offset->getRHS())
+              ->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const ValueDecl *Object = nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    Object = dyn_cast<VarDecl>(Ref->getDecl());
+  else if (const auto *Member = dyn_cast<MemberExpr>(E))
+    if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+        Field && !isLastMember(Field))
+      Object = Field;
+  if (!Object || Object->getType()->isDependentType())
     return std::nullopt;
-  const ConstantArrayType *Array = Ctx.getAsConstantArrayType(V->getType());
+  const ConstantArrayType *Array = Ctx.getAsConstantArrayType(Object->getType());
   if (!Array)
     return std::nullopt;
   return Ctx.getTypeSizeInChars(Array).getQuantity();
 }
 
 /// Whether the count at \p Index describes a buffer that an array of fewer
-/// than 2^31 bytes holds: a buffer parameter just before it (the two of a
+/// than 2^31 bytes holds (arrayObjectBytes): a buffer parameter just before it (the two of a
 /// reduction, `sendbuf, recvbuf, count`), a predefined datatype just after
 /// it, whose elements take a byte at least. A run that asks for more
 /// overruns the array; a correct one never reaches INT_MAX
@@ -697,7 +733,7 @@ static bool countHeldByArray(const CallExpr *Call, const FunctionInfo &F,
     ParamRole Role = F.Params[B].Role;
     if (Role != ParamRole::BUF && Role != ParamRole::CBUF)
       return false;
-    std::optional<uint64_t> Bytes = arrayVariableBytes(Call->getArg(B), Ctx);
+    std::optional<uint64_t> Bytes = arrayObjectBytes(Call->getArg(B), Ctx);
     if (Bytes && *Bytes <= uint64_t(INT32_MAX))
       return true;
   }

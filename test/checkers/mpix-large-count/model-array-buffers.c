@@ -2,8 +2,10 @@
 // a predefined datatype (a byte an element at least), cannot reach INT_MAX
 // in a run that does not overrun the array: the buffer just before the
 // count (both buffers of a reduction) bounds it (hypre's `2 * ndim` into
-// `int buf[6]`, held-out audit). Pointers, members (which may start a
-// longer block) and derived datatypes bound nothing.
+// `int buf[6]`, held-out audit), and so does a place in it (`&a[k]`,
+// `a + k`, `&grid[i][0]`) or a member array that is not its structure's
+// last. Pointers, a last member or a union's (which may start a longer
+// block) and derived datatypes bound nothing.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
 #include <mpi.h>
@@ -37,6 +39,23 @@ void others(double *buf, struct block *b, int ndim, MPI_Datatype pair,
   // CHECK-NOTES: :[[@LINE-1]]:19: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:19: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
   // CHECK-NOTES: :[[@LINE-14]]:47: note: 'ndim' is a parameter: its callers may pass any value
+}
+
+struct halo { double faces[6]; int nfaces; };
+union scratch { double d[4]; char bytes[32]; };
+
+void places(struct halo *h, union scratch *u, int ndim, int k, MPI_Comm comm) {
+  double grid[8][8];
+  int mine[6];
+  MPI_Send(&mine[1], 2 * ndim, MPI_INT, 0, 6, comm);
+  MPI_Send(mine + k, 2 * ndim, MPI_INT, 0, 7, comm);
+  MPI_Send(&grid[k][0], 2 * ndim, MPI_DOUBLE, 0, 8, comm);
+  MPI_Send((void *)grid[k], 2 * ndim, MPI_DOUBLE, 0, 9, comm);
+  MPI_Allreduce(MPI_IN_PLACE, h->faces, 2 * ndim, MPI_DOUBLE, MPI_SUM, comm);
+  MPI_Send(u->d, 2 * ndim, MPI_DOUBLE, 0, 10, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:18: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:18: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
+  // CHECK-NOTES: :[[@LINE-11]]:51: note: 'ndim' is a parameter: its callers may pass any value
 }
 
 // The array bounds the count from above only: a negative one is an error.
