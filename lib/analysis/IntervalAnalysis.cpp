@@ -1531,6 +1531,160 @@ static std::optional<bool> comparisonOf(BinaryOperatorKind Op,
   }
 }
 
+/// The variables \p E reads, when it reads nothing else (no member,
+/// element or call): false otherwise.
+static bool variablesRead(const Expr *E,
+                          llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  E = E->IgnoreParenCasts();
+  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(Ref->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->hasLocalStorage())
+      return false;
+    Out.push_back(V);
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
+           variablesRead(U->getSubExpr(), Out);
+  if (const auto *Op = dyn_cast<BinaryOperator>(E))
+    return (Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
+           variablesRead(Op->getLHS(), Out) && variablesRead(Op->getRHS(), Out);
+  return false;
+}
+
+const FunctionFacts::Write *
+RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
+                             llvm::ArrayRef<const VarDecl *> Kept) const {
+  if (!Facts || !At || !Local->hasLocalStorage() || Facts->escapes(Local))
+    return nullptr;
+  for (const VarDecl *V : Kept)
+    if (Facts->escapes(V))
+      return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&SM](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  for (const FunctionFacts::Write &W : Facts->writesOf(Local)) {
+    if (!W.Replaces || W.Accumulates || !W.Value)
+      continue;
+    // W must be a statement of its own (or the declaration it initializes),
+    // so that every pass through that statement runs it.
+    const Stmt *Statement =
+        W.Site == Local->getInit() ? Facts->declarationOf(Local) : W.Site;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(
+        Statement ? Facts->parentOf(Statement) : nullptr);
+    std::optional<unsigned> From =
+        Block ? Facts->indexInCompound(Statement) : std::nullopt;
+    if (!From)
+      continue;
+    // At's statement in the same block, after W's.
+    const Stmt *Holding = At;
+    while (Holding && Facts->parentOf(Holding) != Block)
+      Holding = Facts->parentOf(Holding);
+    std::optional<unsigned> To =
+        Holding ? Facts->indexInCompound(Holding) : std::nullopt;
+    if (!To || *To <= *From || !Facts->entersOnlyThrough(Block, *From, *To))
+      continue;
+    // Control runs from W to At through the statements between, which no
+    // jump enters: nothing there (or in At's statement, which a loop may
+    // run again) may write the local or what its value was computed from.
+    SourceLocation Begin = Statement->getBeginLoc(), End = Holding->getEndLoc();
+    auto WrittenBetween = [&](const VarDecl *V) {
+      return llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &O) {
+        return &O != &W && O.Site && O.Site != V->getInit() &&
+               !Before(O.Site->getBeginLoc(), Begin) &&
+               !Before(End, O.Site->getBeginLoc());
+      });
+    };
+    if (WrittenBetween(Local) || llvm::any_of(Kept, WrittenBetween))
+      continue;
+    return &W;
+  }
+  return nullptr;
+}
+
+const Expr *RangeAnalysis::dividendOver(const Expr *Quotient,
+                                        const VarDecl *Y,
+                                        const Stmt *At) const {
+  if (!Y)
+    return nullptr;
+  auto DivisionBy = [Y](const Expr *E) -> const BinaryOperator * {
+    const auto *Div = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    return Div && Div->getOpcode() == BO_Div &&
+                   Div->getType()->isIntegerType() &&
+                   referencedVariable(Div->getRHS()) == Y
+               ? Div
+               : nullptr;
+  };
+  const Expr *Held = Quotient->IgnoreParenImpCasts();
+  // What holds the quotient must hold any value of its type.
+  QualType Holder;
+  const BinaryOperator *Div = nullptr;
+  if (const auto *Store = dyn_cast<BinaryOperator>(Held);
+      Store && Store->getOpcode() == BO_Assign) {
+    Holder = Store->getType();
+    Div = DivisionBy(Store->getRHS());
+  } else if (const VarDecl *Local = referencedVariable(Held)) {
+    // A local whose store reaches At alone, from operands unchanged since:
+    // the quotient read there is the one computed then.
+    Holder = Local->getType();
+    for (const FunctionFacts::Write &W : Facts ? Facts->writesOf(Local)
+                                               : llvm::ArrayRef<FunctionFacts::Write>()) {
+      const BinaryOperator *Candidate = W.Value ? DivisionBy(W.Value) : nullptr;
+      llvm::SmallVector<const VarDecl *, 4> Operands;
+      if (Candidate && variablesRead(Candidate, Operands) &&
+          storeReaching(Local, At, Operands) == &W) {
+        Div = Candidate;
+        break;
+      }
+    }
+  } else {
+    Div = DivisionBy(Held);
+  }
+  if (!Div)
+    return nullptr;
+  if (!Holder.isNull()) {
+    std::optional<Interval> Quotients = Interval::ofType(Div->getType(), Ctx);
+    std::optional<Interval> Holds = Interval::ofType(Holder, Ctx);
+    if (!Quotients || !Holds || !Quotients->within(*Holds))
+      return nullptr;
+  }
+  return Div->getLHS();
+}
+
+/// `X - (X / Y) * Y` is X % Y, spelled out: it keeps X's sign, below Y in
+/// size when Y is positive, and never larger than X.
+std::optional<Interval> RangeAnalysis::remainderOf(const BinaryOperator *B,
+                                                   const Constraints &C,
+                                                   State &S) {
+  const auto *Rounded = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  const VarDecl *X = referencedVariable(B->getLHS());
+  if (!Rounded || Rounded->getOpcode() != BO_Mul || !X)
+    return std::nullopt;
+  for (auto [Quotient, Factor] :
+       {std::pair(Rounded->getLHS(), Rounded->getRHS()),
+        std::pair(Rounded->getRHS(), Rounded->getLHS())}) {
+    const VarDecl *Y = referencedVariable(Factor);
+    const Expr *Dividend = dividendOver(Quotient, Y, B);
+    if (!Dividend || referencedVariable(Dividend) != X)
+      continue;
+    std::optional<Interval> Held = eval(B->getLHS(), C, S);
+    std::optional<Interval> By = eval(Factor, C, S);
+    if (!Held || !By)
+      return std::nullopt;
+    Interval Rest{minOf({Held->Lo, 0}), maxOf({Held->Hi, 0})};
+    if (By->Lo >= 1)
+      Rest = Rest.meet(Interval{-(By->Hi - 1), By->Hi - 1});
+    return Rest;
+  }
+  return std::nullopt;
+}
+
 std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
                                                   const Constraints &C,
                                                   State &S) {
@@ -1566,18 +1720,18 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
   }
   if (!L || !R || !Full)
     return Full;
+  if (Op == BO_Sub)
+    if (std::optional<Interval> Rest = remainderOf(B, C, S))
+      return clampTo(T, *Rest, B, false, S);
   if (Op == BO_Mul) {
     // (X / Y) * Y rounds X towards zero to a multiple of Y: it lies between
     // 0 and X whatever Y is ((5000 / np) * np).
     for (auto [Quotient, Factor] : {std::pair(B->getLHS(), B->getRHS()),
-                                    std::pair(B->getRHS(), B->getLHS())}) {
-      const auto *Div = dyn_cast<BinaryOperator>(Quotient->IgnoreParenImpCasts());
-      const VarDecl *Y = referencedVariable(Factor);
-      if (Div && Div->getOpcode() == BO_Div && Y &&
-          referencedVariable(Div->getRHS()) == Y)
-        if (std::optional<Interval> X = eval(Div->getLHS(), C, S))
-          return clampTo(T, {minOf({X->Lo, 0}), maxOf({X->Hi, 0})}, B, true, S);
-    }
+                                    std::pair(B->getRHS(), B->getLHS())})
+      if (const Expr *X = dividendOver(Quotient, referencedVariable(Factor), B))
+        if (std::optional<Interval> Held = eval(X, C, S))
+          return clampTo(T, {minOf({Held->Lo, 0}), maxOf({Held->Hi, 0})}, B,
+                         true, S);
     if (std::optional<Interval> Share = evalShare(B, C, S))
       return *Share;
     if (std::optional<Interval> Guarded = guardedProduct(B, C))

@@ -921,6 +921,22 @@ private:
          const clang::Expr *&OverflowSite);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
+  /// X when \p Quotient is `X / Y` for the variable \p Y: spelled there,
+  /// assigned there (`(j = X / Y)`), or held in a local whose store reaches
+  /// \p At alone (`t = (n - 1) / nb; kb = n - t * nb;`, storeReaching).
+  const clang::Expr *dividendOver(const clang::Expr *Quotient,
+                                  const clang::VarDecl *Y,
+                                  const clang::Stmt *At) const;
+  /// The store of \p Local that every run reaching \p At made last, with
+  /// none of \p Kept written since: a statement of a block that holds
+  /// \p At's statement further on, with no jump into the statements between
+  /// and no write of either in them or in At's. Null when there is none.
+  const FunctionFacts::Write *
+  storeReaching(const clang::VarDecl *Local, const clang::Stmt *At,
+                llvm::ArrayRef<const clang::VarDecl *> Kept) const;
+  /// `X - (X / Y) * Y`, as X % Y; none for other differences.
+  std::optional<Interval> remainderOf(const clang::BinaryOperator *B,
+                                      const Constraints &C, State &S);
   /// A member, an element, or another leaf evalNode does not take apart.
   std::optional<Interval> evalAccess(const clang::Expr *E, const Constraints &C,
                                      State &S);

@@ -2,7 +2,8 @@
 //
 // The model table (lib/MPIModel.def) and what the value analysis makes of it
 // on small bodies parsed by clang alone: process counts, ranks, received
-// counts, predefined datatype sizes, StrictTypes.
+// counts, predefined datatype sizes, StrictTypes; and the transfer rules
+// that round quotients back to their dividends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,6 +131,56 @@ std::optional<Interval> probe(const std::string &Code, bool Strict = false,
 }
 
 const WideInt IntMax = 2147483647, MaxProcesses = WideInt(1) << 24;
+/// Whether the initializer of `probe` in `f` of \p Code can overflow.
+bool probeOverflows(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Found = match(
+      functionDecl(hasName("f"), hasBody(stmt().bind("body")),
+                   forEachDescendant(varDecl(hasName("probe")).bind("probe")))
+          .bind("f"),
+      Ctx);
+  EXPECT_EQ(Found.size(), 1u);
+  if (Found.size() != 1)
+    return true;
+  const auto *Probe = Found[0].getNodeAs<VarDecl>("probe");
+  FunctionFacts Facts(Found[0].getNodeAs<Stmt>("body"), Ctx);
+  Model Unit;
+  RangeAnalysis Ranges(Ctx, &Facts, &Unit, Found[0].getNodeAs<FunctionDecl>("f"));
+  std::optional<RangeAnalysis::Result> R =
+      Ranges.evaluate(Probe->getInit(), Ranges.constraintsAt(Probe->getInit()));
+  return !R || R->OverflowSite;
+}
+
+TEST(Transfer, RoundedQuotients) {
+  // (X / Y) * Y lies between 0 and X: spelled, assigned, or held in a
+  // local whose store reaches the product with its operands unchanged.
+  EXPECT_FALSE(probeOverflows("void f(int k, int m) { int probe = (k / m) * m; }"));
+  EXPECT_FALSE(probeOverflows(
+      "void f(int k, int m) { int j; int probe = (j = k / m) * m; }"));
+  EXPECT_FALSE(probeOverflows("void f(int n, int nb) { int t = (n - 1) / nb; "
+                              "int probe = t * nb; t = nb; n = 0; }"));
+  // X - (X / Y) * Y is X % Y: below m when m is positive.
+  std::optional<Interval> R = probe(
+      "void f(int k, int m) { if (m <= 0 || m > 100 || k < 0) return; "
+      "int j; int probe = k - (j = k / m) * m; }",
+      false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 99);
+  // A divisor or a dividend written in between, a second store that may
+  // reach, a narrower holder: the product is not a rounding.
+  EXPECT_TRUE(probeOverflows("void f(int n, int nb) { int t = n / nb; "
+                             "nb = nb + 1; int probe = t * nb; }"));
+  EXPECT_TRUE(probeOverflows("void f(int n, int nb, int w) { int t = n / nb; "
+                             "if (w) t = w; int probe = t * nb; }"));
+  EXPECT_TRUE(probeOverflows("void f(int n, int nb) { short t = n / nb; "
+                             "int probe = t * nb; }"));
+  EXPECT_TRUE(probeOverflows("void f(int *n, int nb) { int t = *n / nb; "
+                             "int probe = t * nb; }"));
+}
+
 
 TEST(RunModel, ProcessCounts) {
   // The size query replaces the -1 before the read; on a branch, it may not.

@@ -1,0 +1,73 @@
+// A multiple of a quotient, `(X / Y) * Y`, lies between 0 and X, and
+// `X - (X / Y) * Y` is X % Y: both hold when the quotient is kept in an
+// assignment (`(j = k / m) * m`) or in a local whose store reaches the
+// product alone, with its operands unchanged since (`t = (n - 1) / nb;
+// kb = n - t * nb;`, t and n written again further on), as dense linear
+// algebra codes write them (HPL's panel packing and triangular solve,
+// held-out audit).
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+
+void tail_of_panel(double *a, int k, int m, MPI_Comm comm) {
+  int j, left;
+  if (m <= 0 || k < 0)
+    return;
+  left = m - (k - (j = k / m) * m);
+  MPI_Send(a, left, MPI_DOUBLE, 0, j, comm);
+}
+
+void last_block(double *a, int n, int nb, MPI_Comm comm) {
+  int t, kb;
+  if (n <= 0 || nb <= 0)
+    return;
+  t = (n - 1) / nb;
+  kb = n - t * nb;
+  MPI_Send(a, kb, MPI_DOUBLE, 0, 1, comm);
+  MPI_Send(a, t * nb, MPI_DOUBLE, 0, 2, comm);
+  for (; n > 0; n -= kb) {
+    kb = nb;
+    t = n / kb;
+  }
+}
+
+void spelled_remainder(double *a, int k, int m, MPI_Comm comm) {
+  if (m <= 0 || k < 0)
+    return;
+  MPI_Send(a, m - (k - (k / m) * m), MPI_DOUBLE, 0, 3, comm);
+}
+
+// The divisor changes after the quotient is kept: the product is not a
+// rounding of n any more.
+void changed_divisor(double *a, int n, int nb, MPI_Comm comm) {
+  int t = n / nb;
+  nb = nb * 2;
+  MPI_Send(a, t * nb, MPI_DOUBLE, 0, 4, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 't * nb' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: 't * nb' can overflow 'int' here: t unbounded, nb in [-1073741824, 1073741823]
+  // CHECK-NOTES: :[[@LINE-5]]:11: note: 't' is assigned 'n / nb' here, which the analysis cannot bound
+}
+
+// In a loop that changes the divisor after the product, the next turn
+// reads the quotient of the previous divisor.
+void loop_changes_divisor(double *a, int n, int nb, MPI_Comm comm) {
+  int t = n / nb;
+  for (int i = 0; i < 4; i++) {
+    MPI_Send(a, t * nb, MPI_DOUBLE, 0, 6, comm);
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 't * nb' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+    // CHECK-NOTES: :[[@LINE-2]]:17: note: 't * nb' can overflow 'int' here: t unbounded, nb unbounded
+    // CHECK-NOTES: :[[@LINE-5]]:11: note: 't' is assigned 'n / nb' here, which the analysis cannot bound
+    nb += 1000;
+  }
+}
+
+// Kept twice, the quotient read is not known to be either.
+void stored_twice(double *a, int n, int nb, int w, MPI_Comm comm) {
+  int t = n / nb;
+  if (w)
+    t = w;
+  MPI_Send(a, t * nb, MPI_DOUBLE, 0, 5, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 't * nb' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: 't * nb' can overflow 'int' here: t unbounded, nb unbounded
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: 't' is assigned 'w' here, which the analysis cannot bound
+}
