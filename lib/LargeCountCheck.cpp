@@ -783,7 +783,8 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                    "': its type and its stores must change by hand");
     return true;
   }
-  if (Found.What != LargeCountCheck::Finding::MemberStore)
+  if (Found.What != LargeCountCheck::Finding::MemberStore &&
+      Found.What != LargeCountCheck::Finding::RemoteMemberStore)
     return false;
   Plan.block(Found.Member->getLocation(),
              "'" + Found.Member->getNameAsString() + "' is a member of '" +
@@ -820,7 +821,34 @@ LargeCountCheck::findMemberStore(const CallExpr *Call, unsigned Index,
   std::optional<Finding> Found =
       findStoreElsewhere(Analyses->memberStores(Field), Field, Field->getType(),
                          MayBeNegative, Finding::MemberStore, Index, nullptr);
+  if (!Found)
+    Found = findRemoteMemberStore(Call, Index, Field);
   Cached->second = Found;
+  return Found;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findRemoteMemberStore(const CallExpr *Call, unsigned Index,
+                                       const FieldDecl *Field) {
+  // A unit that writes the member itself judges its own writes: the
+  // records would only say the same less precisely.
+  if (!Params || !MembersInDatabase ||
+      Analyses->memberWrites().byField().count(Field->getCanonicalDecl()))
+    return std::nullopt;
+  std::optional<ProgramArgument> Held = Params->programMember(Field);
+  if (!Held || !Held->Calls || !Held->OverflowAt.valid())
+    return std::nullopt;
+  const Expr *Read = Call->getArg(Index);
+  std::optional<Interval> Type = Interval::ofType(Field->getType(), *Context);
+  if (!Type)
+    return std::nullopt;
+  Finding Found{Finding::RemoteMemberStore, Index,
+                Hazard{Hazard::Overflows, Read, Field->getType(), *Type,
+                       nullptr, true}};
+  Found.Member = Field;
+  Found.RemoteAt = Held->OverflowAt;
+  Found.RemoteText = Held->OverflowText;
+  Found.RemoteWriter = Held->OverflowWriter;
   return Found;
 }
 
@@ -1720,6 +1748,9 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
            DiagnosticIDs::Note);
     break;
+  case Finding::RemoteMemberStore:
+    noteRemoteStore(Found);
+    break;
   case Finding::OutputStore:
     diag(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here",
          DiagnosticIDs::Note)
@@ -1834,6 +1865,14 @@ void LargeCountCheck::noteLocalStore(const Finding &Found,
       << H.Source->getSourceRange();
 }
 
+void LargeCountCheck::noteRemoteStore(const Finding &Found) {
+  SourceLocation At = Params->locationOf(Found.RemoteAt);
+  if (At.isValid())
+    diag(At, "'%0' can overflow here, in '%1', and is stored into '%2'",
+         DiagnosticIDs::Note)
+        << Found.RemoteText << Found.RemoteWriter << Found.Member->getName();
+}
+
 void LargeCountCheck::noteCarrier(const Finding &Found) {
   const auto *Value = cast<Expr>(Found.NoteSite);
   diag(Value->getBeginLoc(), "'%0' is assigned '%1' here", DiagnosticIDs::Note)
@@ -1877,6 +1916,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   switch (Found.What) {
   case Finding::LocalVariable:
   case Finding::MemberStore:
+  case Finding::RemoteMemberStore:
   case Finding::OutputStore:
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
@@ -2114,7 +2154,8 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     DiagnosticBuilder D = [&] {
       SourceLocation Loc = Arg->getBeginLoc();
       if (Found.What == Finding::LocalVariable ||
-          Found.What == Finding::MemberStore)
+          Found.What == Finding::MemberStore ||
+          Found.What == Finding::RemoteMemberStore)
         return diag(Loc, "'%0' %select{holds|is computed from '%6', which "
                          "holds}5 %1; %2 passes it to %3 as its %4")
                << (Found.Var && !Found.Carried ? Found.Var->getName().str()
@@ -2152,6 +2193,8 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
   if (Found.What == Finding::LocalVariable ||
       Found.What == Finding::MemberStore)
     noteLocalStore(Found);
+  else if (Found.What == Finding::RemoteMemberStore)
+    noteRemoteStore(Found);
   else
     noteHelperOverflow(H, Arg);
   // Where the value meets MPI, in whichever file that is.

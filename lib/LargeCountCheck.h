@@ -64,6 +64,8 @@ public:
                      ///< or overflowed into.
       OutputStore,   ///< An int local that a helper of the unit narrowed or
                      ///< overflowed into through a pointer or reference.
+      RemoteMemberStore, ///< A member that a store of another unit overflowed
+                         ///< into (the program's records say where).
     };
     WhatType What;
     unsigned Index;
@@ -84,6 +86,9 @@ public:
     /// for a FilledArray, the member array another function fills).
     const clang::FieldDecl *Member = nullptr;
     const clang::FunctionDecl *StoredIn = nullptr;
+    /// A RemoteMemberStore's store: where, what it computes, the writer.
+    SourcePoint RemoteAt;
+    std::string RemoteText, RemoteWriter;
   };
 
 private:
@@ -165,6 +170,11 @@ private:
   /// the unit narrowed or overflowed into (UnitUses::storesInto).
   std::optional<Finding> findMemberStore(const clang::CallExpr *Call,
                                          unsigned Index, bool MayBeNegative);
+  /// A member the unit reads but never writes, which a store of another
+  /// unit overflows into (ProgramArgument::OverflowAt).
+  std::optional<Finding> findRemoteMemberStore(const clang::CallExpr *Call,
+                                               unsigned Index,
+                                               const clang::FieldDecl *Field);
   /// An int local passed as argument \p Index that a helper of the unit,
   /// handed `&local` earlier, narrowed or overflowed into for the
   /// arguments of that call (RangeAnalysis::helperOutputRange).
@@ -184,6 +194,8 @@ private:
                      unsigned Index, FunctionState &FS);
   /// Notes the store through which a carried local reaches the local
   /// passed (Finding::Carrier).
+  /// Where another unit's store overflowed into a member (RemoteMemberStore).
+  void noteRemoteStore(const Finding &Found);
   void noteCarrier(const Finding &Found);
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);

@@ -2999,7 +2999,8 @@ void RangeAnalysis::forEachProductRunAfter(
 
 std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
                                                    const Stmt *Site,
-                                                   bool WithFlow) {
+                                                   bool WithFlow,
+                                                   const Expr **OverflowSite) {
   if (!Facts || Value->isValueDependent() || Value->isTypeDependent())
     return std::nullopt;
   Constraints C = constraintsAt(Site);
@@ -3011,6 +3012,8 @@ std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
         Site, [&](const BinaryOperator *P) { addExecutedProduct(P, C, Site); });
   std::optional<Result> R =
       WithFlow ? evaluateAt(Value, Site, C) : evaluate(Value, C);
+  if (R && OverflowSite)
+    *OverflowSite = R->OverflowSite;
   return R ? std::optional<Interval>(R->Range) : std::nullopt;
 }
 

@@ -479,10 +479,13 @@ public:
   /// see it: what holds at the site, and what the signed products every
   /// run past the site computes, without overflowing, say of the variables
   /// the value reads (MemberWrites), and with \p WithFlow what the control
-  /// flow knows there (evaluateAt). None for a dependent value.
+  /// flow knows there (evaluateAt). None for a dependent value;
+  /// \p OverflowSite, when given, gets the int product or shift that can
+  /// overflow on the way, or null.
   std::optional<Interval> storedRange(const clang::Expr *Value,
                                       const clang::Stmt *Site,
-                                      bool WithFlow = false);
+                                      bool WithFlow = false,
+                                      const clang::Expr **OverflowSite = nullptr);
   /// Narrows \p V's bound in \p C to \p Within (and V's type).
   void constrain(Constraints &C, const clang::VarDecl *V,
                  const Interval &Within) const;

@@ -84,6 +84,10 @@ static json::Value toJSON(const ArgumentRange &A) {
     O["lo"] = int64_t(A.Range->Lo);
     O["hi"] = int64_t(A.Range->Hi);
   }
+  if (A.OverflowAt.valid()) {
+    O["overflow_at"] = toJSON(A.OverflowAt);
+    O["overflow_text"] = A.OverflowText;
+  }
   return O;
 }
 
@@ -263,7 +267,10 @@ public:
     else if (Lo || Hi)
       return fail("an argument range is malformed");
     if ((O->get("caller_usr") && !str(O->get("caller_usr"), A.CallerUSR)) ||
-        (O->get("tree") && !str(O->get("tree"), A.Tree)))
+        (O->get("tree") && !str(O->get("tree"), A.Tree)) ||
+        (O->get("overflow_at") &&
+         (!point(O->get("overflow_at"), A.OverflowAt) ||
+          !str(O->get("overflow_text"), A.OverflowText))))
       return fail("an argument range is malformed");
     return true;
   }
@@ -914,6 +921,11 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
     if (!runs(A->CallerUSR))
       continue;
     ++Out.Calls;
+    if (A->OverflowAt.valid() && !Out.OverflowAt.valid()) {
+      Out.OverflowAt = A->OverflowAt;
+      Out.OverflowText = A->OverflowText;
+      Out.OverflowWriter = A->WidestCaller;
+    }
     std::optional<Interval> R = A->Range;
     if (!A->Tree.empty()) {
       // Parameters of a caller the records follow hold what its callers

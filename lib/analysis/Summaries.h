@@ -163,6 +163,12 @@ struct ArgumentRange {
   /// judged), and the function it is in: where a note points.
   SourcePoint WidestAt;
   std::string WidestCaller;
+  /// For a member: the first of the writer's stores whose int arithmetic
+  /// can overflow on the way (`p->len = mp * jb + 1`), and its text. The
+  /// member then holds a wrapped value, which its readers in other units
+  /// pass on as they read it.
+  SourcePoint OverflowAt;
+  std::string OverflowText;
 };
 
 /// The same, over every record of a whole program (SummaryIndex).
@@ -171,6 +177,10 @@ struct ProgramArgument {
   std::optional<Interval> Range;
   SourcePoint WidestAt;
   std::string WidestCaller;
+  /// A member: the first overflowing store of a writer that runs, and the
+  /// writer (ArgumentRange::OverflowAt).
+  SourcePoint OverflowAt;
+  std::string OverflowText, OverflowWriter;
 };
 
 struct FunctionSummary {
@@ -230,7 +240,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 5;
+  static constexpr int Version = 6;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record made without compile

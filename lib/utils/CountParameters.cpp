@@ -755,7 +755,9 @@ void CountParameters::recordArguments(
 
 std::optional<Interval>
 CountParameters::storedValue(const MemberWrite &W,
-                             const std::optional<Interval> &Type) {
+                             const std::optional<Interval> &Type,
+                             const Expr *&Overflow) {
+  Overflow = nullptr;
   // `MPI_Comm_size(comm, &c->np)`: what the model gives that output.
   if (!W.Value && W.OutputCall && W.Function && Type) {
     RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(W.Function);
@@ -774,7 +776,9 @@ CountParameters::storedValue(const MemberWrite &W,
                                           : WideInt(V.getZExtValue()));
   } else if (W.Function) {
     RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(W.Function);
-    Stored = Ranges ? Ranges->storedRange(W.Value, W.Site) : std::nullopt;
+    Stored = Ranges ? Ranges->storedRange(W.Value, W.Site, /*WithFlow=*/false,
+                                          &Overflow)
+                    : std::nullopt;
   }
   // What does not fit is stored wrapped: anything of the member's type.
   if (Stored && !Stored->within(*Type))
@@ -810,7 +814,15 @@ void CountParameters::recordMembers(UnitSummary &U) {
         if (W.Function && takesProgramArguments(W.Function, Ctx))
           A.CallerUSR = usrOf(W.Function);
       }
-      std::optional<Interval> Range = storedValue(W, Type);
+      const Expr *Overflow = nullptr;
+      std::optional<Interval> Range = storedValue(W, Type, Overflow);
+      if (Overflow && !A.OverflowAt.valid()) {
+        A.OverflowAt = pointOf(Overflow->getBeginLoc());
+        A.OverflowText = Lexer::getSourceText(
+                             CharSourceRange::getTokenRange(Overflow->getSourceRange()),
+                             Ctx.getSourceManager(), Ctx.getLangOpts())
+                             .str();
+      }
       std::string Tree =
           W.Value && W.Function ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
           : W.OutputCall        ? outputTree(W.OutputCall, W.OutputIndex)

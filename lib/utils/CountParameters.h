@@ -148,9 +148,11 @@ private:
   /// (UnitSummary::Arguments, one entry per writing function).
   void recordMembers(UnitSummary &U);
   /// What write \p W stores into a member of type range \p Type, judged
-  /// in its function; none when it cannot be seen or judged.
+  /// in its function; none when it cannot be seen or judged. \p Overflow
+  /// gets the int product or shift of the value that can overflow, or null.
   std::optional<Interval> storedValue(const MemberWrite &W,
-                                      const std::optional<Interval> &Type);
+                                      const std::optional<Interval> &Type,
+                                      const clang::Expr *&Overflow);
   /// A fix plan's edits in the files-on-disk form, or its blocker.
   void keepFix(FixPlan &Fix, std::vector<TextEdit> &Edits, std::string &Blocker,
                SourcePoint &BlockerAt);
