@@ -884,7 +884,9 @@ bool SummaryIndex::runs(StringRef CallerUSR) const {
         Work.insert(Work.end(), It->second.begin(), It->second.end());
     }
   }
-  return Live->contains(CallerUSR);
+  // A function whose address is taken runs through the pointer, whoever
+  // calls it by name.
+  return Live->contains(CallerUSR) || AddressTaken.contains(CallerUSR);
 }
 
 std::optional<ProgramArgument>

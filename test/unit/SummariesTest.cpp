@@ -531,6 +531,17 @@ TEST(Summaries, CallersBoundThroughChainsAndDeadCallersDoNotCount) {
   ASSERT_TRUE(A);
   EXPECT_EQ(A->Calls, 2u);
   EXPECT_FALSE(A->Range);
+
+  // Or once a unit takes its address: it runs through the pointer, which
+  // no record's call shows.
+  File.Units[0].Arguments.pop_back();
+  File.Units[0].AddressTaken.push_back("c:@F@old_driver");
+  SummaryIndex ThroughPointer;
+  ThroughPointer.addFresh(File);
+  A = ThroughPointer.programArgument("c:@F@send_count", 1);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->Calls, 2u);
+  EXPECT_FALSE(A->Range);
 }
 
 TEST(Summaries, MembersHoldWhatTheProgramsWritesStore) {
