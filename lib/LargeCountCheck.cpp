@@ -687,13 +687,25 @@ static bool isLastMember(const FieldDecl *Field) {
 static std::optional<uint64_t> arrayObjectBytes(const Expr *E,
                                                 const ASTContext &Ctx) {
   E = E->IgnoreParenCasts();
+  // `&a[k]` is a place in a; `a[k]` alone is one only when it is itself an
+  // array (`grid[i]` of `double grid[8][8]`): `bufs[0]` of `char *bufs[4]`
+  // is a pointer read from the array, pointing anywhere, and so is the
+  // base of `&bufs[0][k]`.
+  bool Place = false;
   if (const auto *Address = dyn_cast<UnaryOperator>(E);
-      Address && Address->getOpcode() == UO_AddrOf)
+      Address && Address->getOpcode() == UO_AddrOf) {
     E = Address->getSubExpr()->IgnoreParens();
+    Place = true;
+  }
   while (true) {
-    if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
-      E = Element->getBase()->IgnoreParenImpCasts();
-    else if (const auto *Offset = dyn_cast<BinaryOperator>(E);
+    const auto *Element = dyn_cast<ArraySubscriptExpr>(E);
+    const Expr *Base =
+        Element ? Element->getBase()->IgnoreParenImpCasts() : nullptr;
+    if (Element && (Place || Element->getType()->isArrayType()) &&
+        Base->getType()->isArrayType()) {
+      E = Base;
+      Place = false;
+    } else if (const auto *Offset = dyn_cast<BinaryOperator>(E);
              Offset && Offset->isAdditiveOp() &&
              Offset->getType()->isPointerType())
       E = (Offset->getLHS()->getType()->isPointerType() ? Offset->getLHS()

@@ -4,7 +4,8 @@
 // count (both buffers of a reduction) bounds it (hypre's `2 * ndim` into
 // `int buf[6]`, held-out audit), and so does a place in it (`&a[k]`,
 // `a + k`, `&grid[i][0]`) or a member array that is not its structure's
-// last. Pointers, a last member or a union's (which may start a longer
+// last. Pointers (a pointer read from an array of them too: `bufs[0]`,
+// Zoltan's `pins[0]`), a last member or a union's (which may start a longer
 // block) and derived datatypes bound nothing.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
@@ -52,10 +53,19 @@ void places(struct halo *h, union scratch *u, int ndim, int k, MPI_Comm comm) {
   MPI_Send(&grid[k][0], 2 * ndim, MPI_DOUBLE, 0, 8, comm);
   MPI_Send((void *)grid[k], 2 * ndim, MPI_DOUBLE, 0, 9, comm);
   MPI_Allreduce(MPI_IN_PLACE, h->faces, 2 * ndim, MPI_DOUBLE, MPI_SUM, comm);
+  double *bufs[4] = {0};
+  MPI_Send(bufs[0], 2 * ndim, MPI_DOUBLE, 0, 11, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
+  // CHECK-NOTES: :[[@LINE-12]]:51: note: 'ndim' is a parameter: its callers may pass any value
+  MPI_Send(&bufs[1][k], 2 * ndim, MPI_DOUBLE, 0, 12, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:25: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:25: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
+  // CHECK-NOTES: :[[@LINE-16]]:51: note: 'ndim' is a parameter: its callers may pass any value
   MPI_Send(u->d, 2 * ndim, MPI_DOUBLE, 0, 10, comm);
   // CHECK-NOTES: :[[@LINE-1]]:18: warning: count '2 * ndim' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:18: note: '2 * ndim' can overflow 'int' here: 2, ndim unbounded
-  // CHECK-NOTES: :[[@LINE-11]]:51: note: 'ndim' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-20]]:51: note: 'ndim' is a parameter: its callers may pass any value
 }
 
 // The array bounds the count from above only: a negative one is an error.
