@@ -491,8 +491,29 @@ public:
 private:
   /// The signed products \p S evaluates whenever it runs: not those under a
   /// condition, a short circuit, a nested statement or an unevaluated
-  /// operand.
+  /// operand. The condition of an if, a switch or a loop (and the
+  /// statement before it) runs once at least
+  /// (`if ((send = malloc(3 * nprocs * sizeof(int))) == NULL)`).
   void collectProducts(const Stmt *S, unsigned Index, const CompoundStmt *C) {
+    if (const auto *If = dyn_cast_or_null<IfStmt>(S)) {
+      collectProducts(If->getInit(), Index, C);
+      collectProducts(If->getCond(), Index, C);
+      return;
+    }
+    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(S)) {
+      collectProducts(Switch->getInit(), Index, C);
+      collectProducts(Switch->getCond(), Index, C);
+      return;
+    }
+    if (const auto *While = dyn_cast_or_null<WhileStmt>(S)) {
+      collectProducts(While->getCond(), Index, C);
+      return;
+    }
+    if (const auto *For = dyn_cast_or_null<ForStmt>(S)) {
+      collectProducts(For->getInit(), Index, C);
+      collectProducts(For->getCond(), Index, C);
+      return;
+    }
     if (const auto *Decls = dyn_cast_or_null<DeclStmt>(S)) {
       for (const Decl *D : Decls->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))

@@ -50,6 +50,29 @@ void set_again(MPI_Win win, const int *values) {
   (void)length;
 }
 
+// The condition of an if runs whenever the if does: a table of three ints
+// per process allocated there bounds the process count's other multiples
+// (Zoltan's `if ((send = malloc(3 * nprocs * sizeof(int))) == NULL)`).
+void allocated_in_a_condition(const int *values, int nprocs, MPI_Comm comm) {
+  int *table;
+  if ((table = malloc(3 * nprocs * sizeof(int))) == NULL)
+    return;
+  MPI_Send(values, 2 * nprocs, MPI_INT, 0, 0, comm);
+  // WRAPV: model-executed-products.c:[[@LINE-1]]:20: warning: count '2 * nprocs'
+  free(table);
+}
+
+// Its branches do not: a product there says nothing after the if.
+void allocated_in_a_branch(const int *values, int nprocs, int big,
+                           MPI_Comm comm) {
+  int *table = 0;
+  if (big)
+    table = malloc(3 * nprocs * sizeof(int));
+  MPI_Send(values, 2 * nprocs, MPI_INT, 0, 1, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count '2 * nprocs' is computed in 'int' and can overflow
+  free(table);
+}
+
 // A product computed only on one branch says nothing after it.
 void product_on_a_branch(MPI_Win win, const int *values, int verbose) {
   int wsize;
