@@ -2249,9 +2249,15 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     std::optional<Interval> R = evalBinary(B, C, S);
     // Only a value that does not fit is worth the walk to its guards.
     std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
-    if (R && B->isAdditiveOp() && !R->within(*Int))
-      if (std::optional<Interval> Guarded = enclosingGuardBound(B, C))
+    if (R && B->isAdditiveOp() && !R->within(*Int)) {
+      // An if around it, or a guard before it that leaves the block
+      // (`if (p - buf > cap) return 1;`).
+      std::optional<Interval> Guarded = enclosingGuardBound(B, C);
+      if (!Guarded)
+        Guarded = guardedAccessBound(B, C);
+      if (Guarded)
         R = R->meet(*Guarded);
+    }
     return R;
   }
 
