@@ -98,12 +98,17 @@ public:
   std::optional<WideInt> probedMessageBytes() override { return ProbeBytes; }
 };
 
-/// The range of the initializer of local `probe` in function `f` of \p Code.
-/// With \p InFunction, the analysis knows it analyses `f` (the questions
-/// of order within it need that).
-std::optional<Interval> probe(const std::string &Code, bool Strict = false,
-                              std::optional<WideInt> ProbeBytes = std::nullopt,
-                              bool InFunction = false) {
+/// What the analysis makes of the initializer of local `probe` in function
+/// `f` of \p Code: its range, and whether an int operation of it can
+/// overflow. With \p InFunction, the analysis knows it analyses `f` (the
+/// questions of order within it need that).
+struct Probed {
+  Interval Range;
+  bool Overflows;
+};
+std::optional<Probed> probeAll(const std::string &Code, bool Strict = false,
+                               std::optional<WideInt> ProbeBytes = std::nullopt,
+                               bool InFunction = false) {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
   ASTContext &Ctx = AST->getASTContext();
@@ -127,30 +132,22 @@ std::optional<Interval> probe(const std::string &Code, bool Strict = false,
       Ranges.evaluate(Probe->getInit(), Ranges.constraintsAt(Probe->getInit()));
   if (!R)
     return std::nullopt;
-  return R->Range;
+  return Probed{R->Range, R->OverflowSite != nullptr};
+}
+
+/// The range alone.
+std::optional<Interval> probe(const std::string &Code, bool Strict = false,
+                              std::optional<WideInt> ProbeBytes = std::nullopt,
+                              bool InFunction = false) {
+  std::optional<Probed> P = probeAll(Code, Strict, ProbeBytes, InFunction);
+  return P ? std::optional<Interval>(P->Range) : std::nullopt;
 }
 
 const WideInt IntMax = 2147483647, MaxProcesses = WideInt(1) << 24;
 /// Whether the initializer of `probe` in `f` of \p Code can overflow.
 bool probeOverflows(const std::string &Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
-  ASTContext &Ctx = AST->getASTContext();
-  auto Found = match(
-      functionDecl(hasName("f"), hasBody(stmt().bind("body")),
-                   forEachDescendant(varDecl(hasName("probe")).bind("probe")))
-          .bind("f"),
-      Ctx);
-  EXPECT_EQ(Found.size(), 1u);
-  if (Found.size() != 1)
-    return true;
-  const auto *Probe = Found[0].getNodeAs<VarDecl>("probe");
-  FunctionFacts Facts(Found[0].getNodeAs<Stmt>("body"), Ctx);
-  Model Unit;
-  RangeAnalysis Ranges(Ctx, &Facts, &Unit, Found[0].getNodeAs<FunctionDecl>("f"));
-  std::optional<RangeAnalysis::Result> R =
-      Ranges.evaluate(Probe->getInit(), Ranges.constraintsAt(Probe->getInit()));
-  return !R || R->OverflowSite;
+  std::optional<Probed> P = probeAll(Code, false, std::nullopt, true);
+  return !P || P->Overflows;
 }
 
 TEST(Transfer, RoundedQuotients) {
