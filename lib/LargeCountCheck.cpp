@@ -730,9 +730,9 @@ static std::optional<uint64_t> arrayObjectBytes(const Expr *E,
 }
 
 /// Whether the count at \p Index describes a buffer that an array of fewer
-/// than 2^31 bytes holds (arrayObjectBytes): a buffer parameter just before it (the two of a
-/// reduction, `sendbuf, recvbuf, count`), a predefined datatype just after
-/// it, whose elements take a byte at least. A run that asks for more
+/// than 2^31 bytes holds (arrayObjectBytes): a buffer parameter just before
+/// it (the two of a reduction, `sendbuf, recvbuf, count`), a predefined
+/// datatype just after it, whose elements take a byte at least. A run that asks for more
 /// overruns the array; a correct one never reaches INT_MAX
 /// (`MPI_Allreduce(mine, all, 2 * ndim, MPI_INT, ...)` with `int mine[6]`).
 static bool countHeldByArray(const CallExpr *Call, const FunctionInfo &F,

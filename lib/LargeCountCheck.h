@@ -192,10 +192,10 @@ private:
   std::optional<Finding>
   findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
                      unsigned Index, FunctionState &FS);
-  /// Notes the store through which a carried local reaches the local
-  /// passed (Finding::Carrier).
   /// Where another unit's store overflowed into a member (RemoteMemberStore).
   void noteRemoteStore(const Finding &Found);
+  /// Notes the store through which a carried local reaches the local
+  /// passed (Finding::Carrier).
   void noteCarrier(const Finding &Found);
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);
