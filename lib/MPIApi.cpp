@@ -113,6 +113,22 @@ const llvm::StringMap<const TypeModelInfo *> &typeModelIndex() {
   return Index;
 }
 
+const FillInfo FillFunctions[] = {
+#define MPIX_MODEL_FILL(Name, Arity, Buffer, Count, Root, Comm)                \
+  {#Name, Arity, Buffer, Count, Root, Comm},
+#include "MPIModel.def"
+};
+
+const llvm::StringMap<const FillInfo *> &fillIndex() {
+  static const llvm::StringMap<const FillInfo *> Index = [] {
+    llvm::StringMap<const FillInfo *> I;
+    for (const FillInfo &F : FillFunctions)
+      I[(llvm::Twine("MPI_") + F.Name).str()] = &F;
+    return I;
+  }();
+  return Index;
+}
+
 } // namespace
 
 llvm::ArrayRef<ModelInfo> allModelFunctions() { return ModelFunctions; }
@@ -154,6 +170,10 @@ const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee) {
 
 const TypeModelInfo *lookupTypeModel(const clang::FunctionDecl &Callee) {
   return lookupRow(typeModelIndex(), Callee);
+}
+
+const FillInfo *lookupFill(const clang::FunctionDecl &Callee) {
+  return lookupRow(fillIndex(), Callee);
 }
 
 llvm::StringRef spellingOf(ModelConstant C) {

@@ -160,6 +160,18 @@ struct TypeModelInfo {
 /// (MPI_<Name> or PMPI_<Name>, extern "C", the table's arity).
 const TypeModelInfo *lookupTypeModel(const clang::FunctionDecl &Callee);
 
+/// A collective that fills a buffer one block per process (MPIX_MODEL_FILL
+/// rows).
+struct FillInfo {
+  llvm::StringRef Name; ///< Without the MPI_ prefix.
+  unsigned Arity;
+  int Buffer, Count, Root, Comm; ///< Argument indices; Root -1: every process.
+};
+
+/// The fill row of \p Callee, an MPI function declared by an MPI header
+/// (MPI_<Name> or PMPI_<Name>, extern "C", the table's arity).
+const FillInfo *lookupFill(const clang::FunctionDecl &Callee);
+
 enum class ModelConstant {
 #define MPIX_MODEL_CONSTANT(Name, Spelling) Name,
 #include "MPIModel.def"

@@ -626,7 +626,7 @@ static unsigned expectedNodes(const Stmt *Body, const SourceManager &SM) {
 
 FunctionFacts::FunctionFacts(const Stmt *Body, ASTContext &Ctx,
                              ArrayFacts *Arrays, CallListing *Listing)
-    : Body(Body) {
+    : Body(Body), Ctx(Ctx) {
   Parents.reserve(expectedNodes(Body, Ctx.getSourceManager()));
   FactsCollector(*this, Arrays, Listing)
       .TraverseStmt(const_cast<Stmt *>(Body));
@@ -811,6 +811,82 @@ static bool isFreshBlockStore(const FunctionFacts::Write &W,
          allocationStored(W.Value);
 }
 
+static bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx);
+
+/// The argument of \p At's call that its table row names \p Role, or named
+/// \p Name when given (`root`); null when At is not such a call.
+static const Expr *argumentOfRole(const Stmt *At, ParamRole Role,
+                                  llvm::StringRef Name = "") {
+  const auto *Call = dyn_cast_or_null<CallExpr>(At);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionInfo *Row = Callee ? lookupClassic(*Callee) : nullptr;
+  if (!Row && Callee)
+    Row = lookupLarge(*Callee);
+  if (!Row)
+    return nullptr;
+  for (unsigned I = 0; I < Row->Params.size() && I < Call->getNumArgs(); ++I)
+    if (Row->Params[I].Role == Role && (Name.empty() || Row->Params[I].Name == Name))
+      return Call->getArg(I);
+  return nullptr;
+}
+
+llvm::SmallVector<const Stmt *, 2>
+FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
+  llvm::SmallVector<const Stmt *, 2> Fills;
+  for (const DeclRefExpr *Use : usesOf(V)) {
+    // V itself, or `&V[0]`, handed to the buffer of a fill.
+    const Stmt *Arg = Use, *Up = parentOf(Use);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Up)) {
+      Arg = Up;
+      Up = parentOf(Up);
+    }
+    if (const auto *Element = dyn_cast_or_null<ArraySubscriptExpr>(Up)) {
+      Expr::EvalResult Index;
+      const auto *Address = dyn_cast_or_null<UnaryOperator>(parentOf(Element));
+      if (!Address || Address->getOpcode() != UO_AddrOf ||
+          !Element->getIdx()->EvaluateAsInt(Index, Ctx) ||
+          !Index.Val.getInt().isZero())
+        continue;
+      Arg = Address;
+      Up = parentOf(Address);
+      while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Up)) {
+        Arg = Up;
+        Up = parentOf(Up);
+      }
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const FillInfo *Row = Callee ? lookupFill(*Callee) : nullptr;
+    if (!Row || unsigned(Row->Buffer) >= Call->getNumArgs() ||
+        Call->getArg(Row->Buffer) != Arg)
+      continue;
+    // A block a process at least, on the communicator At reads V for (and
+    // at its root, for a rooted fill).
+    Expr::EvalResult Count;
+    const Expr *Comm = argumentOfRole(At, ParamRole::COMM);
+    const Expr *Root = Row->Root < 0 ? nullptr
+                                     : argumentOfRole(At, ParamRole::INT, "root");
+    if (!Call->getArg(Row->Count)->EvaluateAsInt(Count, Ctx) ||
+        Count.Val.getInt().slt(1) || !Comm ||
+        !sameExpression(Call->getArg(Row->Comm), Comm, Ctx) ||
+        (Row->Root >= 0 &&
+         (!Root || !sameExpression(Call->getArg(Row->Root), Root, Ctx))))
+      continue;
+    // The statement that makes the call whenever it runs (`MPI_Gather(...);`
+    // or `err = MPI_Gather(...);`).
+    const Stmt *Statement = Call, *Parent = parentOf(Call);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Parent)) {
+      Statement = Parent;
+      Parent = parentOf(Parent);
+    }
+    if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Parent);
+        Store && Store->getOpcode() == BO_Assign && Store->getRHS() == Statement)
+      Statement = Store;
+    Fills.push_back(Statement);
+  }
+  return Fills;
+}
+
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   llvm::ArrayRef<Write> All = elementWritesOf(V);
@@ -825,7 +901,10 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
                      [](const Write &W) { return literalIndexOf(W).has_value(); }) ||
         llvm::any_of(writesOf(V),
                      [V](const Write &W) { return isFreshBlockStore(W, V); });
-  if (!Known->second)
+  llvm::SmallVector<const Stmt *, 2> Fills;
+  if (!All.empty() && At)
+    Fills = fillsOf(V, At);
+  if (!Known->second && Fills.empty())
     return {All.begin(), All.end()};
   // The compound statements enclosing At, with the index of the statement
   // that holds At in each.
@@ -895,6 +974,15 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
       Last = std::max(Last, Place->second);
     }
   }
+  // And the last collective of each that fills V one block per process of
+  // the communicator At reads it for (MPIX_MODEL_FILL), at its root for a
+  // rooted one: an MPI_Allgather of the counts an MPI_Allgatherv reads.
+  for (const Stmt *Fill : Fills)
+    if (auto Place = StatementBeforeAt(Fill)) {
+      unsigned &Last = FreshBlocks.try_emplace(Place->first, Place->second)
+                           .first->second;
+      Last = std::max(Last, Place->second);
+    }
   for (auto It = FreshBlocks.begin(); It != FreshBlocks.end();) {
     auto Current = It++;
     if (!entersOnlyThrough(cast<CompoundStmt>(Current->first), Current->second,

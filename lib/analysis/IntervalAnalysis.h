@@ -77,6 +77,11 @@ public:
   /// member F: the ones this function makes (others may make more).
   llvm::ArrayRef<Write> memberElementWritesOf(const clang::VarDecl *B,
                                               const clang::FieldDecl *F) const;
+  /// The collectives that fill V one block per process of the communicator
+  /// \p At (an MPI call that reads V) reads it for, at At's root for a
+  /// rooted one (MPIX_MODEL_FILL): each as the statement that makes it.
+  llvm::SmallVector<const clang::Stmt *, 2>
+  fillsOf(const clang::VarDecl *V, const clang::Stmt *At) const;
   /// The element stores of V that can still be there at \p At: a store to
   /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
   /// a compound statement enclosing \p At runs after it and before \p At,
@@ -193,6 +198,7 @@ private:
   /// to its switch): built on the first jump question.
   mutable std::optional<llvm::DenseSet<const clang::Stmt *>> HoldingJumpTarget;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
+  const clang::ASTContext &Ctx;
   mutable llvm::DenseMap<const clang::CompoundStmt *,
                          llvm::SmallVector<unsigned, 0>>
       JumpTargetsBefore;
