@@ -67,13 +67,17 @@ const ModelInfo ModelFunctions[] = {
 #include "MPIModel.def"
 };
 
+/// The rows of a model table by their MPI_ name.
+template <typename Row>
+llvm::StringMap<const Row *> indexByName(llvm::ArrayRef<Row> Rows) {
+  llvm::StringMap<const Row *> I;
+  for (const Row &R : Rows)
+    I[(llvm::Twine("MPI_") + R.Name).str()] = &R;
+  return I;
+}
+
 const llvm::StringMap<const ModelInfo *> &modelIndex() {
-  static const llvm::StringMap<const ModelInfo *> Index = [] {
-    llvm::StringMap<const ModelInfo *> I;
-    for (const ModelInfo &M : ModelFunctions)
-      I[(llvm::Twine("MPI_") + M.Name).str()] = &M;
-    return I;
-  }();
+  static const auto Index = indexByName(llvm::ArrayRef(ModelFunctions));
   return Index;
 }
 
@@ -104,12 +108,7 @@ const TypeModelInfo TypeModelFunctions[] = {
 };
 
 const llvm::StringMap<const TypeModelInfo *> &typeModelIndex() {
-  static const llvm::StringMap<const TypeModelInfo *> Index = [] {
-    llvm::StringMap<const TypeModelInfo *> I;
-    for (const TypeModelInfo &T : TypeModelFunctions)
-      I[(llvm::Twine("MPI_") + T.Name).str()] = &T;
-    return I;
-  }();
+  static const auto Index = indexByName(llvm::ArrayRef(TypeModelFunctions));
   return Index;
 }
 
@@ -120,12 +119,7 @@ const FillInfo FillFunctions[] = {
 };
 
 const llvm::StringMap<const FillInfo *> &fillIndex() {
-  static const llvm::StringMap<const FillInfo *> Index = [] {
-    llvm::StringMap<const FillInfo *> I;
-    for (const FillInfo &F : FillFunctions)
-      I[(llvm::Twine("MPI_") + F.Name).str()] = &F;
-    return I;
-  }();
+  static const auto Index = indexByName(llvm::ArrayRef(FillFunctions));
   return Index;
 }
 
