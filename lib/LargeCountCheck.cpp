@@ -723,7 +723,8 @@ static std::optional<uint64_t> arrayObjectBytes(const Expr *E,
       Object = Field;
   if (!Object || Object->getType()->isDependentType())
     return std::nullopt;
-  const ConstantArrayType *Array = Ctx.getAsConstantArrayType(Object->getType());
+  const ConstantArrayType *Array =
+      Ctx.getAsConstantArrayType(Object->getType());
   if (!Array)
     return std::nullopt;
   return Ctx.getTypeSizeInChars(Array).getQuantity();
@@ -732,8 +733,8 @@ static std::optional<uint64_t> arrayObjectBytes(const Expr *E,
 /// Whether the count at \p Index describes a buffer that an array of fewer
 /// than 2^31 bytes holds (arrayObjectBytes): a buffer parameter just before
 /// it (the two of a reduction, `sendbuf, recvbuf, count`), a predefined
-/// datatype just after it, whose elements take a byte at least. A run that asks for more
-/// overruns the array; a correct one never reaches INT_MAX
+/// datatype just after it, whose elements take a byte at least. A run that
+/// asks for more overruns the array; a correct one never reaches INT_MAX
 /// (`MPI_Allreduce(mine, all, 2 * ndim, MPI_INT, ...)` with `int mine[6]`).
 static bool countHeldByArray(const CallExpr *Call, const FunctionInfo &F,
                              unsigned Index, const ASTContext &Ctx) {

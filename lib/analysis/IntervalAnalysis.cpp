@@ -825,36 +825,40 @@ static const Expr *argumentOfRole(const Stmt *At, ParamRole Role,
   if (!Row)
     return nullptr;
   for (unsigned I = 0; I < Row->Params.size() && I < Call->getNumArgs(); ++I)
-    if (Row->Params[I].Role == Role && (Name.empty() || Row->Params[I].Name == Name))
+    if (Row->Params[I].Role == Role &&
+        (Name.empty() || Row->Params[I].Name == Name))
       return Call->getArg(I);
   return nullptr;
+}
+
+/// \p S with the parentheses and casts around it: what its parent reads.
+static const Stmt *withCasts(const Stmt *S, const FunctionFacts &F) {
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(
+      F.parentOf(S)))
+    S = F.parentOf(S);
+  return S;
 }
 
 llvm::SmallVector<const Stmt *, 2>
 FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
   llvm::SmallVector<const Stmt *, 2> Fills;
+  const Expr *Comm = argumentOfRole(At, ParamRole::COMM);
+  if (!Comm)
+    return Fills;
   for (const DeclRefExpr *Use : usesOf(V)) {
     // V itself, or `&V[0]`, handed to the buffer of a fill.
-    const Stmt *Arg = Use, *Up = parentOf(Use);
-    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Up)) {
-      Arg = Up;
-      Up = parentOf(Up);
-    }
-    if (const auto *Element = dyn_cast_or_null<ArraySubscriptExpr>(Up)) {
+    const Stmt *Arg = withCasts(Use, *this);
+    if (const auto *Element =
+            dyn_cast_or_null<ArraySubscriptExpr>(parentOf(Arg))) {
       Expr::EvalResult Index;
       const auto *Address = dyn_cast_or_null<UnaryOperator>(parentOf(Element));
       if (!Address || Address->getOpcode() != UO_AddrOf ||
           !Element->getIdx()->EvaluateAsInt(Index, Ctx) ||
           !Index.Val.getInt().isZero())
         continue;
-      Arg = Address;
-      Up = parentOf(Address);
-      while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Up)) {
-        Arg = Up;
-        Up = parentOf(Up);
-      }
+      Arg = withCasts(Address, *this);
     }
-    const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+    const auto *Call = dyn_cast_or_null<CallExpr>(parentOf(Arg));
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     const FillInfo *Row = Callee ? lookupFill(*Callee) : nullptr;
     if (!Row || unsigned(Row->Buffer) >= Call->getNumArgs() ||
@@ -863,24 +867,20 @@ FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
     // A block a process at least, on the communicator At reads V for (and
     // at its root, for a rooted fill).
     Expr::EvalResult Count;
-    const Expr *Comm = argumentOfRole(At, ParamRole::COMM);
-    const Expr *Root = Row->Root < 0 ? nullptr
-                                     : argumentOfRole(At, ParamRole::INT, "root");
+    const Expr *Root =
+        Row->Root < 0 ? nullptr : argumentOfRole(At, ParamRole::INT, "root");
     if (!Call->getArg(Row->Count)->EvaluateAsInt(Count, Ctx) ||
-        Count.Val.getInt().slt(1) || !Comm ||
+        Count.Val.getInt().slt(1) ||
         !sameExpression(Call->getArg(Row->Comm), Comm, Ctx) ||
         (Row->Root >= 0 &&
          (!Root || !sameExpression(Call->getArg(Row->Root), Root, Ctx))))
       continue;
     // The statement that makes the call whenever it runs (`MPI_Gather(...);`
     // or `err = MPI_Gather(...);`).
-    const Stmt *Statement = Call, *Parent = parentOf(Call);
-    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(Parent)) {
-      Statement = Parent;
-      Parent = parentOf(Parent);
-    }
-    if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Parent);
-        Store && Store->getOpcode() == BO_Assign && Store->getRHS() == Statement)
+    const Stmt *Statement = withCasts(Call, *this);
+    const auto *Store = dyn_cast_or_null<BinaryOperator>(parentOf(Statement));
+    if (Store && Store->getOpcode() == BO_Assign &&
+        Store->getRHS() == Statement)
       Statement = Store;
     Fills.push_back(Statement);
   }
@@ -1704,11 +1704,12 @@ RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
     // run again) may write the local or what its value was computed from.
     SourceLocation Begin = Statement->getBeginLoc(), End = Holding->getEndLoc();
     auto WrittenBetween = [&](const VarDecl *V) {
-      return llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &O) {
-        return &O != &W && O.Site && O.Site != V->getInit() &&
-               !Before(O.Site->getBeginLoc(), Begin) &&
-               !Before(End, O.Site->getBeginLoc());
-      });
+      return llvm::any_of(
+          Facts->writesOf(V), [&](const FunctionFacts::Write &O) {
+            return &O != &W && O.Site && O.Site != V->getInit() &&
+                   !Before(O.Site->getBeginLoc(), Begin) &&
+                   !Before(End, O.Site->getBeginLoc());
+          });
     };
     if (WrittenBetween(Local) || llvm::any_of(Kept, WrittenBetween))
       continue;
@@ -1742,8 +1743,10 @@ const Expr *RangeAnalysis::dividendOver(const Expr *Quotient,
     // A local whose store reaches At alone, from operands unchanged since:
     // the quotient read there is the one computed then.
     Holder = Local->getType();
-    for (const FunctionFacts::Write &W : Facts ? Facts->writesOf(Local)
-                                               : llvm::ArrayRef<FunctionFacts::Write>()) {
+    llvm::ArrayRef<FunctionFacts::Write> Writes;
+    if (Facts)
+      Writes = Facts->writesOf(Local);
+    for (const FunctionFacts::Write &W : Writes) {
       const BinaryOperator *Candidate = W.Value ? DivisionBy(W.Value) : nullptr;
       llvm::SmallVector<const VarDecl *, 4> Operands;
       if (Candidate && variablesRead(Candidate, Operands) &&
@@ -1771,7 +1774,8 @@ const Expr *RangeAnalysis::dividendOver(const Expr *Quotient,
 std::optional<Interval> RangeAnalysis::remainderOf(const BinaryOperator *B,
                                                    const Constraints &C,
                                                    State &S) {
-  const auto *Rounded = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  const auto *Rounded =
+      dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
   const VarDecl *X = referencedVariable(B->getLHS());
   if (!Rounded || Rounded->getOpcode() != BO_Mul || !X)
     return std::nullopt;

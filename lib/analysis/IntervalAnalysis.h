@@ -488,10 +488,10 @@ public:
   /// flow knows there (evaluateAt). None for a dependent value;
   /// \p OverflowSite, when given, gets the int product or shift that can
   /// overflow on the way, or null.
-  std::optional<Interval> storedRange(const clang::Expr *Value,
-                                      const clang::Stmt *Site,
-                                      bool WithFlow = false,
-                                      const clang::Expr **OverflowSite = nullptr);
+  std::optional<Interval>
+  storedRange(const clang::Expr *Value, const clang::Stmt *Site,
+              bool WithFlow = false,
+              const clang::Expr **OverflowSite = nullptr);
   /// Narrows \p V's bound in \p C to \p Within (and V's type).
   void constrain(Constraints &C, const clang::VarDecl *V,
                  const Interval &Within) const;

@@ -818,10 +818,11 @@ void CountParameters::recordMembers(UnitSummary &U) {
       std::optional<Interval> Range = storedValue(W, Type, Overflow);
       if (Overflow && !A.OverflowAt.valid()) {
         A.OverflowAt = pointOf(Overflow->getBeginLoc());
-        A.OverflowText = Lexer::getSourceText(
-                             CharSourceRange::getTokenRange(Overflow->getSourceRange()),
-                             Ctx.getSourceManager(), Ctx.getLangOpts())
-                             .str();
+        A.OverflowText =
+            Lexer::getSourceText(
+                CharSourceRange::getTokenRange(Overflow->getSourceRange()),
+                Ctx.getSourceManager(), Ctx.getLangOpts())
+                .str();
       }
       std::string Tree =
           W.Value && W.Function ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
