@@ -781,7 +781,8 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
 /// user.
 static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                            FixPlan &Plan) {
-  if (Found.What == LargeCountCheck::Finding::OutputStore) {
+  if (Found.What == LargeCountCheck::Finding::OutputStore ||
+      Found.What == LargeCountCheck::Finding::RemoteOutputStore) {
     Plan.block(Found.NoteSite->getBeginLoc(),
                "'" + Found.Var->getNameAsString() + "' is written through a "
                "parameter of '" + Found.StoredIn->getNameAsString() +
@@ -901,24 +902,55 @@ LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
   for (const DeclRefExpr *Use : FS.Facts->usesOf(V)) {
     std::optional<RangeAnalysis::HelperOutput> Out =
         FS.Ranges->helperOutputOf(Use);
-    const Expr *Site = nullptr;
-    std::optional<Interval> Stored =
-        Out ? FS.Ranges->helperOutputRange(*Out, Site) : std::nullopt;
-    if (!Stored || !Site)
+    if (!Out)
+      continue;
+    std::optional<Finding> Found = helperOutputFinding(Call, Index, *Out, FS);
+    if (!Found)
       continue;
     // What the helper stored may be overwritten before the call.
     std::optional<PointFacts> At = FS.Ranges->flowBetween(Out->Call, V, Call);
     if (At && At->Unreachable)
       continue;
-    Finding Found{Finding::OutputStore, Index,
-                  Hazard{Hazard::Overflows, Site, Site->getType(), *Stored,
-                         nullptr, true}};
-    Found.Var = V;
-    Found.StoredIn = Out->Callee;
-    Found.NoteSite = Out->Call;
+    Found->Var = V;
+    Found->StoredIn = Out->Callee;
+    Found->NoteSite = Out->Call;
     return Found;
   }
   return std::nullopt;
+}
+
+std::optional<LargeCountCheck::Finding> LargeCountCheck::helperOutputFinding(
+    const CallExpr *Call, unsigned Index,
+    const RangeAnalysis::HelperOutput &Out, FunctionState &FS) {
+  QualType Param = Out.Callee->getParamDecl(Out.Index)->getType();
+  QualType Stored = (Param->isPointerType() ? Param->getPointeeType()
+                                            : Param.getNonReferenceType())
+                        .getUnqualifiedType();
+  std::optional<Interval> Type = Interval::ofType(Stored, *Context);
+  if (!Type)
+    return std::nullopt;
+  // A helper of this unit: judged in its own body, the value unknown when
+  // it only updates through the pointer.
+  const Expr *Site = nullptr;
+  std::optional<Interval> Range = FS.Ranges->helperOutputRange(Out, Site);
+  if (Site)
+    return Finding{Finding::OutputStore, Index,
+                   Hazard{Hazard::Overflows, Site, Site->getType(),
+                          Range.value_or(*Type), nullptr, true}};
+  // A helper of another unit: its summary says where it wraps.
+  const OutputSummary *Remote =
+      Params ? Params->overflowingExternalOutput(
+                   Out.Callee, Out.Index, FS.Ranges->argumentsOf(Out.Call))
+             : nullptr;
+  if (!Remote)
+    return std::nullopt;
+  const Expr *Read = Call->getArg(Index);
+  Finding Found{Finding::RemoteOutputStore, Index,
+                Hazard{Hazard::Overflows, Read, Stored, *Type, nullptr, true}};
+  Found.RemoteAt = Remote->OverflowAt;
+  Found.RemoteText = Remote->OverflowText;
+  Found.RemoteWriter = Out.Callee->getNameAsString();
+  return Found;
 }
 
 /// The variables whose values \p E carries into its own: the operands of
@@ -1764,11 +1796,12 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   case Finding::RemoteMemberStore:
     noteRemoteStore(Found);
     break;
+  case Finding::RemoteOutputStore:
+    noteHelperWrite(Found);
+    noteRemoteStore(Found);
+    break;
   case Finding::OutputStore:
-    diag(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here",
-         DiagnosticIDs::Note)
-        << Found.Var->getName() << Found.StoredIn->getName()
-        << Found.NoteSite->getSourceRange();
+    noteHelperWrite(Found);
     [[fallthrough]];
   case Finding::MemberStore: {
     // The store is judged, and explained, in its own function.
@@ -1883,7 +1916,15 @@ void LargeCountCheck::noteRemoteStore(const Finding &Found) {
   if (At.isValid())
     diag(At, "'%0' can overflow here, in '%1', and is stored into '%2'",
          DiagnosticIDs::Note)
-        << Found.RemoteText << Found.RemoteWriter << Found.Member->getName();
+        << Found.RemoteText << Found.RemoteWriter
+        << (Found.Member ? Found.Member->getName() : Found.Var->getName());
+}
+
+void LargeCountCheck::noteHelperWrite(const Finding &Found) {
+  diag(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here",
+       DiagnosticIDs::Note)
+      << Found.Var->getName() << Found.StoredIn->getName()
+      << Found.NoteSite->getSourceRange();
 }
 
 void LargeCountCheck::noteCarrier(const Finding &Found) {
@@ -1931,6 +1972,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   case Finding::MemberStore:
   case Finding::RemoteMemberStore:
   case Finding::OutputStore:
+  case Finding::RemoteOutputStore:
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
       return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "

@@ -66,6 +66,9 @@ public:
                      ///< overflowed into through a pointer or reference.
       RemoteMemberStore, ///< A member that a store of another unit overflowed
                          ///< into (the program's records say where).
+      RemoteOutputStore, ///< An int local that a helper of another unit
+                         ///< overflowed into through a pointer (its summary
+                         ///< says where).
     };
     WhatType What;
     unsigned Index;
@@ -86,7 +89,8 @@ public:
     /// for a FilledArray, the member array another function fills).
     const clang::FieldDecl *Member = nullptr;
     const clang::FunctionDecl *StoredIn = nullptr;
-    /// A RemoteMemberStore's store: where, what it computes, the writer.
+    /// A RemoteMemberStore's or RemoteOutputStore's store: where, what it
+    /// computes, the writer.
     SourcePoint RemoteAt;
     std::string RemoteText, RemoteWriter;
   };
@@ -194,11 +198,19 @@ private:
                      unsigned Index, FunctionState &FS);
   /// Where another unit's store overflowed into a member (RemoteMemberStore).
   void noteRemoteStore(const Finding &Found);
+  /// "'v' is written by 'helper' here", at the call that hands v out.
+  void noteHelperWrite(const Finding &Found);
   /// Notes the store through which a carried local reaches the local
   /// passed (Finding::Carrier).
   void noteCarrier(const Finding &Found);
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);
+  /// What the helper of \p Out makes the local passed to it hold at
+  /// \p Call's argument \p Index: a product on the way that can overflow.
+  std::optional<Finding>
+  helperOutputFinding(const clang::CallExpr *Call, unsigned Index,
+                      const RangeAnalysis::HelperOutput &Out,
+                      FunctionState &FS);
   /// The facts and ranges of \p F, for judging a store there while the
   /// call pass is in another function (States may not grow meanwhile).
   FunctionState stateOfOther(const clang::FunctionDecl *F);

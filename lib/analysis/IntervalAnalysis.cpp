@@ -1885,6 +1885,12 @@ RangeAnalysis::evalUpdate(const CompoundAssignOperator *B,
   std::optional<Interval> R = eval(B->getRHS(), C, Unrecorded);
   if (!L || !R)
     return std::nullopt;
+  // Memory updated after a guard on it (`if (*size > 4096) return;` then
+  // `*size *= k`): the guard bounds what is read.
+  const Expr *Place = B->getLHS()->IgnoreParens();
+  if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(Place))
+    if (std::optional<Interval> Guarded = guardedAccessBound(Place, C))
+      L = L->meet(*Guarded);
   BinaryOperatorKind Op =
       BinaryOperator::getOpForCompoundAssignment(B->getOpcode());
   if (L->isExact() && R->isExact())
@@ -4156,6 +4162,62 @@ RangeAnalysis::returnRange(const FunctionDecl *Self,
   return joinAt(Self, Values, Args, OverflowSite);
 }
 
+/// What one use of a pointer parameter \p P to an integer does with it.
+struct OutputUse {
+  enum KindType {
+    Tested,  ///< `if (out)`, `out != NULL`
+    Read,    ///< `*out` or `out[0]` read
+    Stored,  ///< `*out = e`
+    Updated, ///< `*out op= e`
+    Other    ///< handed on, moved, indexed, incremented, ...
+  } Kind;
+  /// The assignment, for Stored and Updated.
+  const BinaryOperator *Write = nullptr;
+};
+
+static OutputUse classifyOutputUse(const DeclRefExpr *Use,
+                                   const ParmVarDecl *P,
+                                   const FunctionFacts &F) {
+  const Stmt *Child = Use, *Up = F.parentOf(Use);
+  bool Tested = false;
+  while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up)) {
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Up))
+      Tested |= Cast->getCastKind() == CK_PointerToBoolean;
+    Child = Up;
+    Up = F.parentOf(Up);
+  }
+  if (Tested)
+    return {OutputUse::Tested};
+  if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Up);
+      Compare && Compare->isEqualityOp()) {
+    const Expr *Other = Compare->getLHS() == Child ? Compare->getRHS()
+                                                   : Compare->getLHS();
+    return {Other->isNullPointerConstant(P->getASTContext(),
+                                         Expr::NPC_ValueDependentIsNotNull)
+                ? OutputUse::Tested
+                : OutputUse::Other};
+  }
+  const auto *Deref = dyn_cast_or_null<UnaryOperator>(Up);
+  const auto *Element = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+  std::optional<llvm::APSInt> Index =
+      Element && Element->getBase() == Child
+          ? Element->getIdx()->getIntegerConstantExpr(P->getASTContext())
+          : std::nullopt;
+  if (!(Deref && Deref->getOpcode() == UO_Deref) && !(Index && *Index == 0))
+    return {OutputUse::Other};
+  const Stmt *Place = parentPastParens(cast<Expr>(Up), F);
+  if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Place);
+      Read && Read->getCastKind() == CK_LValueToRValue)
+    return {OutputUse::Read};
+  const auto *Write = dyn_cast_or_null<BinaryOperator>(Place);
+  if (!Write || !Write->isAssignmentOp() ||
+      Write->getLHS()->IgnoreParens() != Up)
+    return {OutputUse::Other};
+  return {Write->getOpcode() == BO_Assign ? OutputUse::Stored
+                                          : OutputUse::Updated,
+          Write};
+}
+
 /// The stores \p F makes through its parameter \p P, a pointer or a
 /// reference to an integer: `*out = e`, `out[0] = e`, or `out = e` for a
 /// reference. None when it does anything else with P than read through it
@@ -4178,46 +4240,35 @@ storesThrough(const ParmVarDecl *P, const FunctionFacts &F) {
   if (!T->isPointerType() || !F.writesOf(P).empty())
     return std::nullopt;
   for (const DeclRefExpr *Use : F.usesOf(P)) {
-    const Stmt *Child = Use, *Up = F.parentOf(Use);
-    bool Tested = false; // `if (out)`, `if (!out)`
-    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up)) {
-      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Up))
-        Tested |= Cast->getCastKind() == CK_PointerToBoolean;
-      Child = Up;
-      Up = F.parentOf(Up);
-    }
-    if (Tested)
-      continue;
-    // `out != NULL`
-    if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Up);
-        Compare && Compare->isEqualityOp()) {
-      const Expr *Other = Compare->getLHS() == Child ? Compare->getRHS()
-                                                     : Compare->getLHS();
-      if (Other->isNullPointerConstant(P->getASTContext(),
-                                       Expr::NPC_ValueDependentIsNotNull))
-        continue;
+    OutputUse U = classifyOutputUse(Use, P, F);
+    if (U.Kind == OutputUse::Stored)
+      Stores.push_back(U.Write);
+    else if (U.Kind != OutputUse::Tested && U.Kind != OutputUse::Read)
       return std::nullopt;
-    }
-    // `*out` or `out[0]`: read, or assigned.
-    const auto *Deref = dyn_cast_or_null<UnaryOperator>(Up);
-    const auto *Element = dyn_cast_or_null<ArraySubscriptExpr>(Up);
-    std::optional<llvm::APSInt> Index =
-        Element && Element->getBase() == Child
-            ? Element->getIdx()->getIntegerConstantExpr(P->getASTContext())
-            : std::nullopt;
-    if (!(Deref && Deref->getOpcode() == UO_Deref) && !(Index && *Index == 0))
-      return std::nullopt;
-    const Stmt *Place = parentPastParens(cast<Expr>(Up), F);
-    if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Place);
-        Read && Read->getCastKind() == CK_LValueToRValue)
-      continue;
-    const auto *Store = dyn_cast_or_null<BinaryOperator>(Place);
-    if (!Store || Store->getOpcode() != BO_Assign ||
-        Store->getLHS()->IgnoreParens() != Up)
-      return std::nullopt;
-    Stores.push_back(Store);
   }
   return Stores;
+}
+
+/// Every store and update \p F makes through \p P, whatever else it does
+/// with P (a callback filling `*size` before `*size *= 1 + rank`). Empty
+/// when P itself is reassigned: what it then points to is not known.
+static llvm::SmallVector<const BinaryOperator *, 2>
+writesThrough(const ParmVarDecl *P, const FunctionFacts &F) {
+  llvm::SmallVector<const BinaryOperator *, 2> Writes;
+  if (P->getType()->isLValueReferenceType()) {
+    for (const FunctionFacts::Write &W : F.writesOf(P))
+      if (const auto *Write = dyn_cast<BinaryOperator>(W.Site))
+        Writes.push_back(Write);
+    return Writes;
+  }
+  if (!P->getType()->isPointerType() || !F.writesOf(P).empty())
+    return Writes;
+  for (const DeclRefExpr *Use : F.usesOf(P)) {
+    OutputUse U = classifyOutputUse(Use, P, F);
+    if (U.Write)
+      Writes.push_back(U.Write);
+  }
+  return Writes;
 }
 
 std::optional<Interval>
@@ -4226,13 +4277,48 @@ RangeAnalysis::outputRange(const FunctionDecl *Self, unsigned Out,
                            const Expr *&OverflowSite) {
   if (!Facts || !Self->getBody() || Out >= Self->getNumParams())
     return std::nullopt;
-  auto Stores = storesThrough(Self->getParamDecl(Out), *Facts);
-  if (!Stores || Stores->empty())
+  const ParmVarDecl *P = Self->getParamDecl(Out);
+  auto Stores = storesThrough(P, *Facts);
+  if (!Stores || Stores->empty()) {
+    // The value is not known, but a product on the way may still wrap it.
+    OverflowSite = overflowThrough(Self, P, Args);
     return std::nullopt;
+  }
   llvm::SmallVector<std::pair<const Expr *, const Stmt *>, 2> Values;
   for (const BinaryOperator *Store : *Stores)
     Values.push_back({Store->getRHS(), Store});
   return joinAt(Self, Values, Args, OverflowSite);
+}
+
+const Expr *
+RangeAnalysis::overflowThrough(const FunctionDecl *Self, const ParmVarDecl *P,
+                               llvm::ArrayRef<std::optional<Interval>> Args) {
+  for (const BinaryOperator *Write : writesThrough(P, *Facts)) {
+    Constraints C = constraintsWithArguments(Self, Write, Args);
+    State S;
+    if (const auto *Update = dyn_cast<CompoundAssignOperator>(Write))
+      evalUpdate(Update, C, S);
+    else
+      eval(Write->getRHS(), C, S);
+    if (S.OverflowSite)
+      return S.OverflowSite;
+  }
+  return nullptr;
+}
+
+Constraints RangeAnalysis::constraintsWithArguments(
+    const FunctionDecl *Self, const Stmt *Site,
+    llvm::ArrayRef<std::optional<Interval>> Args) {
+  Constraints C = constraintsAt(Site);
+  for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I) {
+    const ParmVarDecl *P = Self->getParamDecl(I);
+    if (!Args[I] || !Facts->writesOf(P).empty() || Facts->escapes(P))
+      continue;
+    auto [It, New] = C.try_emplace(P, *Args[I]);
+    if (!New)
+      It->second = It->second.meet(*Args[I]);
+  }
+  return C;
 }
 
 std::optional<Interval> RangeAnalysis::modelOutput(const CallExpr *Call,
@@ -4262,15 +4348,7 @@ std::optional<Interval> RangeAnalysis::joinAt(
   std::optional<Interval> Joined;
   const Expr *FirstSite = nullptr;
   for (auto [Value, Site] : Values) {
-    Constraints C = constraintsAt(Site);
-    for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I) {
-      const ParmVarDecl *P = Self->getParamDecl(I);
-      if (!Args[I] || !Facts->writesOf(P).empty() || Facts->escapes(P))
-        continue;
-      auto [It, New] = C.try_emplace(P, *Args[I]);
-      if (!New)
-        It->second = It->second.meet(*Args[I]);
-    }
+    Constraints C = constraintsWithArguments(Self, Site, Args);
     State S;
     std::optional<Interval> R = eval(Value, C, S);
     if (!R)
@@ -4334,13 +4412,18 @@ RangeAnalysis::helperOutputRange(const HelperOutput &Out,
                                  const Expr *&OverflowSite) {
   if (!Unit)
     return std::nullopt;
-  Constraints C = constraintsAt(Out.Call);
+  return Unit->outputRange(Out.Call, Out.Callee, Out.Index,
+                           argumentsOf(Out.Call), OverflowSite);
+}
+
+llvm::SmallVector<std::optional<Interval>, 4>
+RangeAnalysis::argumentsOf(const CallExpr *Call) {
+  Constraints C = constraintsAt(Call);
   State S;
   llvm::SmallVector<std::optional<Interval>, 4> Args;
-  for (const Expr *Arg : Out.Call->arguments())
+  for (const Expr *Arg : Call->arguments())
     Args.push_back(eval(Arg, C, S));
-  return Unit->outputRange(Out.Call, Out.Callee, Out.Index, Args,
-                           OverflowSite);
+  return Args;
 }
 
 //===----------------------------------------------------------------------===//

@@ -560,10 +560,16 @@ public:
   /// call (see outputRange); \p OverflowSite as returnRange's.
   std::optional<Interval> helperOutputRange(const HelperOutput &Out,
                                             const clang::Expr *&OverflowSite);
+  /// The ranges of \p Call's arguments where it is made.
+  llvm::SmallVector<std::optional<Interval>, 4>
+  argumentsOf(const clang::CallExpr *Call);
   /// The join of what this function stores through its pointer or
   /// reference parameter \p Out (`*out = e;`) when its parameters lie in
   /// \p Args; none when it does anything else with Out than store through
-  /// it, read through it and test it, or stores nothing.
+  /// it, read through it and test it, or stores nothing. \p OverflowSite
+  /// gets the int product or shift on the way that can overflow, or null;
+  /// with the value unknown, that of any store or update through Out
+  /// (`*size *= 1 + rank` after a callback filled it).
   std::optional<Interval> outputRange(const clang::FunctionDecl *Self,
                                       unsigned Out,
                                       llvm::ArrayRef<std::optional<Interval>> Args,
@@ -928,6 +934,17 @@ private:
          llvm::ArrayRef<std::pair<const clang::Expr *, const clang::Stmt *>> Values,
          llvm::ArrayRef<std::optional<Interval>> Args,
          const clang::Expr *&OverflowSite);
+  /// What holds at \p Site with this function's parameters in \p Args
+  /// (those the body does not change).
+  Constraints
+  constraintsWithArguments(const clang::FunctionDecl *Self,
+                           const clang::Stmt *Site,
+                           llvm::ArrayRef<std::optional<Interval>> Args);
+  /// The first int product or shift of a store or update through \p P
+  /// that can overflow (outputRange), or null.
+  const clang::Expr *
+  overflowThrough(const clang::FunctionDecl *Self, const clang::ParmVarDecl *P,
+                  llvm::ArrayRef<std::optional<Interval>> Args);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
   /// X when \p Quotient is `X / Y` for the variable \p Y: spelled there,

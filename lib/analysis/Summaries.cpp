@@ -114,8 +114,14 @@ static json::Value toJSON(const UnitSummary &U) {
       O["noreturn"] = true;
     if (!F.Outputs.empty()) {
       json::Array Outputs;
-      for (const OutputSummary &Out : F.Outputs)
-        Outputs.push_back(json::Array{int64_t(Out.Index), Out.Tree});
+      for (const OutputSummary &Out : F.Outputs) {
+        json::Array Entry{int64_t(Out.Index), Out.Tree};
+        if (Out.OverflowAt.valid()) {
+          Entry.push_back(toJSON(Out.OverflowAt));
+          Entry.push_back(Out.OverflowText);
+        }
+        Outputs.push_back(std::move(Entry));
+      }
       O["outputs"] = std::move(Outputs);
     }
     Functions.push_back(std::move(O));
@@ -228,9 +234,12 @@ public:
       for (const json::Value &Out : array(FO->get("outputs"))) {
         const json::Array *Pair = Out.getAsArray();
         OutputSummary &O = S.Outputs.emplace_back();
-        if (!Pair || Pair->size() != 2 || !num(&(*Pair)[0], O.Index) ||
-            !str((*Pair)[1], O.Tree))
-          return fail("an output is not an index and a tree");
+        if (!Pair || (Pair->size() != 2 && Pair->size() != 4) ||
+            !num(&(*Pair)[0], O.Index) || !str((*Pair)[1], O.Tree) ||
+            (Pair->size() == 4 && (!point(&(*Pair)[2], O.OverflowAt) ||
+                                   !str((*Pair)[3], O.OverflowText))))
+          return fail("an output is not an index and a tree, and where it "
+                      "overflows");
       }
       U.Functions.push_back(std::move(S));
     }
@@ -479,6 +488,27 @@ evaluateOutput(const FunctionSummary &F, unsigned Index,
           Overflows);
     }
   return std::nullopt;
+}
+
+const OutputSummary *
+overflowingOutput(const FunctionSummary &F, unsigned Index,
+                  llvm::ArrayRef<std::optional<Interval>> Args) {
+  for (const OutputSummary &Out : F.Outputs) {
+    if (Out.Index != Index || !Out.OverflowAt.valid())
+      continue;
+    if (Out.Tree.empty())
+      return &Out;
+    // A tree the arguments cannot settle keeps the defining unit's verdict.
+    bool Overflows = false;
+    std::optional<Interval> Stored = evaluateTree(
+        Out.Tree,
+        [&](unsigned I) {
+          return I < Args.size() ? Args[I] : std::optional<Interval>();
+        },
+        Overflows);
+    return !Stored || Overflows ? &Out : nullptr;
+  }
+  return nullptr;
 }
 
 std::optional<Interval>

@@ -114,8 +114,15 @@ struct ReturnSummary {
 struct OutputSummary {
   unsigned Index = 0;
   /// The stored values as a tree (see evaluateReturn): arithmetic over the
-  /// parameters, or the range the defining unit bounds them to.
+  /// parameters, or the range the defining unit bounds them to; empty when
+  /// the values are not known (a callback fills the output, then
+  /// `*size *= 1 + rank`).
   std::string Tree;
+  /// The first int product or shift of a store or update through the
+  /// output that can overflow with the parameters unknown, and its text:
+  /// the caller's local then holds a wrapped value.
+  SourcePoint OverflowAt;
+  std::string OverflowText;
 };
 
 /// What a call of the function sends point to point, for the probes of a
@@ -188,7 +195,8 @@ struct FunctionSummary {
   SourcePoint Definition;
   std::vector<ParameterSummary> Params;
   ReturnSummary Return;
-  /// By parameter index; only outputs whose values are bounded.
+  /// By parameter index; only outputs whose values are bounded or can
+  /// overflow.
   std::vector<OutputSummary> Outputs;
   SendSummary Sends;
   /// A call of it never comes back (bodyNeverReturns): an error handler
@@ -240,7 +248,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 6;
+  static constexpr int Version = 7;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record made without compile
@@ -317,6 +325,13 @@ evaluateReturn(const ReturnSummary &R,
 std::optional<Interval>
 evaluateOutput(const FunctionSummary &F, unsigned Index,
                llvm::ArrayRef<std::optional<Interval>> Args);
+/// The output of \p F through its parameter \p Index when a store or update
+/// of it can overflow for arguments in \p Args (a tree over the parameters
+/// is judged with them, when they settle it; an output of unknown values
+/// overflows whatever they are); null otherwise.
+const OutputSummary *
+overflowingOutput(const FunctionSummary &F, unsigned Index,
+                  llvm::ArrayRef<std::optional<Interval>> Args);
 /// What a member leaf `["f", USR]` of a tree holds; none: unknown.
 using MemberFn = llvm::function_ref<std::optional<Interval>(llvm::StringRef)>;
 

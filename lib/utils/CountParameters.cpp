@@ -459,36 +459,51 @@ CountParameters::summarizeOutputs(const FunctionDecl *Def) {
     if (Pointee.isNull() || Pointee.isConstQualified() ||
         !Pointee->isIntegerType() || Pointee->isBooleanType())
       continue;
-    auto Values = Ranges->valuesStoredThrough(P);
-    if (!Values)
-      continue;
-    llvm::SmallVector<std::string, 2> Trees;
-    for (const Expr *V : *Values) {
-      std::string T = treeOf(V, Def);
-      if (T.empty()) {
-        Trees.clear();
-        break;
-      }
-      Trees.push_back(std::move(T));
+    unsigned Index = P->getFunctionScopeIndex();
+    // Whatever the arguments: the site of a product that can wrap the
+    // output, and the range the unit bounds it to.
+    const Expr *Site = nullptr;
+    std::optional<Interval> R = Ranges->outputRange(Def, Index, {}, Site);
+    OutputSummary Out{Index, storedTree(*Ranges, P, Def)};
+    // Not arithmetic over the parameters: the bounded range, when there is
+    // one (`*size = lsize` after MPI_Comm_size).
+    std::optional<Interval> Whole = Interval::ofType(Pointee, Ctx);
+    if (Out.Tree.empty() && R && Whole && !Site &&
+        (R->Lo > Whole->Lo || R->Hi < Whole->Hi))
+      Out.Tree =
+          "[\"i\",\"" + toString(R->Lo) + "\",\"" + toString(R->Hi) + "\"]";
+    // A narrowing store is not kept: `*len = strlen(s)` is the rule more
+    // often than a hazard, and the unit that defines it reports its own.
+    if (isa_and_nonnull<BinaryOperator>(Site)) {
+      Out.OverflowAt = pointOf(Site->getBeginLoc());
+      Out.OverflowText = Lexer::getSourceText(
+                             CharSourceRange::getTokenRange(Site->getSourceRange()),
+                             Ctx.getSourceManager(), Ctx.getLangOpts())
+                             .str();
     }
-    std::string Tree =
-        Trees.size() == 1 ? Trees.front()
-        : Trees.empty()   ? ""
-                          : "[\"j\"," + llvm::join(Trees, ",") + "]";
-    // Not arithmetic over the parameters: what the unit bounds the values
-    // to whatever the arguments (`*size = lsize` after MPI_Comm_size).
-    if (Tree.empty()) {
-      const Expr *Site = nullptr;
-      std::optional<Interval> R =
-          Ranges->outputRange(Def, P->getFunctionScopeIndex(), {}, Site);
-      std::optional<Interval> Whole = Interval::ofType(Pointee, Ctx);
-      if (!R || !Whole || Site || !(R->Lo > Whole->Lo || R->Hi < Whole->Hi))
-        continue;
-      Tree = "[\"i\",\"" + toString(R->Lo) + "\",\"" + toString(R->Hi) + "\"]";
-    }
-    Outputs.push_back({P->getFunctionScopeIndex(), std::move(Tree)});
+    if (!Out.Tree.empty() || Out.OverflowAt.valid())
+      Outputs.push_back(std::move(Out));
   }
   return Outputs;
+}
+
+std::string CountParameters::storedTree(RangeAnalysis &Ranges,
+                                        const ParmVarDecl *P,
+                                        const FunctionDecl *Def) {
+  auto Values = Ranges.valuesStoredThrough(P);
+  if (!Values)
+    return "";
+  llvm::SmallVector<std::string, 2> Trees;
+  for (const Expr *V : *Values) {
+    std::string T = treeOf(V, Def);
+    if (T.empty())
+      return "";
+    Trees.push_back(std::move(T));
+  }
+  if (Trees.empty())
+    return "";
+  return Trees.size() == 1 ? Trees.front()
+                           : "[\"j\"," + llvm::join(Trees, ",") + "]";
 }
 
 std::optional<Interval>
@@ -500,6 +515,17 @@ CountParameters::externalOutput(const FunctionDecl *F, unsigned Index,
   const std::string &USR = usrOf(F);
   const FunctionSummary *S = USR.empty() ? nullptr : this->Index.function(USR);
   return S ? evaluateOutput(*S, Index, Args) : std::nullopt;
+}
+
+const OutputSummary *CountParameters::overflowingExternalOutput(
+    const FunctionDecl *F, unsigned Index,
+    llvm::ArrayRef<std::optional<Interval>> Args) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def) || !isUserFunction(F, Ctx.getSourceManager()))
+    return nullptr;
+  const std::string &USR = usrOf(F);
+  const FunctionSummary *S = USR.empty() ? nullptr : this->Index.function(USR);
+  return S ? overflowingOutput(*S, Index, Args) : nullptr;
 }
 
 const FunctionSummary *CountParameters::returnSummary(const FunctionDecl *F) {

@@ -25,6 +25,8 @@
 
 namespace mpix {
 
+class RangeAnalysis;
+
 /// Where the driver asks a process to read and write summaries, for the
 /// checks whose options do not say (mpix-large-count.Summaries and
 /// .SummaryOutput do).
@@ -65,6 +67,11 @@ public:
   std::optional<Interval>
   externalOutput(const clang::FunctionDecl *F, unsigned Index,
                  llvm::ArrayRef<std::optional<Interval>> Args);
+  /// The summary of that output when a store or update of it in the other
+  /// unit can overflow for \p Args (overflowingOutput); null otherwise.
+  const OutputSummary *
+  overflowingExternalOutput(const clang::FunctionDecl *F, unsigned Index,
+                            llvm::ArrayRef<std::optional<Interval>> Args);
   /// What such a function returns for \p Args (RangeAnalysis's hook).
   std::optional<Interval>
   externalReturn(const clang::FunctionDecl *F,
@@ -135,6 +142,10 @@ private:
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
   std::vector<OutputSummary> summarizeOutputs(const clang::FunctionDecl *Def);
+  /// What \p Def stores through \p P as a tree over its parameters: the
+  /// join of its plain stores, or "" when one is not such arithmetic.
+  std::string storedTree(RangeAnalysis &Ranges, const clang::ParmVarDecl *P,
+                         const clang::FunctionDecl *Def);
   /// The tree of what the callee of \p Call, a function of the program,
   /// stores through its argument \p Arg; empty for any other function.
   std::string outputTree(const clang::CallExpr *Call, unsigned Arg);

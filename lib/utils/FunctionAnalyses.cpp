@@ -113,7 +113,9 @@ std::optional<Interval> FunctionAnalyses::followHelper(
     MetRecursion = !FollowedReturns.empty();
     return std::nullopt;
   }
-  if (R && Site)
+  // A site is kept even with the value unknown: an output updated through
+  // its pointer still wraps there.
+  if (Site)
     OverflowSite = Site;
   return R;
 }

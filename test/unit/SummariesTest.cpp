@@ -683,3 +683,43 @@ TEST(Summaries, OutputsBoundTheLocalsAndMembersHandedToThem) {
   ASSERT_TRUE(M);
   EXPECT_FALSE(M->Range);
 }
+
+TEST(Summaries, OutputsNameTheProductThatWrapsThem) {
+  // size.c's buffer_size updates `*size *= 1 + vectors` after a callback
+  // filled it: no value, but an overflow. doubles_of stores `n * 8`.
+  FunctionSummary Size = function("c:@F@buffer_size", "buffer_size");
+  OutputSummary Scaled{1, ""};
+  Scaled.OverflowAt = {"/src/size.c", 6, 3};
+  Scaled.OverflowText = "*size *= 1 + vectors";
+  Size.Outputs.push_back(Scaled);
+  FunctionSummary Doubles = function("c:@F@doubles_of", "doubles_of");
+  OutputSummary Product{1, R"(["*",32,true,["p",0],["c","8"]])"};
+  Product.OverflowAt = {"/src/size.c", 9, 47};
+  Product.OverflowText = "n * 8";
+  Doubles.Outputs.push_back(Product);
+  UnitSummary Unit;
+  Unit.File = "/src/size.c";
+  Unit.Functions = {Size, Doubles};
+
+  std::string Error;
+  UnitSummary Back;
+  ASSERT_TRUE(unitFromJSON(unitToJSON(Unit), Back, Error)) << Error;
+  ASSERT_EQ(Back.Functions[0].Outputs.size(), 1u);
+  const OutputSummary &Read = Back.Functions[0].Outputs[0];
+  EXPECT_TRUE(Read.Tree.empty());
+  EXPECT_EQ(Read.OverflowAt.Line, 6u);
+  EXPECT_EQ(Read.OverflowText, "*size *= 1 + vectors");
+
+  // Unknown values overflow whatever the arguments; the product only for
+  // arguments that make it, and nothing is known of another output.
+  EXPECT_EQ(overflowingOutput(Back.Functions[0], 1, {}),
+            &Back.Functions[0].Outputs[0]);
+  EXPECT_EQ(overflowingOutput(Back.Functions[0], 0, {}), nullptr);
+  std::optional<Interval> Ten = Interval::exact(10);
+  std::optional<Interval> Any = Interval{INT32_MIN, INT32_MAX};
+  EXPECT_EQ(overflowingOutput(Back.Functions[1], 1, {Ten}), nullptr);
+  EXPECT_NE(overflowingOutput(Back.Functions[1], 1, {Any}), nullptr);
+  EXPECT_NE(overflowingOutput(Back.Functions[1], 1, {}), nullptr);
+  // evaluateOutput still gives no value for the updated output.
+  EXPECT_FALSE(evaluateOutput(Back.Functions[0], 1, {}));
+}

@@ -95,3 +95,39 @@ void send_forwarded(const char *b, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'm' of type 'size_t' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-3]]:9: note: 'm' is handed out here: what is written through it is not known
 }
+
+// A helper that updates through the pointer with an int product: its value
+// is not known, but the product can wrap it whatever a callback stored
+// first (a buffer size scaled by a number of vectors). Where the update is
+// a sum, or the product is bounded, nothing wraps.
+typedef void (*size_fn)(int *);
+static void scaled_size(size_fn user_size, int *size, int vectors) {
+  user_size(size);
+  *size *= 1 + vectors;
+}
+static void padded_size(size_fn user_size, int *size) {
+  user_size(size);
+  *size += 64;
+}
+static void tripled_size(size_fn user_size, int *size, int vectors) {
+  user_size(size);
+  if (*size < 0 || *size > 4096 || vectors < 0 || vectors > 16)
+    return;
+  *size *= 1 + vectors;
+}
+
+void post_scaled(char *b, size_fn f, int vectors, MPI_Comm comm,
+                 MPI_Request *rq) {
+  int size, padded, tripled;
+  scaled_size(f, &size, vectors);
+  MPI_Irecv(b, size, MPI_BYTE, 0, 0, comm, rq);
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: count 'size' holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'size' is written by 'scaled_size' here
+  // CHECK-NOTES: :[[@LINE-20]]:3: note: '*size *= 1 + vectors' can overflow 'int' here: *size unbounded, 1 + vectors unbounded
+  // CHECK-NOTES: :[[@LINE-21]]:3: note: '*size' is read from memory the analysis cannot see
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: no automatic fix: 'size' is written through a parameter of 'scaled_size', whose type must change by hand
+  padded_size(f, &padded);
+  MPI_Irecv(b, padded, MPI_BYTE, 0, 0, comm, rq);
+  tripled_size(f, &tripled, vectors);
+  MPI_Irecv(b, tripled, MPI_BYTE, 0, 0, comm, rq);
+}
