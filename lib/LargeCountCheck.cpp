@@ -1006,7 +1006,7 @@ LargeCountCheck::localHazard(const VarDecl *V, const Stmt *Use, bool Negative,
   // stores into it is the function's own. A static local is written only
   // by its own function too.
   if (!(V->hasLocalStorage() || V->isStaticLocal()) ||
-      (FS.Facts->escapes(V) &&
+      (FS.Facts->escapesBefore(V, Use) &&
        !(FS.Ranges && FS.Ranges->isHandedOnlyToBroadcasts(V))))
     return std::nullopt;
   return firstHazard(FS.Facts->writesOf(V), V->getType(), Negative, FS, V,
@@ -1070,7 +1070,7 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
   };
   if (!V)
     return carried(Arg, Call, nullptr);
-  if (FS.Facts->escapes(V) &&
+  if (FS.Facts->escapesBefore(V, Call) &&
       !(FS.Ranges && FS.Ranges->isHandedOnlyToBroadcasts(V)))
     return std::nullopt;
   for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {

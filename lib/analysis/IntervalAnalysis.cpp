@@ -372,7 +372,7 @@ public:
     // A non-const reference can write through the alias.
     if (V->getType()->isReferenceType() &&
         !V->getType().getNonReferenceType().isConstQualified())
-      Facts.Escaping.insert(referencedVariable(V->getInit()));
+      Facts.Escaping[referencedVariable(V->getInit())].push_back(V->getInit());
     return true;
   }
 
@@ -403,7 +403,7 @@ public:
     } else if (U->getOpcode() == UO_AddrOf) {
       if (const VarDecl *V = referencedVariable(U->getSubExpr())) {
         if (!ReadOnlyAddresses.contains(U))
-          Facts.Escaping.insert(V);
+          Facts.Escaping[V].push_back(U);
       }
       // &a[i] hands out the array; its elements may then be written.
       else if (const VarDecl *A = indexedVariable(U->getSubExpr()))
@@ -432,7 +432,7 @@ public:
         continue;
       QualType PT = F->getParamDecl(I - Offset)->getType();
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
-        Facts.Escaping.insert(V);
+        Facts.Escaping[V].push_back(Call);
     }
     return true;
   }
@@ -455,7 +455,7 @@ public:
     for (const LambdaCapture &Capture : L->captures())
       if (Capture.capturesVariable())
         if (const auto *V = dyn_cast<VarDecl>(Capture.getCapturedVar())) {
-          Facts.Escaping.insert(V);
+          Facts.Escaping[V].push_back(L);
           Facts.Captured.insert(V);
         }
     return true;
@@ -667,6 +667,26 @@ const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
   ParentsCollector(Parents).TraverseStmt(const_cast<Stmt *>(Body));
   AllParentsRecorded = true;
   return Parents.lookup(S);
+}
+
+bool FunctionFacts::escapesBefore(const VarDecl *V, const Stmt *At) const {
+  auto Sites = Escaping.find(V);
+  if (Sites == Escaping.end())
+    return false;
+  // A jump back could run a later statement first.
+  if (!LabelStmts.empty())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<const Stmt *, 2> Loops;
+  for (const Stmt *S = parentOf(At); S; S = parentOf(S))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      Loops.push_back(S);
+  return llvm::any_of(Sites->second, [&](const Stmt *Site) {
+    return !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(At->getEndLoc()),
+                                         SM.getExpansionLoc(Site->getBeginLoc())) ||
+           llvm::any_of(Loops,
+                        [&](const Stmt *Loop) { return isWithin(Site, Loop); });
+  });
 }
 
 bool FunctionFacts::isWithin(const Stmt *S, const Stmt *Outer) const {

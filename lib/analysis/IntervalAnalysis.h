@@ -91,6 +91,11 @@ public:
   /// Its address is taken or a non-const reference binds to it, so writes we
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
+  /// Whether that can happen before \p At runs: a site of it does not come
+  /// after At in the text, or shares a loop with At, or a goto label could
+  /// take control back (`MPI_Recv(b, n, ...)` and only then `get(&n)`: the
+  /// stores before the call are all there is).
+  bool escapesBefore(const clang::VarDecl *V, const clang::Stmt *At) const;
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
   /// A local pointer to integers whose every store is a fresh malloc,
   /// calloc or new[] block (or null): indexed, it is an array of its own.
@@ -163,7 +168,10 @@ private:
   llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
                  llvm::SmallVector<Write, 2>>
       MemberElementWrites;
-  llvm::DenseSet<const clang::VarDecl *> Escaping;
+  /// Per escaping variable, where: the `&v`, the call binding it to a
+  /// non-const reference, the reference's initializer, the lambda.
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 1>>
+      Escaping;
   llvm::DenseSet<const clang::VarDecl *> Captured;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::DeclRefExpr *, 4>>
