@@ -1051,6 +1051,10 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
       Found.Var = V;
       return Found;
     }
+  // A count (never negative) held in an int as wide as MPI's parameter.
+  if (V && !Negative && Context->getIntWidth(Target) <= 32)
+    if (std::optional<Finding> Found = findRunningTotal(Call, Index, V, FS))
+      return Found;
   // `size / tsize` after `size = opts.min_size` (a size_t into an int)
   // sends a truncated count; so does a local passed whose store computes
   // it so (`n = size / tsize`), when that store can reach the call.
@@ -1082,6 +1086,55 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
       continue;
     if (std::optional<Finding> Found = carried(W.Value, W.Site, W.Value))
       return Found;
+  }
+  return std::nullopt;
+}
+
+/// The loop \p S runs in, within its function.
+static const Stmt *enclosingLoop(const Stmt *S, const FunctionFacts &Facts) {
+  for (S = Facts.parentOf(S); S; S = Facts.parentOf(S))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return S;
+  return nullptr;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findRunningTotal(const CallExpr *Call, unsigned Index,
+                                  const VarDecl *V, FunctionState &FS) {
+  std::optional<Interval> Type = Interval::ofType(V->getType(), *Context);
+  if (!FS.Facts || !FS.Ranges || !Type || !V->hasLocalStorage() ||
+      isa<ParmVarDecl>(V) || Context->getIntWidth(V->getType()) > 32 ||
+      FS.Facts->escapesBefore(V, Call))
+    return std::nullopt;
+  // A loop of bounded turns, or a guard, can keep the sum in range.
+  if (std::optional<PointFacts> At = FS.Ranges->flowFactsAt(Call, Constraints())) {
+    auto Known = At->Known.find(V);
+    if (At->Unreachable ||
+        (Known != At->Known.end() && Known->second.Hi < Type->Hi))
+      return std::nullopt;
+  }
+  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
+    const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
+    if (!Sum || Sum->getOpcode() != BO_AddAssign ||
+        !enclosingLoop(Sum, *FS.Facts) ||
+        FS.Facts->overwrittenBefore(W, V, Call))
+      continue;
+    std::optional<PointFacts> Between = FS.Ranges->flowBetween(Sum, V, Call);
+    if (Between && Between->Unreachable)
+      continue;
+    // Each value small, the sum needs many turns (`n += 8`, a count of
+    // things): only values of which two can already overflow it.
+    std::optional<RangeAnalysis::Result> Step = FS.Ranges->evaluateAt(
+        Sum->getRHS(), Sum, FS.Ranges->constraintsAt(Sum));
+    if (!Step || Step->Range.Hi <= Type->Hi / 2)
+      continue;
+    Finding Found{Finding::LocalVariable, Index,
+                  Hazard{Hazard::Overflows, Sum, V->getType(), *Type, nullptr,
+                         true}};
+    Found.Var = V;
+    Found.NoteSite = Sum;
+    Found.RunningTotal = true;
+    return Found;
   }
   return std::nullopt;
 }
@@ -1741,6 +1794,14 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   const Hazard &H = Found.H;
   switch (Found.What) {
   case Finding::LocalVariable: {
+    if (Found.RunningTotal) {
+      const auto *Sum = cast<CompoundAssignOperator>(Found.NoteSite);
+      diag(Sum->getBeginLoc(), "the running sum is computed here, in a loop; "
+                               "'%0' can be any value of its type",
+           DiagnosticIDs::Note)
+          << textOf(Sum->getRHS(), *Context) << Sum->getSourceRange();
+      break;
+    }
     RangeAnalysis::Explanation Why = explain(H, FS);
     noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
     noteOrigin(Why);
@@ -1973,6 +2034,10 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   case Finding::RemoteMemberStore:
   case Finding::OutputStore:
   case Finding::RemoteOutputStore:
+    if (Found.RunningTotal)
+      return diag(Loc, "%0 '%1' is an 'int' running sum; it wraps once the "
+                       "values added up exceed 2^31-1")
+             << Noun << Name << Arg->getSourceRange();
     // A constant stored into the local: say what it is, not "can overflow".
     if (H.Kind == Hazard::ConstantNegative)
       return diag(Loc, "%0 '%1' can be negative: it is assigned %2; MPI "

@@ -81,6 +81,9 @@ public:
     /// itself (`size / tsize`); Carrier is the local passed when Var
     /// reached it through one of its stores (`n = size / tsize`).
     bool Carried = false;
+    /// A LocalVariable that a loop adds values the analysis cannot bound
+    /// into (`total += counts[i]`); NoteSite is the addition.
+    bool RunningTotal = false;
     const clang::VarDecl *Carrier = nullptr;
     /// A FilledArray's element stores carry this truncated local.
     const clang::VarDecl *CarriedFrom = nullptr;
@@ -170,6 +173,13 @@ private:
   std::optional<Finding> findValue(const clang::CallExpr *Call, unsigned Index,
                                    clang::QualType Target, bool MayBeNegative,
                                    bool FollowLocals, FunctionState &FS);
+  /// \p V, an int local passed as a count, when a loop adds into it values
+  /// of which two can overflow it (`size += 1 + packed(i)`), and nothing
+  /// bounds it where the call reads it.
+  std::optional<Finding> findRunningTotal(const clang::CallExpr *Call,
+                                          unsigned Index,
+                                          const clang::VarDecl *V,
+                                          FunctionState &FS);
   /// An int member passed as argument \p Index that a store elsewhere in
   /// the unit narrowed or overflowed into (UnitUses::storesInto).
   std::optional<Finding> findMemberStore(const clang::CallExpr *Call,
