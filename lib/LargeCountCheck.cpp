@@ -1106,28 +1106,33 @@ LargeCountCheck::findRunningTotal(const CallExpr *Call, unsigned Index,
       isa<ParmVarDecl>(V) || Context->getIntWidth(V->getType()) > 32 ||
       FS.Facts->escapesBefore(V, Call))
     return std::nullopt;
-  // A loop of bounded turns, or a guard, can keep the sum in range.
-  if (std::optional<PointFacts> At = FS.Ranges->flowFactsAt(Call, Constraints())) {
-    auto Known = At->Known.find(V);
-    if (At->Unreachable ||
-        (Known != At->Known.end() && Known->second.Hi < Type->Hi))
-      return std::nullopt;
-  }
   for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
     const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
     if (!Sum || Sum->getOpcode() != BO_AddAssign ||
         !enclosingLoop(Sum, *FS.Facts) ||
         FS.Facts->overwrittenBefore(W, V, Call))
       continue;
+    // Each value small, the sum needs many turns (`n += 8`, a count of
+    // things): only values of which two can already overflow it.
+    auto Large = [&](const std::optional<RangeAnalysis::Result> &Step) {
+      return Step && Step->Range.Hi > Type->Hi / 2;
+    };
+    Constraints C = FS.Ranges->constraintsAt(Sum);
+    if (!Large(FS.Ranges->evaluate(Sum->getRHS(), C)) ||
+        !Large(FS.Ranges->evaluateAt(Sum->getRHS(), Sum, C)))
+      continue;
+    // The pass over the control flow, asked last: the sum must reach the
+    // call, where no guard or loop of bounded turns keeps it in range.
     std::optional<PointFacts> Between = FS.Ranges->flowBetween(Sum, V, Call);
     if (Between && Between->Unreachable)
       continue;
-    // Each value small, the sum needs many turns (`n += 8`, a count of
-    // things): only values of which two can already overflow it.
-    std::optional<RangeAnalysis::Result> Step = FS.Ranges->evaluateAt(
-        Sum->getRHS(), Sum, FS.Ranges->constraintsAt(Sum));
-    if (!Step || Step->Range.Hi <= Type->Hi / 2)
-      continue;
+    if (std::optional<PointFacts> At =
+            FS.Ranges->flowFactsAt(Call, Constraints())) {
+      auto Known = At->Known.find(V);
+      if (At->Unreachable ||
+          (Known != At->Known.end() && Known->second.Hi < Type->Hi))
+        return std::nullopt;
+    }
     Finding Found{Finding::LocalVariable, Index,
                   Hazard{Hazard::Overflows, Sum, V->getType(), *Type, nullptr,
                          true}};
