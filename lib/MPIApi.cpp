@@ -207,6 +207,19 @@ bool FunctionInfo::hasLargeCountParams() const {
   return false;
 }
 
+std::optional<unsigned> FunctionInfo::requestReceiveCount() const {
+  if (llvm::none_of(Params, [](const ParamInfo &P) {
+        return P.Role == ParamRole::REQUEST_OUT;
+      }))
+    return std::nullopt;
+  auto Buffer = llvm::find_if(
+      Params, [](const ParamInfo &P) { return P.Role == ParamRole::BUF; });
+  for (auto It = Buffer; It != Params.end(); ++It)
+    if (It->Kind == ParamKind::Count)
+      return unsigned(It - Params.begin());
+  return std::nullopt;
+}
+
 llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }
 
 const FunctionInfo *lookupClassic(llvm::StringRef CalleeName) {

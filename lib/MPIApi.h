@@ -62,6 +62,10 @@ struct FunctionInfo {
   /// \p CountIndex (the next datatype parameter), if any.
   std::optional<unsigned> datatypeFor(unsigned CountIndex) const;
   bool hasLargeCountParams() const;
+  /// For a call that receives into a buffer and hands back a request
+  /// (MPI_Irecv, MPI_Recv_init, MPI_File_iread): the index of the count
+  /// of that buffer, the first count after it; none for any other.
+  std::optional<unsigned> requestReceiveCount() const;
 };
 
 llvm::ArrayRef<FunctionInfo> allFunctions();

@@ -1310,6 +1310,14 @@ public:
     if (!F)
       return true;
     Calls[F->getCanonicalDecl()].push_back({Call, F, Current});
+    const FunctionInfo *Classic = lookupClassic(*F);
+    const FunctionInfo *Info = Classic ? Classic : lookupLarge(*F);
+    if (Info && Info->requestReceiveCount()) {
+      if (Classic)
+        RequestReceives.push_back(Call);
+      else
+        LargeRequestReceive = true;
+    }
     for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I) {
       QualType Param = F->getParamDecl(I)->getType();
       const auto *Address =
@@ -1349,6 +1357,8 @@ public:
       GlobalStores;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<CallSite, 2>>
       Calls;
+  llvm::SmallVector<const CallExpr *, 4> RequestReceives;
+  bool LargeRequestReceive = false;
 
 private:
   /// The member array \p E indexes (`x.counts[i]`, `p->counts[i]`) when
@@ -1395,7 +1405,18 @@ void UnitUses::collect() const {
       Calls[F] = std::move(Sites);
   MemberStores = std::move(Collector.Stores);
   MemberElementStores = std::move(Collector.ElementStores);
+  RequestReceives = std::move(Collector.RequestReceives);
+  LargeRequestReceive = Collector.LargeRequestReceive;
   Collected = true;
+}
+
+std::optional<llvm::ArrayRef<const CallExpr *>>
+UnitUses::requestReceives() const {
+  if (!Collected)
+    collect();
+  if (LargeRequestReceive)
+    return std::nullopt;
+  return llvm::ArrayRef<const CallExpr *>(RequestReceives);
 }
 
 static llvm::ArrayRef<PlainStore> storesOf(
@@ -5156,6 +5177,41 @@ RangeAnalysis::requestCount(const VarDecl *Request,
 }
 
 std::optional<Interval>
+RangeAnalysis::unitRequestCount(const llvm::FoldingSetNodeID &TypeId) {
+  std::optional<llvm::ArrayRef<const CallExpr *>> Receives =
+      Unit ? Unit->requestReceives() : std::nullopt;
+  if (!Receives || Receives->empty())
+    return std::nullopt;
+  WideInt Most = 0;
+  for (const CallExpr *Call : *Receives) {
+    const FunctionInfo *F = lookupClassic(*Call->getDirectCallee());
+    std::optional<unsigned> Count = F ? F->requestReceiveCount() : std::nullopt;
+    std::optional<unsigned> Type = Count ? F->datatypeFor(*Count) : std::nullopt;
+    if (!Type || *Type >= Call->getNumArgs())
+      return std::nullopt;
+    // A count computed wider and narrowed into the int parameter is a
+    // finding of its own, whose fix widens the receive: then the status
+    // can hold all of it (as receivedCount judges a receive it follows).
+    const Expr *Posts = Call->getArg(*Count)->IgnoreParenImpCasts();
+    while (const auto *Cast = dyn_cast<ExplicitCastExpr>(Posts))
+      Posts = Cast->getSubExpr()->IgnoreParenImpCasts();
+    if (!Posts->getType()->isIntegerType() ||
+        Ctx.getIntWidth(Posts->getType()) > 32)
+      return std::nullopt;
+    // An int count of its datatype; asked in another, the bytes it spans.
+    const Expr *Posted = Call->getArg(*Type)->IgnoreParenImpCasts();
+    llvm::FoldingSetNodeID PostedId;
+    Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
+    std::optional<WideInt> Bytes =
+        PostedId == TypeId ? std::optional<WideInt>(1) : typeBytes(Posted);
+    if (!Bytes || *Bytes > (WideInt(1) << 30))
+      return std::nullopt;
+    Most = maxOf({Most, WideInt(INT32_MAX) * *Bytes});
+  }
+  return Interval{0, Most};
+}
+
+std::optional<Interval>
 RangeAnalysis::requestCountIn(const VarDecl *Request,
                               const llvm::FoldingSetNodeID &TypeId) {
   if (!Request->hasLocalStorage() || isa<ParmVarDecl>(Request) ||
@@ -5614,6 +5670,8 @@ RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use,
         Filled = Empty ? std::optional<Interval>(Interval::exact(0))
                        : requestCount(Request, TypeId);
       }
+      if (!Filled && !Empty)
+        Filled = unitRequestCount(TypeId);
       break;
     default:
       break;
@@ -6158,8 +6216,7 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
   // Unbounded: say where the first such operand comes from.
   if (X.OriginLoc.isInvalid()) {
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V)) {
-      X.OriginLoc = P->getLocation();
-      X.OriginNote = parameterOrigin(P, Text);
+      noteParameterOrigin(P, Text, X);
     } else if (V && V->hasLocalStorage() && Facts) {
       // A use that writes it unseen (handed out by address to a function
       // that may write it) is the reason; else, as for a local that is not
@@ -6194,6 +6251,34 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
     }
   }
   return Text + " unbounded";
+}
+
+void RangeAnalysis::noteParameterOrigin(const ParmVarDecl *P,
+                                        const std::string &Text,
+                                        Explanation &X) {
+  // A header's function has other callers in each unit that includes it:
+  // its report would differ from one unit to the next.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Caller = nullptr;
+  std::optional<Interval> Passed;
+  const CallExpr *Call =
+      Unit && SM.isInMainFile(SM.getExpansionLoc(P->getLocation()))
+          ? Unit->widestCallOf(P, Caller, Passed)
+          : nullptr;
+  if (!Call || !Caller) {
+    X.OriginLoc = P->getLocation();
+    X.OriginNote = parameterOrigin(P, Text);
+    return;
+  }
+  const auto *F = cast<FunctionDecl>(P->getDeclContext());
+  std::optional<Interval> Type = Interval::ofType(P->getType(), Ctx);
+  bool Bounded = Passed && Type && Passed->Hi < Type->Hi;
+  X.OriginLoc = Call->getBeginLoc();
+  X.OriginNote = "'" + Text + "' is a parameter of '" + F->getNameAsString() +
+                 "', which '" + Caller->getNameAsString() + "' calls here " +
+                 (Bounded ? "with values up to " + toString(Passed->Hi)
+                          : std::string("with a value the analysis cannot "
+                                        "bound"));
 }
 
 std::string RangeAnalysis::parameterOrigin(const ParmVarDecl *P,

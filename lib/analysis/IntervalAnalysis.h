@@ -289,6 +289,11 @@ public:
   /// globalStores); null otherwise.
   const UnfollowedWrite *unfollowedWrite(const clang::VarDecl *V) const;
 
+  /// The unit's calls that receive into a buffer and hand back a request
+  /// (MPI_Irecv, MPI_Recv_init; FunctionInfo::requestReceiveCount), all in
+  /// their classic form; none when one is in its large-count form.
+  std::optional<llvm::ArrayRef<const clang::CallExpr *>> requestReceives() const;
+
 private:
   void collect() const;
   bool isOwnedByMainFile(const clang::FunctionDecl *F) const;
@@ -319,6 +324,8 @@ private:
                          llvm::SmallVector<PlainStore, 2>>
       GlobalStores;
   mutable llvm::DenseMap<const clang::VarDecl *, UnfollowedWrite> Unfollowed;
+  mutable llvm::SmallVector<const clang::CallExpr *, 4> RequestReceives;
+  mutable bool LargeRequestReceive = false;
 };
 
 /// Facts from outside one function that its ranges may use.
@@ -340,6 +347,20 @@ public:
   /// whole program; null otherwise.
   virtual const ProgramArgument *
   programArgumentOf(const clang::ParmVarDecl *P) const {
+    return nullptr;
+  }
+  /// See UnitUses::requestReceives.
+  virtual std::optional<llvm::ArrayRef<const clang::CallExpr *>>
+  requestReceives() {
+    return std::nullopt;
+  }
+  /// When the unit sees every call of \p P's function: the call that
+  /// passes \p P the most (the first it cannot judge, if any), the
+  /// function that makes it, and what it passes (\p Passed; none:
+  /// unknown); null otherwise.
+  virtual const clang::CallExpr *
+  widestCallOf(const clang::ParmVarDecl *P, const clang::FunctionDecl *&Caller,
+               std::optional<Interval> &Passed) {
     return nullptr;
   }
   /// What the records of a whole program's units say their writes store
@@ -783,6 +804,13 @@ private:
   /// for the null request; none when anything else may have set it.
   std::optional<Interval> requestCount(const clang::VarDecl *Request,
                                        const llvm::FoldingSetNodeID &TypeId);
+  /// What a request this unit's receives could have made holds in datatype
+  /// \p TypeId, for a request the analysis cannot follow (a parameter, an
+  /// element of an array): at most the int count each posts, in its
+  /// datatype (requestReceives); none when one is in its large-count form,
+  /// or in a datatype whose size is unknown.
+  std::optional<Interval>
+  unitRequestCount(const llvm::FoldingSetNodeID &TypeId);
   std::optional<Interval> requestCountIn(const clang::VarDecl *Request,
                                          const llvm::FoldingSetNodeID &TypeId);
   /// \p Type when it names a local of this function that only the calls it
@@ -810,6 +838,11 @@ private:
   /// a whole program the call of another file that passes the most.
   std::string parameterOrigin(const clang::ParmVarDecl *P,
                               const std::string &Text);
+  /// Sets \p X's origin to why \p P is unbounded: the call of the unit that
+  /// passes it a value beyond 'int' (or one no rule bounds) when the unit
+  /// sees every call, else parameterOrigin at the parameter.
+  void noteParameterOrigin(const clang::ParmVarDecl *P, const std::string &Text,
+                           Explanation &X);
   std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
                               const Constraints &C, Explanation &X);
 

@@ -305,6 +305,27 @@ FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
              : std::nullopt;
 }
 
+const CallExpr *
+FunctionAnalyses::widestCallOf(const ParmVarDecl *P, const FunctionDecl *&Caller,
+                               std::optional<Interval> &Passed) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const auto *Sites = F && followsEveryCall(F) ? Uses.callsOf(F) : nullptr;
+  const CallSite *Widest = nullptr;
+  for (const CallSite &Site : Sites ? *Sites : llvm::ArrayRef<CallSite>()) {
+    std::optional<Interval> R = siteArgument(Site, P->getFunctionScopeIndex());
+    if (Widest && R && (!Passed || R->Hi <= Passed->Hi))
+      continue;
+    Widest = &Site;
+    Passed = R;
+    if (!R)
+      break;
+  }
+  if (!Widest)
+    return nullptr;
+  Caller = Widest->Caller;
+  return Widest->Call;
+}
+
 std::optional<Interval>
 FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
   // A parameter of a function other units can call is an input of the

@@ -124,6 +124,13 @@ public:
   /// A parameter of an internal function takes what its callers pass, each
   /// call judged in its caller; a cycle of calls gives up.
   std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) override;
+  std::optional<llvm::ArrayRef<const clang::CallExpr *>>
+  requestReceives() override {
+    return Uses.requestReceives();
+  }
+  const clang::CallExpr *
+  widestCallOf(const clang::ParmVarDecl *P, const clang::FunctionDecl *&Caller,
+               std::optional<Interval> &Passed) override;
   bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
                            const clang::ParmVarDecl *Bound) override;
   /// A status parameter of an internal function holds what its callers

@@ -44,7 +44,7 @@ static void reduce_rows(double *g, int rows, MPI_Comm comm) {
   MPI_Allreduce(MPI_IN_PLACE, g, rows * 64, MPI_DOUBLE, MPI_SUM, comm);
   // CHECK-NOTES: :[[@LINE-1]]:34: warning: count 'rows * 64' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:34: note: 'rows * 64' can overflow 'int' here: rows unbounded, 64
-  // CHECK-NOTES: :[[@LINE-4]]:40: note: 'rows' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: 'rows' is a parameter of 'reduce_rows', which 'solve_rows' calls here with a value the analysis cannot bound
 }
 
 void solve_rows(const char *arg, int small, double *g, MPI_Comm comm) {

@@ -17,7 +17,7 @@ void send_all(const double *b, size_t n, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'bytes' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'bytes' is written by 'bytes_of' here
   // CHECK-NOTES: :[[@LINE-9]]:55: note: 'n * sizeof(double)' of type 'unsigned long' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE-10]]:29: note: 'n' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'n' is a parameter of 'bytes_of', which 'send_all' calls here with a value the analysis cannot bound
   // CHECK-NOTES: :[[@LINE-6]]:3: note: no automatic fix: 'bytes' is written through a parameter of 'bytes_of', whose type must change by hand
 }
 
@@ -38,7 +38,7 @@ void send_plane(const double *b, int nx, int ny, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'count' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'count' is written by 'block_size' here
   // CHECK-NOTES: :[[@LINE-8]]:63: note: 'nx * ny' can overflow 'int' here: nx unbounded, ny unbounded
-  // CHECK-NOTES: :[[@LINE-9]]:28: note: 'nx' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'nx' is a parameter of 'block_size', which 'send_plane' calls here with a value the analysis cannot bound
   // CHECK-NOTES: :[[@LINE-6]]:3: note: no automatic fix: 'count' is written through a parameter of 'block_size', whose type must change by hand
 }
 
