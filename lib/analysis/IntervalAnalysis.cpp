@@ -1759,16 +1759,26 @@ RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
   return nullptr;
 }
 
-const Expr *RangeAnalysis::dividendOver(const Expr *Quotient,
-                                        const VarDecl *Y,
+const Expr *RangeAnalysis::dividendOver(const Expr *Quotient, const Expr *Y,
                                         const Stmt *At) const {
-  if (!Y)
+  // The same variable, or the same constant (`chunks = size / INT_MAX`).
+  const VarDecl *Variable = referencedVariable(Y);
+  std::optional<llvm::APSInt> Constant =
+      Variable || Y->isValueDependent() ? std::nullopt
+                                        : Y->getIntegerConstantExpr(Ctx);
+  if (!Variable && !Constant)
     return nullptr;
-  auto DivisionBy = [Y](const Expr *E) -> const BinaryOperator * {
+  auto IsDivisor = [&](const Expr *D) {
+    if (Variable)
+      return referencedVariable(D) == Variable;
+    std::optional<llvm::APSInt> Value =
+        D->isValueDependent() ? std::nullopt : D->getIntegerConstantExpr(Ctx);
+    return Value && llvm::APSInt::isSameValue(*Value, *Constant);
+  };
+  auto DivisionBy = [&](const Expr *E) -> const BinaryOperator * {
     const auto *Div = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
     return Div && Div->getOpcode() == BO_Div &&
-                   Div->getType()->isIntegerType() &&
-                   referencedVariable(Div->getRHS()) == Y
+                   Div->getType()->isIntegerType() && IsDivisor(Div->getRHS())
                ? Div
                : nullptr;
   };
@@ -1823,8 +1833,7 @@ std::optional<Interval> RangeAnalysis::remainderOf(const BinaryOperator *B,
   for (auto [Quotient, Factor] :
        {std::pair(Rounded->getLHS(), Rounded->getRHS()),
         std::pair(Rounded->getRHS(), Rounded->getLHS())}) {
-    const VarDecl *Y = referencedVariable(Factor);
-    const Expr *Dividend = dividendOver(Quotient, Y, B);
+    const Expr *Dividend = dividendOver(Quotient, Factor, B);
     if (!Dividend || referencedVariable(Dividend) != X)
       continue;
     std::optional<Interval> Held = eval(B->getLHS(), C, S);
@@ -1882,7 +1891,7 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
     // 0 and X whatever Y is ((5000 / np) * np).
     for (auto [Quotient, Factor] : {std::pair(B->getLHS(), B->getRHS()),
                                     std::pair(B->getRHS(), B->getLHS())})
-      if (const Expr *X = dividendOver(Quotient, referencedVariable(Factor), B))
+      if (const Expr *X = dividendOver(Quotient, Factor, B))
         if (std::optional<Interval> Held = eval(X, C, S))
           return clampTo(T, {minOf({Held->Lo, 0}), maxOf({Held->Hi, 0})}, B,
                          true, S);

@@ -988,11 +988,12 @@ private:
                   llvm::ArrayRef<std::optional<Interval>> Args);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
-  /// X when \p Quotient is `X / Y` for the variable \p Y: spelled there,
-  /// assigned there (`(j = X / Y)`), or held in a local whose store reaches
-  /// \p At alone (`t = (n - 1) / nb; kb = n - t * nb;`, storeReaching).
+  /// X when \p Quotient is `X / Y` for \p Y a variable or a constant (the
+  /// same value, however spelled): spelled there, assigned there
+  /// (`(j = X / Y)`), or held in a local whose store reaches \p At alone
+  /// (`t = (n - 1) / nb; kb = n - t * nb;`, storeReaching).
   const clang::Expr *dividendOver(const clang::Expr *Quotient,
-                                  const clang::VarDecl *Y,
+                                  const clang::Expr *Y,
                                   const clang::Stmt *At) const;
   /// The store of \p Local that every run reaching \p At made last, with
   /// none of \p Kept written since: a statement of a block that holds

@@ -4,10 +4,13 @@
 // product alone, with its operands unchanged since (`t = (n - 1) / nb;
 // kb = n - t * nb;`, t and n written again further on), as dense linear
 // algebra codes write them (HPL's panel packing and triangular solve,
-// held-out audit).
+// held-out audit). The divisor may be a constant too: the last piece of a
+// 64-bit size sent in INT_MAX chunks (SuperLU_DIST, held-out audit).
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
+#include <limits.h>
 #include <mpi.h>
+#include <stdint.h>
 
 void tail_of_panel(double *a, int k, int m, MPI_Comm comm) {
   int j, left;
@@ -70,4 +73,21 @@ void stored_twice(double *a, int n, int nb, int w, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 't * nb' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:15: note: 't * nb' can overflow 'int' here: t unbounded, nb unbounded
   // CHECK-NOTES: :[[@LINE-4]]:5: note: 't' is assigned 'w' here, which the analysis cannot bound
+}
+
+// The remainder after whole chunks of INT_MAX bytes fits in 'int'.
+void bcast_in_chunks(char *p, int64_t size, MPI_Comm comm) {
+  int64_t chunks = size / INT_MAX;
+  for (int64_t i = 0; i < chunks; ++i)
+    MPI_Bcast(p + i * (int64_t)INT_MAX, INT_MAX, MPI_BYTE, 0, comm);
+  MPI_Bcast(p + chunks * (int64_t)INT_MAX, size - chunks * INT_MAX, MPI_BYTE,
+            0, comm);
+}
+
+// Another constant divides: the rest is not below INT_MAX.
+void bcast_in_halves(char *p, int64_t size, MPI_Comm comm) {
+  int64_t chunks = size / (INT_MAX / 2);
+  MPI_Bcast(p, size - chunks * INT_MAX, MPI_BYTE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: count 'size - chunks * INT_MAX' of type 'int64_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-4]]:39: note: 'size' is a parameter: its callers may pass any value
 }
