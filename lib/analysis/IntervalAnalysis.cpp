@@ -4561,7 +4561,7 @@ static bool isStoredTo(const DeclRefExpr *Use, const FunctionFacts &F) {
 }
 
 bool RangeAnalysis::isHandedOnlyToBroadcasts(const VarDecl *V) const {
-  if (!Facts || !model() || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+  if (!Facts || !model() || !V->hasLocalStorage() ||
       Facts->isCaptured(V) || V->getType().isVolatileQualified())
     return false;
   bool Broadcast = false;

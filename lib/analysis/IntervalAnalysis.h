@@ -656,9 +656,10 @@ public:
   /// Sets \p X's origin from its counter bound when nothing else did.
   void noteCounterBound(const clang::Stmt *At, const Constraints &C,
                         Explanation &X);
-  /// Whether local \p V, whose address is taken, is only ever handed to
-  /// calls that copy the root's value to every process (MPI_Bcast): then
-  /// its stores are all that give it a value, as for a local kept in.
+  /// Whether local \p V (a parameter too), whose address is taken, is only
+  /// ever handed to calls that copy the root's value to every process
+  /// (MPI_Bcast): then its stores (a parameter's: its callers' arguments)
+  /// are all that give it a value, as for a local kept in.
   bool isHandedOnlyToBroadcasts(const clang::VarDecl *V) const;
   /// Explanation origins of an unbounded local \p V spelled \p Text: the
   /// use that hands it to a function that may write it, or the last store

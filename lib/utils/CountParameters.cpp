@@ -222,15 +222,25 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     }
   }
   // A parameter that is assigned, or whose address is taken, is no longer
-  // what the caller passed.
+  // what the caller passed; unless only broadcasts take it, which give every
+  // process the root's, a value some call passed (`MPI_Bcast(&size, 1,
+  // MPI_INT, root, comm)` before the size is used).
+  RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(Def);
   for (auto &[PI, PS] : Params) {
     const ParmVarDecl *P = Def->getParamDecl(PI);
-    if (!Facts || !Facts->writesOf(P).empty() || Facts->escapes(P))
+    bool Broadcast = Facts && Facts->escapes(P) && Ranges &&
+                     Ranges->isHandedOnlyToBroadcasts(P);
+    if (!Facts || !Facts->writesOf(P).empty() ||
+        (Facts->escapes(P) && !Broadcast))
       continue;
     PS.Index = PI;
     PS.Name = P->getName().str();
     FixPlan Fix;
-    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
+    if (Broadcast)
+      Fix.block(P->getLocation(), "'" + PS.Name + "' is broadcast through its "
+                                  "address: the broadcast's datatype must "
+                                  "change with its type");
+    else if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
       Fix.block(Def->getLocation(), "'" + S.Name +
                                         "' is virtual: its overrides would "
                                         "have to change with it");
