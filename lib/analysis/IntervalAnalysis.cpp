@@ -671,22 +671,24 @@ const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
 
 bool FunctionFacts::escapesBefore(const VarDecl *V, const Stmt *At) const {
   auto Sites = Escaping.find(V);
-  if (Sites == Escaping.end())
-    return false;
+  return Sites != Escaping.end() &&
+         llvm::any_of(Sites->second,
+                      [&](const Stmt *Site) { return !runsOnlyAfter(Site, At); });
+}
+
+bool FunctionFacts::runsOnlyAfter(const Stmt *S, const Stmt *At) const {
   // A jump back could run a later statement first.
   if (!LabelStmts.empty())
-    return true;
+    return false;
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::SmallVector<const Stmt *, 2> Loops;
-  for (const Stmt *S = parentOf(At); S; S = parentOf(S))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-      Loops.push_back(S);
-  return llvm::any_of(Sites->second, [&](const Stmt *Site) {
-    return !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(At->getEndLoc()),
-                                         SM.getExpansionLoc(Site->getBeginLoc())) ||
-           llvm::any_of(Loops,
-                        [&](const Stmt *Loop) { return isWithin(Site, Loop); });
-  });
+  if (!SM.isBeforeInTranslationUnit(SM.getExpansionLoc(At->getEndLoc()),
+                                    SM.getExpansionLoc(S->getBeginLoc())))
+    return false;
+  for (const Stmt *Loop = parentOf(At); Loop; Loop = parentOf(Loop))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop) &&
+        isWithin(S, Loop))
+      return false;
+  return true;
 }
 
 bool FunctionFacts::isWithin(const Stmt *S, const Stmt *Outer) const {
@@ -909,7 +911,13 @@ FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
 
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
-  llvm::ArrayRef<Write> All = elementWritesOf(V);
+  // A store that only runs after At (a table recomputed for a later call)
+  // cannot be what At reads.
+  llvm::SmallVector<Write, 4> Earlier;
+  for (const Write &W : elementWritesOf(V))
+    if (!At || !W.Site || !runsOnlyAfter(W.Site, At))
+      Earlier.push_back(W);
+  llvm::ArrayRef<Write> All = Earlier;
   // Only a store to a literal index can replace an earlier one, and only a
   // fresh block stored into the pointer leaves the earlier ones in other
   // memory; without either every store reaches, and asking costs nothing

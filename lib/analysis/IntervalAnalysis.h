@@ -82,8 +82,9 @@ public:
   /// rooted one (MPIX_MODEL_FILL): each as the statement that makes it.
   llvm::SmallVector<const clang::Stmt *, 2>
   fillsOf(const clang::VarDecl *V, const clang::Stmt *At) const;
-  /// The element stores of V that can still be there at \p At: a store to
-  /// V[K] (K a literal) is left out when a plain `V[K] = ...;` statement of
+  /// The element stores of V that can still be there at \p At: a store
+  /// that runs only after \p At (runsOnlyAfter) is left out, and so is a
+  /// store to V[K] (K a literal) when a plain `V[K] = ...;` statement of
   /// a compound statement enclosing \p At runs after it and before \p At,
   /// with no label or case between them that a jump could bypass it by.
   llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
@@ -96,6 +97,9 @@ public:
   /// take control back (`MPI_Recv(b, n, ...)` and only then `get(&n)`: the
   /// stores before the call are all there is).
   bool escapesBefore(const clang::VarDecl *V, const clang::Stmt *At) const;
+  /// Whether \p S runs only after \p At: it comes after At in the text,
+  /// no loop holds both, and the function has no goto label.
+  bool runsOnlyAfter(const clang::Stmt *S, const clang::Stmt *At) const;
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
   /// A local pointer to integers whose every store is a fresh malloc,
   /// calloc or new[] block (or null): indexed, it is an array of its own.
