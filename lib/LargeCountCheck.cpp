@@ -262,6 +262,14 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
     MaxProcesses = int64_t(1) << 24;
   }
   Model.MaxProcesses = MaxProcesses;
+  int64_t MaxStringLength = Options.get("MaxStringLength", int64_t(1) << 30);
+  if (MaxStringLength < 0 || MaxStringLength > (int64_t(1) << 62)) {
+    configurationDiag("invalid value '%0' for mpix-large-count.MaxStringLength; "
+                      "expected 0 to 4611686018427387904")
+        << std::to_string(MaxStringLength);
+    MaxStringLength = int64_t(1) << 30;
+  }
+  Model.MaxStringLength = MaxStringLength;
   Model.WholeProgram = Options.get("WholeProgram", true);
   CallersInDatabase = Options.get("CallersInDatabase", true);
   MembersInDatabase = Options.get("MembersInDatabase", true);
@@ -293,6 +301,7 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Target", Target);
   Options.store(Opts, "StrictTypes", Model.StrictTypes);
   Options.store(Opts, "MaxProcesses", int64_t(Model.MaxProcesses));
+  Options.store(Opts, "MaxStringLength", int64_t(Model.MaxStringLength));
   Options.store(Opts, "WholeProgram", Model.WholeProgram);
   Options.store(Opts, "CallersInDatabase", CallersInDatabase);
   Options.store(Opts, "MembersInDatabase", MembersInDatabase);

@@ -59,6 +59,9 @@ struct RunModel {
   bool StrictTypes = false;
   /// The most processes a communicator or group has.
   WideInt MaxProcesses = WideInt(1) << 24;
+  /// The longest C string (what strlen returns): names, paths, keys and
+  /// messages, never gigabytes.
+  WideInt MaxStringLength = WideInt(1) << 30;
   /// A unit that defines main is the whole program and every process runs
   /// it: a probe of a real process sees a message one of its sends made.
   bool WholeProgram = true;

@@ -2086,6 +2086,9 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
     // strdup("testfile"); len = strlen(name);`).
     if (const StringLiteral *Text = literalHeldBy(Call->getArg(0)))
       return Interval{0, WideInt(Text->getLength())};
+    // Any other string: a name, a path, a key (the model's longest).
+    if (const RunModel *M = model(); M && Full)
+      return Full->meet(Interval{0, M->MaxStringLength});
   }
   return Full;
 }

@@ -109,18 +109,18 @@ void name_then_broadcast(MPI_Comm comm) {
   free(name);
 }
 
-// A caller's string can be longer than INT_MAX.
-void path_then_broadcast(char *path, MPI_Comm comm) {
+// A caller's size can be larger than INT_MAX.
+void path_then_broadcast(char *path, size_t bytes, MPI_Comm comm) {
   int rank, len = 0;
   MPI_Comm_rank(comm, &rank);
   if (rank == 0)
-    len = strlen(path);
+    len = bytes;
   // CHECK-FIXES: MPI_Count len = 0;
   MPI_Bcast(&len, 1, MPI_INT, 0, comm);
   // CHECK-FIXES: MPI_Bcast(&len, 1, MPI_COUNT, 0, comm);
   MPI_Bcast(path, len + 1, MPI_CHAR, 0, comm);
-  // CHECK-NOTES: :[[@LINE-1]]:19: warning: count 'len + 1' is computed from 'len', which holds a value narrowed from 'unsigned long'
-  // CHECK-NOTES: :[[@LINE-6]]:11: note: 'strlen(path)' of type 'unsigned long' is narrowed to 'int' here
-  // CHECK-NOTES: :[[@LINE-7]]:11: note: 'strlen(path)' is returned by a call the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: count 'len + 1' is computed from 'len', which holds a value narrowed from 'size_t'
+  // CHECK-NOTES: :[[@LINE-6]]:11: note: 'bytes' of type 'size_t' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-11]]:45: note: 'bytes' is a parameter: its callers may pass any value
   // CHECK-FIXES: MPIX_Bcast_x(path, len + 1, MPI_CHAR, 0, comm);
 }
