@@ -1809,11 +1809,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   switch (Found.What) {
   case Finding::LocalVariable: {
     if (Found.RunningTotal) {
-      const auto *Sum = cast<CompoundAssignOperator>(Found.NoteSite);
-      diag(Sum->getBeginLoc(), "the running sum is computed here, in a loop; "
-                               "'%0' can be any value of its type",
-           DiagnosticIDs::Note)
-          << textOf(Sum->getRHS(), *Context) << Sum->getSourceRange();
+      noteRunningTotal(Found);
       break;
     }
     RangeAnalysis::Explanation Why = explain(H, FS);
@@ -1878,14 +1874,9 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   case Finding::OutputStore:
     noteHelperWrite(Found);
     [[fallthrough]];
-  case Finding::MemberStore: {
-    // The store is judged, and explained, in its own function.
-    FunctionState Where = stateOfOther(Found.StoredIn);
-    RangeAnalysis::Explanation Why = explain(H, Where);
-    noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
-    noteOrigin(Why);
+  case Finding::MemberStore:
+    noteStoreElsewhere(Found);
     break;
-  }
   case Finding::Argument: {
     // A product in a helper: where it is; else why the argument is large.
     const Expr *Arg = Call->getArg(Found.Index);
@@ -1993,6 +1984,22 @@ void LargeCountCheck::noteRemoteStore(const Finding &Found) {
          DiagnosticIDs::Note)
         << Found.RemoteText << Found.RemoteWriter
         << (Found.Member ? Found.Member->getName() : Found.Var->getName());
+}
+
+void LargeCountCheck::noteStoreElsewhere(const Finding &Found) {
+  // The store is judged, and explained, in its own function.
+  FunctionState Where = stateOfOther(Found.StoredIn);
+  RangeAnalysis::Explanation Why = explain(Found.H, Where);
+  noteLocalStore(Found, Found.H.Kind == Hazard::Overflows ? Why.Why : "");
+  noteOrigin(Why);
+}
+
+void LargeCountCheck::noteRunningTotal(const Finding &Found) {
+  const auto *Sum = cast<CompoundAssignOperator>(Found.NoteSite);
+  diag(Sum->getBeginLoc(), "the running sum is computed here, in a loop; "
+                           "'%0' can be any value of its type",
+       DiagnosticIDs::Note)
+      << textOf(Sum->getRHS(), *Context) << Sum->getSourceRange();
 }
 
 void LargeCountCheck::noteHelperWrite(const Finding &Found) {
@@ -2168,6 +2175,10 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
                   /*MayBeNegative=*/true, /*FollowLocals=*/true, FS);
     if (!Found)
       Found = findMemberStore(Call, I, /*MayBeNegative=*/true);
+    if (const VarDecl *V = referencedVariable(Arg); !Found && V)
+      Found = findRunningTotal(Call, I, V, FS);
+    if (!Found)
+      Found = findOutputStore(Call, I, FS);
     if (!Found || Found->H.Kind == Hazard::ConstantNegative ||
         Analyses->neverCalledInProgram(Caller))
       continue;
@@ -2287,9 +2298,16 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
   {
     DiagnosticBuilder D = [&] {
       SourceLocation Loc = Arg->getBeginLoc();
+      if (Found.RunningTotal)
+        return diag(Loc, "'%0' is an 'int' running sum; %1 passes it to %2 as "
+                         "its %3")
+               << Found.Var->getName() << Via << Use.MPIFunction << Use.Noun
+               << Arg->getSourceRange();
       if (Found.What == Finding::LocalVariable ||
           Found.What == Finding::MemberStore ||
-          Found.What == Finding::RemoteMemberStore)
+          Found.What == Finding::RemoteMemberStore ||
+          Found.What == Finding::OutputStore ||
+          Found.What == Finding::RemoteOutputStore)
         return diag(Loc, "'%0' %select{holds|is computed from '%6', which "
                          "holds}5 %1; %2 passes it to %3 as its %4")
                << (Found.Var && !Found.Carried ? Found.Var->getName().str()
@@ -2324,13 +2342,22 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     }();
     addNewHints(D, Plan);
   }
-  if (Found.What == Finding::LocalVariable ||
-      Found.What == Finding::MemberStore)
-    noteLocalStore(Found);
-  else if (Found.What == Finding::RemoteMemberStore)
+  if (Found.RunningTotal) {
+    noteRunningTotal(Found);
+  } else if (Found.What == Finding::OutputStore) {
+    noteHelperWrite(Found);
+    noteStoreElsewhere(Found);
+  } else if (Found.What == Finding::RemoteOutputStore) {
+    noteHelperWrite(Found);
     noteRemoteStore(Found);
-  else
+  } else if (Found.What == Finding::LocalVariable ||
+             Found.What == Finding::MemberStore) {
+    noteLocalStore(Found);
+  } else if (Found.What == Finding::RemoteMemberStore) {
+    noteRemoteStore(Found);
+  } else {
     noteHelperOverflow(H, Arg);
+  }
   // Where the value meets MPI, in whichever file that is.
   for (const CountUse &U : llvm::ArrayRef(R.Uses).take_front(3)) {
     SourceLocation At = Params->locationOf(U.At);

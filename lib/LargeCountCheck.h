@@ -210,6 +210,11 @@ private:
   void noteRemoteStore(const Finding &Found);
   /// "'v' is written by 'helper' here", at the call that hands v out.
   void noteHelperWrite(const Finding &Found);
+  /// A MemberStore's or OutputStore's store, judged and explained in the
+  /// function that makes it.
+  void noteStoreElsewhere(const Finding &Found);
+  /// Where a RunningTotal's loop adds into it, and what it adds.
+  void noteRunningTotal(const Finding &Found);
   /// Notes the store through which a carried local reaches the local
   /// passed (Finding::Carrier).
   void noteCarrier(const Finding &Found);

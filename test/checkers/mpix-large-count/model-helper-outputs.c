@@ -131,3 +131,21 @@ void post_scaled(char *b, size_fn f, int vectors, MPI_Comm comm,
   tripled_size(f, &tripled, vectors);
   MPI_Irecv(b, tripled, MPI_BYTE, 0, 0, comm, rq);
 }
+
+// Handed on to a wrapper that passes it to MPI as a count: the same.
+static void recv_bytes(char *b, int n, MPI_Comm comm, MPI_Request *rq) {
+  MPI_Irecv(b, n, MPI_BYTE, 0, 0, comm, rq);
+}
+
+void post_wrapped(char *b, size_fn f, int vectors, MPI_Comm comm,
+                  MPI_Request *rq) {
+  int size;
+  scaled_size(f, &size, vectors);
+  recv_bytes(b, size, comm, rq);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'size' holds a value computed in 'int' that can overflow; parameter 'n' of 'recv_bytes' passes it to MPI_Irecv as its count
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'size' is written by 'scaled_size' here
+  // CHECK-NOTES: :[[@LINE-41]]:3: note: '*size *= 1 + vectors' can overflow 'int' here: *size unbounded, 1 + vectors unbounded
+  // CHECK-NOTES: :[[@LINE-42]]:3: note: '*size' is read from memory the analysis cannot see
+  // CHECK-NOTES: :[[@LINE-12]]:16: note: it reaches MPI_Irecv as its count here
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: no automatic fix: 'size' is written through a parameter of 'scaled_size', whose type must change by hand
+}
