@@ -1099,58 +1099,21 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
   return std::nullopt;
 }
 
-/// The loop \p S runs in, within its function.
-static const Stmt *enclosingLoop(const Stmt *S, const FunctionFacts &Facts) {
-  for (S = Facts.parentOf(S); S; S = Facts.parentOf(S))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-      return S;
-  return nullptr;
-}
-
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findRunningTotal(const CallExpr *Call, unsigned Index,
                                   const VarDecl *V, FunctionState &FS) {
+  const CompoundAssignOperator *Sum =
+      FS.Ranges ? FS.Ranges->runningTotalAt(V, Call) : nullptr;
   std::optional<Interval> Type = Interval::ofType(V->getType(), *Context);
-  if (!FS.Facts || !FS.Ranges || !Type || !V->hasLocalStorage() ||
-      isa<ParmVarDecl>(V) || Context->getIntWidth(V->getType()) > 32 ||
-      FS.Facts->escapesBefore(V, Call))
+  if (!Sum || !Type)
     return std::nullopt;
-  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
-    const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
-    if (!Sum || Sum->getOpcode() != BO_AddAssign ||
-        !enclosingLoop(Sum, *FS.Facts) ||
-        FS.Facts->overwrittenBefore(W, V, Call))
-      continue;
-    // Each value small, the sum needs many turns (`n += 8`, a count of
-    // things): only values of which two can already overflow it.
-    auto Large = [&](const std::optional<RangeAnalysis::Result> &Step) {
-      return Step && Step->Range.Hi > Type->Hi / 2;
-    };
-    Constraints C = FS.Ranges->constraintsAt(Sum);
-    if (!Large(FS.Ranges->evaluate(Sum->getRHS(), C)) ||
-        !Large(FS.Ranges->evaluateAt(Sum->getRHS(), Sum, C)))
-      continue;
-    // The pass over the control flow, asked last: the sum must reach the
-    // call, where no guard or loop of bounded turns keeps it in range.
-    std::optional<PointFacts> Between = FS.Ranges->flowBetween(Sum, V, Call);
-    if (Between && Between->Unreachable)
-      continue;
-    if (std::optional<PointFacts> At =
-            FS.Ranges->flowFactsAt(Call, Constraints())) {
-      auto Known = At->Known.find(V);
-      if (At->Unreachable ||
-          (Known != At->Known.end() && Known->second.Hi < Type->Hi))
-        return std::nullopt;
-    }
-    Finding Found{Finding::LocalVariable, Index,
-                  Hazard{Hazard::Overflows, Sum, V->getType(), *Type, nullptr,
-                         true}};
-    Found.Var = V;
-    Found.NoteSite = Sum;
-    Found.RunningTotal = true;
-    return Found;
-  }
-  return std::nullopt;
+  Finding Found{Finding::LocalVariable, Index,
+                Hazard{Hazard::Overflows, Sum, V->getType(), *Type, nullptr,
+                       true}};
+  Found.Var = V;
+  Found.NoteSite = Sum;
+  Found.RunningTotal = true;
+  return Found;
 }
 
 std::optional<LargeCountCheck::Finding>

@@ -5196,6 +5196,50 @@ RangeAnalysis::requestCount(const VarDecl *Request,
   return Count;
 }
 
+/// The loop \p S runs in, within its function.
+static const Stmt *enclosingLoop(const Stmt *S, const FunctionFacts &Facts) {
+  for (S = Facts.parentOf(S); S; S = Facts.parentOf(S))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return S;
+  return nullptr;
+}
+
+const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
+                                                            const Stmt *At) {
+  std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
+  if (!Facts || !Type || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Ctx.getIntWidth(V->getType()) > 32 || Facts->escapesBefore(V, At))
+    return nullptr;
+  for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
+    const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
+    if (!Sum || Sum->getOpcode() != BO_AddAssign ||
+        !enclosingLoop(Sum, *Facts) || Facts->overwrittenBefore(W, V, At))
+      continue;
+    // Each value small, the sum needs many turns (`n += 8`, a count of
+    // things): only values of which two can already overflow it.
+    auto Large = [&](const std::optional<Result> &Step) {
+      return Step && Step->Range.Hi > Type->Hi / 2;
+    };
+    Constraints C = constraintsAt(Sum);
+    if (!Large(evaluate(Sum->getRHS(), C)) ||
+        !Large(evaluateAt(Sum->getRHS(), Sum, C)))
+      continue;
+    // The pass over the control flow, asked last: the sum must reach At,
+    // where no guard or loop of bounded turns keeps it in range.
+    std::optional<PointFacts> Between = flowBetween(Sum, V, At);
+    if (Between && Between->Unreachable)
+      continue;
+    if (std::optional<PointFacts> Known = flowFactsAt(At, Constraints())) {
+      auto Bound = Known->Known.find(V);
+      if (Known->Unreachable ||
+          (Bound != Known->Known.end() && Bound->second.Hi < Type->Hi))
+        return nullptr;
+    }
+    return Sum;
+  }
+  return nullptr;
+}
+
 std::optional<Interval>
 RangeAnalysis::unitRequestCount(const llvm::FoldingSetNodeID &TypeId) {
   std::optional<llvm::ArrayRef<const CallExpr *>> Receives =

@@ -593,6 +593,12 @@ public:
   /// call (see outputRange); \p OverflowSite as returnRange's.
   std::optional<Interval> helperOutputRange(const HelperOutput &Out,
                                             const clang::Expr *&OverflowSite);
+  /// The addition by which a loop makes \p V, an int local, a running total
+  /// where \p At reads it: `total += counts[i]`, its values each up to half
+  /// of INT_MAX at least, and nothing bounding the sum at At (a guard, a
+  /// loop of bounded turns). Null otherwise.
+  const clang::CompoundAssignOperator *runningTotalAt(const clang::VarDecl *V,
+                                                      const clang::Stmt *At);
   /// The ranges of \p Call's arguments where it is made.
   llvm::SmallVector<std::optional<Interval>, 4>
   argumentsOf(const clang::CallExpr *Call);

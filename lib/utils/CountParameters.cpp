@@ -815,6 +815,11 @@ CountParameters::storedValue(const MemberWrite &W,
     Stored = Ranges ? Ranges->storedRange(W.Value, W.Site, /*WithFlow=*/false,
                                           &Overflow)
                     : std::nullopt;
+    // A running total stored whole (`s->size = tot_size;` after a loop of
+    // `tot_size += header[i]`) wraps where it is summed.
+    const VarDecl *Local = referencedVariable(W.Value);
+    if (Ranges && !Overflow && Local && W.Site)
+      Overflow = Ranges->runningTotalAt(Local, W.Site);
   }
   // What does not fit is stored wrapped: anything of the member's type.
   if (Stored && !Stored->within(*Type))
