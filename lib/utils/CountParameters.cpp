@@ -415,11 +415,7 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
         break;
       }
     }
-    R.OverflowAt = pointOf(Value->getBeginLoc());
-    R.OverflowText = Lexer::getSourceText(
-                         CharSourceRange::getTokenRange(Value->getSourceRange()),
-                         Ctx.getSourceManager(), Ctx.getLangOpts())
-                         .str();
+    nameSite(Value, R.OverflowAt, R.OverflowText);
     const auto *Cast = dyn_cast<ImplicitCastExpr>(Value->IgnoreParens());
     if (Cast && Cast->getCastKind() == CK_IntegralCast &&
         Ctx.getIntWidth(Cast->getSubExpr()->getType()) >
@@ -436,11 +432,7 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
     if (!Site)
       return ReturnSummary();
     R.AlwaysOverflows = true;
-    R.OverflowAt = pointOf(Site->getBeginLoc());
-    R.OverflowText = Lexer::getSourceText(
-                         CharSourceRange::getTokenRange(Site->getSourceRange()),
-                         Ctx.getSourceManager(), Ctx.getLangOpts())
-                         .str();
+    nameSite(Site, R.OverflowAt, R.OverflowText);
   }
   if (!R.OverflowAt.valid())
     return R; // nothing overflows: no fix to plan
@@ -456,6 +448,15 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
     ReturnPlan(Def, Fix);
   keepFix(Fix, R.Fix, R.Blocker, R.BlockerAt);
   return R;
+}
+
+void CountParameters::nameSite(const Expr *Site, SourcePoint &At,
+                               std::string &Text) {
+  At = pointOf(Site->getBeginLoc());
+  Text = Lexer::getSourceText(
+             CharSourceRange::getTokenRange(Site->getSourceRange()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+             .str();
 }
 
 std::vector<OutputSummary>
@@ -484,13 +485,8 @@ CountParameters::summarizeOutputs(const FunctionDecl *Def) {
           "[\"i\",\"" + toString(R->Lo) + "\",\"" + toString(R->Hi) + "\"]";
     // A narrowing store is not kept: `*len = strlen(s)` is the rule more
     // often than a hazard, and the unit that defines it reports its own.
-    if (isa_and_nonnull<BinaryOperator>(Site)) {
-      Out.OverflowAt = pointOf(Site->getBeginLoc());
-      Out.OverflowText = Lexer::getSourceText(
-                             CharSourceRange::getTokenRange(Site->getSourceRange()),
-                             Ctx.getSourceManager(), Ctx.getLangOpts())
-                             .str();
-    }
+    if (isa_and_nonnull<BinaryOperator>(Site))
+      nameSite(Site, Out.OverflowAt, Out.OverflowText);
     if (!Out.Tree.empty() || Out.OverflowAt.valid())
       Outputs.push_back(std::move(Out));
   }
@@ -857,14 +853,8 @@ void CountParameters::recordMembers(UnitSummary &U) {
       }
       const Expr *Overflow = nullptr;
       std::optional<Interval> Range = storedValue(W, Type, Overflow);
-      if (Overflow && !A.OverflowAt.valid()) {
-        A.OverflowAt = pointOf(Overflow->getBeginLoc());
-        A.OverflowText =
-            Lexer::getSourceText(
-                CharSourceRange::getTokenRange(Overflow->getSourceRange()),
-                Ctx.getSourceManager(), Ctx.getLangOpts())
-                .str();
-      }
+      if (Overflow && !A.OverflowAt.valid())
+        nameSite(Overflow, A.OverflowAt, A.OverflowText);
       std::string Tree =
           W.Value && W.Function ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
           : W.OutputCall        ? outputTree(W.OutputCall, W.OutputIndex)

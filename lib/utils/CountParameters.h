@@ -142,6 +142,9 @@ private:
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
   std::vector<OutputSummary> summarizeOutputs(const clang::FunctionDecl *Def);
+  /// Where \p Site is and its text, as a record names an overflow for the
+  /// notes of other units.
+  void nameSite(const clang::Expr *Site, SourcePoint &At, std::string &Text);
   /// What \p Def stores through \p P as a tree over its parameters: the
   /// join of its plain stores, or "" when one is not such arithmetic.
   std::string storedTree(RangeAnalysis &Ranges, const clang::ParmVarDecl *P,
