@@ -684,11 +684,16 @@ bool FunctionFacts::runsOnlyAfter(const Stmt *S, const Stmt *At) const {
   if (!SM.isBeforeInTranslationUnit(SM.getExpansionLoc(At->getEndLoc()),
                                     SM.getExpansionLoc(S->getBeginLoc())))
     return false;
-  for (const Stmt *Loop = parentOf(At); Loop; Loop = parentOf(Loop))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop) &&
-        isWithin(S, Loop))
-      return false;
-  return true;
+  // Any loop around both holds S in the outermost one around At.
+  return !isWithin(S, outermostLoopAround(At));
+}
+
+const Stmt *FunctionFacts::outermostLoopAround(const Stmt *S) const {
+  const Stmt *Loop = nullptr;
+  for (const Stmt *P = parentOf(S); P; P = parentOf(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      Loop = P;
+  return Loop;
 }
 
 bool FunctionFacts::isWithin(const Stmt *S, const Stmt *Outer) const {
@@ -5196,14 +5201,6 @@ RangeAnalysis::requestCount(const VarDecl *Request,
   return Count;
 }
 
-/// The loop \p S runs in, within its function.
-static const Stmt *enclosingLoop(const Stmt *S, const FunctionFacts &Facts) {
-  for (S = Facts.parentOf(S); S; S = Facts.parentOf(S))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-      return S;
-  return nullptr;
-}
-
 const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
                                                             const Stmt *At) {
   std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
@@ -5213,7 +5210,7 @@ const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
   for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
     const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
     if (!Sum || Sum->getOpcode() != BO_AddAssign ||
-        !enclosingLoop(Sum, *Facts) || Facts->overwrittenBefore(W, V, At))
+        !Facts->outermostLoopAround(Sum) || Facts->overwrittenBefore(W, V, At))
       continue;
     // Each value small, the sum needs many turns (`n += 8`, a count of
     // things): only values of which two can already overflow it.

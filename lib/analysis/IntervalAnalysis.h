@@ -100,6 +100,8 @@ public:
   /// Whether \p S runs only after \p At: it comes after At in the text,
   /// no loop holds both, and the function has no goto label.
   bool runsOnlyAfter(const clang::Stmt *S, const clang::Stmt *At) const;
+  /// The outermost loop of the body around \p S, or null.
+  const clang::Stmt *outermostLoopAround(const clang::Stmt *S) const;
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
   /// A local pointer to integers whose every store is a fresh malloc,
   /// calloc or new[] block (or null): indexed, it is an array of its own.

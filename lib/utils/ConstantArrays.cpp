@@ -191,23 +191,6 @@ static void applyInitializer(const InitListExpr *List, Elements &Values,
                                         : std::optional<int64_t>(0);
 }
 
-/// The outermost loop around \p S, if any.
-static const Stmt *outermostLoop(const Stmt *S, const FunctionFacts &Facts) {
-  const Stmt *Loop = nullptr;
-  for (const Stmt *P = Facts.parentOf(S); P; P = Facts.parentOf(P))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
-      Loop = P;
-  return Loop;
-}
-
-static bool isInside(const Stmt *S, const Stmt *Ancestor,
-                     const FunctionFacts &Facts) {
-  for (; S; S = Facts.parentOf(S))
-    if (S == Ancestor)
-      return true;
-  return false;
-}
-
 /// The index of `a[i]` or of a std::vector's `v[i]`.
 static const Expr *subscriptOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
@@ -306,12 +289,12 @@ static bool applyStores(const VarDecl *V, Elements &Values,
   if (const InitListExpr *List = initializerList(V))
     for (const Expr *E : List->inits())
       InInitializer.insert(E);
-  const Stmt *Loop = outermostLoop(Call, *K.Facts);
+  const Stmt *Loop = K.Facts->outermostLoopAround(Call);
   for (const FunctionFacts::Write &W : K.Facts->elementWritesOf(V)) {
     if (InInitializer.count(W.Site))
       continue;
     if (!isBefore(W.Site, Call, Ctx)) {
-      if (Loop && isInside(W.Site, Loop, *K.Facts))
+      if (K.Facts->isWithin(W.Site, Loop))
         return false;
       continue;
     }
