@@ -5145,16 +5145,11 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
   // datatype (or in basic elements of a derived one), at most the bytes the
   // posted count of that datatype can hold: a count or a number of basic
   // elements is at most the bytes it spans (a datatype of size 0 counts 0).
-  const Expr *Posted = Call->getArg(Filler.Type)->IgnoreParenImpCasts();
-  llvm::FoldingSetNodeID PostedId;
-  Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
-  std::optional<WideInt> Bytes;
-  if (PostedId != TypeId) {
-    Bytes = typeBytes(Posted);
-    // Past 2^62 bytes the product below could leave 128 bits.
-    if (!Bytes || *Bytes > (WideInt(1) << 62))
-      return std::nullopt;
-  }
+  std::optional<WideInt> Bytes =
+      askedPerPosted(Call->getArg(Filler.Type), TypeId);
+  // Past 2^62 bytes the product below could leave 128 bits.
+  if (!Bytes || *Bytes > (WideInt(1) << 62))
+    return std::nullopt;
   // The count as the program computes it, before any narrowing to the int
   // parameter: a narrowed count is itself a finding, and once its fix
   // widens the receive, the status can hold all of it.
@@ -5172,7 +5167,16 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
   // count wide.
   if (!N || Computed.OverflowSite)
     return std::nullopt;
-  return Interval{0, std::max<WideInt>(N->Hi, 0) * Bytes.value_or(1)};
+  return Interval{0, std::max<WideInt>(N->Hi, 0) * *Bytes};
+}
+
+std::optional<WideInt>
+RangeAnalysis::askedPerPosted(const Expr *Posted,
+                              const llvm::FoldingSetNodeID &TypeId) {
+  Posted = Posted->IgnoreParenImpCasts();
+  llvm::FoldingSetNodeID PostedId;
+  Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
+  return PostedId == TypeId ? std::optional<WideInt>(1) : typeBytes(Posted);
 }
 
 /// What \p Known, the answers kept for a variable per datatype asked,
@@ -5260,11 +5264,7 @@ RangeAnalysis::unitRequestCount(const llvm::FoldingSetNodeID &TypeId) {
         Ctx.getIntWidth(Posts->getType()) > 32)
       return std::nullopt;
     // An int count of its datatype; asked in another, the bytes it spans.
-    const Expr *Posted = Call->getArg(*Type)->IgnoreParenImpCasts();
-    llvm::FoldingSetNodeID PostedId;
-    Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
-    std::optional<WideInt> Bytes =
-        PostedId == TypeId ? std::optional<WideInt>(1) : typeBytes(Posted);
+    std::optional<WideInt> Bytes = askedPerPosted(Call->getArg(*Type), TypeId);
     if (!Bytes || *Bytes > (WideInt(1) << 30))
       return std::nullopt;
     Most = maxOf({Most, WideInt(INT32_MAX) * *Bytes});

@@ -817,6 +817,12 @@ private:
   /// for the null request; none when anything else may have set it.
   std::optional<Interval> requestCount(const clang::VarDecl *Request,
                                        const llvm::FoldingSetNodeID &TypeId);
+  /// The most elements of the datatype asked (\p TypeId) one element of
+  /// datatype \p Posted holds: 1 in the same datatype, else the bytes it
+  /// spans (a count or a number of basic elements is at most its bytes);
+  /// none when those are unknown.
+  std::optional<WideInt> askedPerPosted(const clang::Expr *Posted,
+                                        const llvm::FoldingSetNodeID &TypeId);
   /// What a request this unit's receives could have made holds in datatype
   /// \p TypeId, for a request the analysis cannot follow (a parameter, an
   /// element of an array): at most the int count each posts, in its
