@@ -4861,6 +4861,9 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
     Address = true;
   }
   const VarDecl *Status = namedVariable(E);
+  if (!Status && Address)
+    if (const VarDecl *Array = statusArrayOf(E))
+      return statusArrayCount(Array, TypeId);
   if (!Status || Facts->isCaptured(Status))
     return std::nullopt;
   if (const auto *P = dyn_cast<ParmVarDecl>(Status)) {
@@ -4889,6 +4892,33 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
   return Count;
 }
 
+const VarDecl *RangeAnalysis::statusArrayOf(const Expr *Element) const {
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element);
+  const VarDecl *Array =
+      ASE ? namedVariable(ASE->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const ConstantArrayType *T =
+      Array ? Ctx.getAsConstantArrayType(Array->getType()) : nullptr;
+  if (!T || !T->getElementType()->isRecordType() || isa<ParmVarDecl>(Array) ||
+      !Array->hasLocalStorage() || Facts->isCaptured(Array) ||
+      Array->getType().isVolatileQualified())
+    return nullptr;
+  return Array;
+}
+
+std::optional<Interval>
+RangeAnalysis::statusArrayCount(const VarDecl *Array,
+                                const llvm::FoldingSetNodeID &TypeId) {
+  auto &Known = StatusCounts[Array];
+  for (const auto &[Id, Point, Bound] : Known)
+    if (Id == TypeId)
+      return Bound;
+  // Which element each fill and query names is not followed: every element
+  // holds one of the counts any fill leaves, wherever the query is.
+  std::optional<Interval> Count = statusCountIn(Array, TypeId, nullptr);
+  StatusCounts[Array].push_back({TypeId, nullptr, Count});
+  return Count;
+}
+
 const Stmt *RangeAnalysis::statusQueryPoint(const VarDecl *Status,
                                             const Stmt *At) {
   constexpr size_t MaxUsesPerQuery = 512;
@@ -4908,7 +4938,12 @@ RangeAnalysis::Explanation RangeAnalysis::explainStatus(const CallExpr *Query,
       Addr && Addr->getOpcode() == UO_AddrOf)
     E = Addr->getSubExpr()->IgnoreParenImpCasts();
   const VarDecl *Status = namedVariable(E);
-  if (!Status || Facts->isCaptured(Status))
+  if (!Status) {
+    if (const VarDecl *Array = statusArrayOf(E))
+      statusCountIn(Array, statusTypeId(Query, M), nullptr, &X);
+    return X;
+  }
+  if (Facts->isCaptured(Status))
     return X;
   if (isa<ParmVarDecl>(Status)) {
     X.OriginLoc = Status->getLocation();
@@ -5173,10 +5208,15 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
 std::optional<WideInt>
 RangeAnalysis::askedPerPosted(const Expr *Posted,
                               const llvm::FoldingSetNodeID &TypeId) {
-  Posted = Posted->IgnoreParenImpCasts();
+  return isAskedAsPosted(Posted, TypeId) ? std::optional<WideInt>(1)
+                                         : typeBytes(Posted);
+}
+
+bool RangeAnalysis::isAskedAsPosted(const Expr *Posted,
+                                    const llvm::FoldingSetNodeID &TypeId) {
   llvm::FoldingSetNodeID PostedId;
-  Posted->Profile(PostedId, Ctx, /*Canonical=*/true);
-  return PostedId == TypeId ? std::optional<WideInt>(1) : typeBytes(Posted);
+  Posted->IgnoreParenImpCasts()->Profile(PostedId, Ctx, /*Canonical=*/true);
+  return PostedId == TypeId;
 }
 
 /// What \p Known, the answers kept for a variable per datatype asked,
@@ -5247,24 +5287,38 @@ RangeAnalysis::unitRequestCount(const llvm::FoldingSetNodeID &TypeId) {
       Unit ? Unit->requestReceives() : std::nullopt;
   if (!Receives || Receives->empty())
     return std::nullopt;
-  WideInt Most = 0;
+  // The count and datatype arguments of each receive.
+  llvm::SmallVector<std::pair<const Expr *, const Expr *>, 8> Posted;
   for (const CallExpr *Call : *Receives) {
     const FunctionInfo *F = lookupClassic(*Call->getDirectCallee());
     std::optional<unsigned> Count = F ? F->requestReceiveCount() : std::nullopt;
     std::optional<unsigned> Type = Count ? F->datatypeFor(*Count) : std::nullopt;
     if (!Type || *Type >= Call->getNumArgs())
       return std::nullopt;
+    Posted.push_back({Call->getArg(*Count), Call->getArg(*Type)});
+  }
+  // MPI_Get_count's datatype "should match" the one of the receive that
+  // set the status (MPI-4.0 3.2.5): asked in the datatype of some of the
+  // receives, the status came from one of those. Asked in none of theirs,
+  // the program mixes datatypes, and any receive may have set it.
+  bool AskedAsPosted = llvm::any_of(Posted, [&](const auto &CountAndType) {
+    return isAskedAsPosted(CountAndType.second, TypeId);
+  });
+  WideInt Most = 0;
+  for (const auto &[CountArg, TypeArg] : Posted) {
+    if (AskedAsPosted && !isAskedAsPosted(TypeArg, TypeId))
+      continue;
     // A count computed wider and narrowed into the int parameter is a
     // finding of its own, whose fix widens the receive: then the status
     // can hold all of it (as receivedCount judges a receive it follows).
-    const Expr *Posts = Call->getArg(*Count)->IgnoreParenImpCasts();
+    const Expr *Posts = CountArg->IgnoreParenImpCasts();
     while (const auto *Cast = dyn_cast<ExplicitCastExpr>(Posts))
       Posts = Cast->getSubExpr()->IgnoreParenImpCasts();
     if (!Posts->getType()->isIntegerType() ||
         Ctx.getIntWidth(Posts->getType()) > 32)
       return std::nullopt;
     // An int count of its datatype; asked in another, the bytes it spans.
-    std::optional<WideInt> Bytes = askedPerPosted(Call->getArg(*Type), TypeId);
+    std::optional<WideInt> Bytes = askedPerPosted(TypeArg, TypeId);
     if (!Bytes || *Bytes > (WideInt(1) << 30))
       return std::nullopt;
     Most = maxOf({Most, WideInt(INT32_MAX) * *Bytes});
@@ -5605,7 +5659,7 @@ RangeAnalysis::statusUses(const VarDecl *Status,
   for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
     if (onlyReads(Use, *Facts))
       continue;
-    StatusUse U = classifyStatusUse(Use, TypeId);
+    StatusUse U = classifyStatusUse(Use, statusNamedBy(Use, Status), TypeId);
     if (U.Verdict != StatusUse::Skip)
       Uses->push_back(std::move(U));
   }
@@ -5613,8 +5667,24 @@ RangeAnalysis::statusUses(const VarDecl *Status,
   return Uses;
 }
 
+const Expr *RangeAnalysis::statusNamedBy(const DeclRefExpr *Use,
+                                         const VarDecl *Status) const {
+  if (!Status->getType()->isArrayType())
+    return Use;
+  const Stmt *P = parentPastParens(Use, *Facts);
+  const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(P);
+  if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+    return Use;
+  // `st[i]`: the element; `st` handed whole to a call: the pointer to it.
+  if (const auto *Element =
+          dyn_cast_or_null<ArraySubscriptExpr>(parentPastParens(Decay, *Facts));
+      Element && Element->getBase()->IgnoreParens() == Decay)
+    return Element;
+  return Decay;
+}
+
 RangeAnalysis::StatusUse
-RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use,
+RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use, const Expr *Named,
                                  const llvm::FoldingSetNodeID &TypeId) {
   const char *HandedOut =
       " is handed out here: what is written through it is not known";
@@ -5633,9 +5703,13 @@ RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use,
     U.W = W;
     return U;
   };
-    const Stmt *P = parentPastParens(Use, *Facts);
+    const Stmt *P = parentPastParens(Named, *Facts);
     // sizeof st
     if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
+      return Skip;
+    // An element read whole (`other = st[0]`).
+    if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(P);
+        Read && Read->getCastKind() == CK_LValueToRValue)
       return Skip;
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
       const Stmt *Up = parentPastParens(ME, *Facts);
@@ -5659,13 +5733,17 @@ RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use,
     }
     if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P);
         Store && Store->getOpcode() == BO_Assign &&
-        Store->getLHS()->IgnoreParens() == Use)
+        Store->getLHS()->IgnoreParens() == Named)
       return written({Use, Store, {}});
-    const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
-    if (!Taken || Taken->getOpcode() != UO_AddrOf)
+    // `&st`, `&st[i]`, or an array of statuses handed whole.
+    const Expr *Address = isa<ImplicitCastExpr>(Named) ? Named : nullptr;
+    if (const auto *Taken = dyn_cast_or_null<UnaryOperator>(P);
+        Taken && Taken->getOpcode() == UO_AddrOf)
+      Address = Taken;
+    if (!Address)
       return unknown(Use, HandedOut);
     unsigned Index = 0;
-    const CallExpr *Call = argumentOf(Taken, *Facts, Index);
+    const CallExpr *Call = argumentOf(Address, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return unknown(Use, HandedOut);
@@ -5798,7 +5876,10 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
     if (Last && beginsBefore(W.Use, Last))
       continue;
     if (W.Preset) {
-      if (filledAfter(W.Preset, Status, Fills, *Facts, Budget))
+      // A fill after a store to an array of statuses may fill another
+      // element.
+      if (!Status->getType()->isArrayType() &&
+          filledAfter(W.Preset, Status, Fills, *Facts, Budget))
         continue;
       if (W.UnboundedFill)
         return Unknown(W.Preset,
@@ -5808,8 +5889,12 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
                                       "send the analysis does not see"
                                     : ", with a count the analysis cannot "
                                       "bound"));
-      return Unknown(W.Preset, " is written here, and no call that fills it "
-                               "replaces that on every path to the query");
+      return Unknown(W.Preset,
+                     Status->getType()->isArrayType()
+                         ? " is written here, and which of its elements a "
+                           "later fill replaces is not followed"
+                         : " is written here, and no call that fills it "
+                           "replaces that on every path to the query");
     }
     Count = Count ? Count->join(W.Filled) : W.Filled;
   }

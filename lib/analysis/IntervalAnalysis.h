@@ -760,8 +760,13 @@ private:
   };
   std::shared_ptr<const std::vector<StatusUse>>
   statusUses(const clang::VarDecl *Status, const llvm::FoldingSetNodeID &TypeId);
+  /// \p Use of status \p Named, which names the status (\p Use itself; for
+  /// an array of statuses, the element or the array handed whole).
   StatusUse classifyStatusUse(const clang::DeclRefExpr *Use,
+                              const clang::Expr *Named,
                               const llvm::FoldingSetNodeID &TypeId);
+  const clang::Expr *statusNamedBy(const clang::DeclRefExpr *Use,
+                                   const clang::VarDecl *Status) const;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<
                      std::pair<llvm::FoldingSetNodeID,
@@ -781,6 +786,11 @@ private:
                                       const ModelInfo &M);
   /// The query point statusCountIn judges a query \p At of \p Status at:
   /// At, or null (all uses) for a query in a loop or a status of many uses.
+  /// The local array of statuses whose element \p Element is (`st[i]`).
+  const clang::VarDecl *statusArrayOf(const clang::Expr *Element) const;
+  /// What any element of \p Array can hold, in datatype \p TypeId.
+  std::optional<Interval> statusArrayCount(const clang::VarDecl *Array,
+                                           const llvm::FoldingSetNodeID &TypeId);
   const clang::Stmt *statusQueryPoint(const clang::VarDecl *Status,
                                       const clang::Stmt *At);
   /// Whether the function of the status parameter \p P only reads the
@@ -823,11 +833,15 @@ private:
   /// none when those are unknown.
   std::optional<WideInt> askedPerPosted(const clang::Expr *Posted,
                                         const llvm::FoldingSetNodeID &TypeId);
+  /// Whether datatype \p TypeId is the one posted, \p Posted.
+  bool isAskedAsPosted(const clang::Expr *Posted,
+                       const llvm::FoldingSetNodeID &TypeId);
   /// What a request this unit's receives could have made holds in datatype
   /// \p TypeId, for a request the analysis cannot follow (a parameter, an
   /// element of an array): at most the int count each posts, in its
-  /// datatype (requestReceives); none when one is in its large-count form,
-  /// or in a datatype whose size is unknown.
+  /// datatype (requestReceives), counting only the receives posted in
+  /// \p TypeId when there are some; none when one is in its large-count
+  /// form, or in a datatype whose size is unknown.
   std::optional<Interval>
   unitRequestCount(const llvm::FoldingSetNodeID &TypeId);
   std::optional<Interval> requestCountIn(const clang::VarDecl *Request,
