@@ -500,7 +500,11 @@ void LargeCountCheck::finishFunction(const FunctionDecl *F) {
 
 void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
                                 const FunctionDecl *Caller) {
-  if (Call->getNumArgs() != F->Params.size())
+  // An MPIX_*_x called without mpix.h is declared implicitly, without
+  // parameters: its arguments are not converted to the table's types.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (Call->getNumArgs() != F->Params.size() || !Callee ||
+      Callee->getNumParams() != F->Params.size())
     return;
   FunctionState &FS = stateFor(Caller, *Context);
 
@@ -1332,6 +1336,15 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
       return Found;
     }
   }
+  // MPI_Aint displacements filled from an int running total (`dsp[i] =
+  // (MPI_Aint)off * tsize; off += n;`): widened as it is stored, the total
+  // has wrapped already.
+  if (P.Kind == ParamKind::WideArray && P.Name.contains("disp"))
+    for (const FunctionFacts::Write &W : Writes)
+      if (std::optional<Finding> Found = findWrappedTotal(W, Index, FS)) {
+        Found->Var = Array;
+        return Found;
+      }
   // std::partial_sum / exclusive_scan of int counts into it.
   // (What MPI reads: a std::vector's elements through its data().)
   QualType Read = Call->getArg(Index)->getType()->getPointeeType();
@@ -1353,6 +1366,37 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
   if (Found)
     Found->Var = Array;
   return Found;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findWrappedTotal(const FunctionFacts::Write &W,
+                                  unsigned Index, FunctionState &FS) {
+  if (!W.Value || !FS.Ranges)
+    return std::nullopt;
+  // The locals the stored value computes with: through casts, sums and
+  // products, not through calls or elements.
+  llvm::SmallVector<const Expr *, 4> Work{W.Value};
+  while (!Work.empty()) {
+    const Expr *E = Work.pop_back_val()->IgnoreParenCasts();
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAdditiveOp() || B->isMultiplicativeOp()) {
+        Work.push_back(B->getLHS());
+        Work.push_back(B->getRHS());
+      }
+      continue;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      continue;
+    if (const CompoundAssignOperator *Sum = FS.Ranges->runningTotalAt(V, W.Site)) {
+      Finding Found{Finding::RunningSum, Index, {}};
+      Found.NoteSite = Sum;
+      Found.Accumulator = V;
+      return Found;
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<LargeCountCheck::Finding>
@@ -2050,6 +2094,12 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                    : std::string("a value computed in 'int' that can overflow"))
            << consequenceFor(F) << Arg->getSourceRange();
   case Finding::RunningSum:
+    if (P.Kind == ParamKind::WideArray && Found.Accumulator)
+      return diag(Loc, "displacement array '%0' of %1 is filled from '%2', "
+                       "an 'int' running sum; it wraps once the values added "
+                       "up exceed 2^31-1")
+             << Name << Called << Found.Accumulator->getName()
+             << Arg->getSourceRange();
     return diag(Loc, "displacement array '%0' of %1 is an 'int' running sum; "
                      "it wraps once the data before a rank exceeds 2^31-1 "
                      "elements")
@@ -2231,7 +2281,9 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
                   [this](const FunctionInfo &G) { return largeName(G); });
   for (const auto &[Callee, Index] : Passed)
     M.willWidenParameter(Callee, Index);
-  M.retypeParameter(P, "MPI_Count", Plan);
+  // A parameter already 64 bits wide keeps its type: only its call changes.
+  if (Context->getIntWidth(P->getType()) < 64)
+    M.retypeParameter(P, "MPI_Count", Plan);
   M.finish(Plan);
   // A header declaring the function must know MPI_Count by itself.
   const SourceManager &SM = Context->getSourceManager();

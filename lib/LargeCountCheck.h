@@ -313,6 +313,10 @@ private:
                      const clang::FieldDecl *Field, clang::QualType Stored,
                      bool MayBeNegative, Finding::WhatType What,
                      unsigned Index, const FunctionFacts *Judged);
+  /// An int running total that element store \p W computes with, widened
+  /// only as it is stored into a wide displacement array.
+  std::optional<Finding> findWrappedTotal(const FunctionFacts::Write &W,
+                                          unsigned Index, FunctionState &FS);
   std::optional<Finding> findOutput(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);

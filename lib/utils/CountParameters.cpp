@@ -89,6 +89,20 @@ bool isNarrowInteger(QualType T, const ASTContext &Ctx) {
   return Width && *Width <= 32;
 }
 
+/// An integer type wider than int (MPI_Count, size_t): a parameter of it
+/// carries a count whole, but not what a caller's int arithmetic lost.
+static bool isWideInteger(QualType T, const ASTContext &Ctx) {
+  std::optional<unsigned> Width = integerWidth(T, Ctx);
+  return Width && *Width > 32;
+}
+
+/// Whether a parameter of type \p T can carry a count to MPI: an int one
+/// narrows what callers pass, a wide one keeps what their int arithmetic
+/// wrapped.
+static bool carriesCounts(QualType T, const ASTContext &Ctx) {
+  return integerWidth(T, Ctx).has_value();
+}
+
 /// Every call in a body, in source order.
 struct CallCollector : RecursiveASTVisitor<CallCollector> {
   std::vector<const CallExpr *> Calls;
@@ -196,8 +210,9 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts);
-      if (!P || !isNarrowInteger(P->getType(), Ctx))
+      if (!P || !carriesCounts(P->getType(), Ctx))
         continue;
+      bool Wide = isWideInteger(P->getType(), Ctx);
       SourcePoint At = pointOf(Call->getArg(I)->getBeginLoc());
       unsigned PI = P->getFunctionScopeIndex();
       if (MPI) {
@@ -209,7 +224,9 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
              At});
         FirstMPIUse.try_emplace(PI, Call);
       } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
-                 isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx)) {
+                 carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&
+                 isWideInteger(Callee->getParamDecl(I)->getType(), Ctx) ==
+                     Wide) {
         const std::string &USR = usrOf(Callee);
         if (USR.empty())
           continue;
@@ -235,6 +252,16 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       continue;
     PS.Index = PI;
     PS.Name = P->getName().str();
+    // Already wide, and given to MPI whole (a large-count call, another
+    // wrapper): nothing here changes, a fix widens the callers' int
+    // arithmetic. Narrowed into a classic call here, the call is renamed
+    // as it is for an int parameter.
+    const CallExpr *First = FirstMPIUse.lookup(PI);
+    if (isWideInteger(P->getType(), Ctx) &&
+        !(First && lookupClassic(*First->getDirectCallee()))) {
+      S.Params.push_back(std::move(PS));
+      continue;
+    }
     FixPlan Fix;
     if (Broadcast)
       Fix.block(P->getLocation(), "'" + PS.Name + "' is broadcast through its "
@@ -634,7 +661,7 @@ const Reach *CountParameters::reach(const FunctionDecl *Callee, unsigned I) {
 
 bool CountParameters::reachesMPI(const FunctionDecl *Callee) {
   for (unsigned I = 0; I < Callee->getNumParams(); ++I)
-    if (isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx) &&
+    if (carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&
         reach(Callee, I))
       return true;
   return false;
@@ -645,7 +672,7 @@ bool CountParameters::mayTakeCounts(const FunctionDecl *Callee) {
   if (!isUserFunction(Callee, Ctx.getSourceManager()) || Callee->hasBody(Def))
     return false;
   return llvm::any_of(Callee->parameters(), [&](const ParmVarDecl *P) {
-    return isNarrowInteger(P->getType(), Ctx);
+    return carriesCounts(P->getType(), Ctx);
   });
 }
 
@@ -656,7 +683,7 @@ void CountParameters::noteCountArguments(const CallExpr *Call,
     return;
   unsigned N = std::min(Call->getNumArgs(), Callee->getNumParams());
   for (unsigned I = 0; I < N; ++I) {
-    if (!isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx))
+    if (!carriesCounts(Callee->getParamDecl(I)->getType(), Ctx))
       continue;
     // A constant that fits is no hazard through any wrapper (a negative
     // one is left to the wrapper, as checkUserCall does).
