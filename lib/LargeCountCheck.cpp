@@ -1628,6 +1628,10 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       WidenStoresOf.push_back(Found.Var);
     else if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
+    // `nrows = size2 / np` carries size2 to the call: widened alone, size2
+    // would be narrowed into nrows instead.
+    if (Found.Carrier && Context->getIntWidth(Found.Carrier->getType()) < 64)
+      Followers.push_back({Found.Carrier, "MPI_Count"});
     // The array widened alone would hold the truncated value.
     if (Found.CarriedFrom)
       Followers.push_back({Found.CarriedFrom, "MPI_Count"});

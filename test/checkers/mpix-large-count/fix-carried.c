@@ -55,3 +55,23 @@ void strided(const int *count, int levels, MPI_Datatype *t) {
   // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: count 'size' holds a value computed in 'int' that can overflow
   // CHECK-FIXES: MPIX_Type_contiguous_x(size, MPI_BYTE, t);
 }
+
+// An int product held in a wide local, broadcast, and carried to the call
+// by an int: the int is widened with the product (PRK's Sparse, Zoltan's
+// phg_match: the fix audit found the product widened and the int left to
+// narrow it).
+void gather_rows(double *v, int shift, MPI_Comm comm) {
+  int rank, np, side = 1 << shift;
+  long long cells;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &np);
+  if (rank == 0)
+    cells = side * side;
+  // CHECK-FIXES: cells = (MPI_Count)side * side;
+  MPI_Bcast(&cells, 1, MPI_LONG_LONG, 0, comm);
+  int rows = cells / np;
+  // CHECK-FIXES: MPI_Count rows = cells / np;
+  MPI_Allgather(MPI_IN_PLACE, rows, MPI_DOUBLE, v, rows, MPI_DOUBLE, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: count 'rows' is computed from 'cells', which holds a value computed in 'int' that can overflow
+  // CHECK-FIXES: MPIX_Allgather_x(MPI_IN_PLACE, rows, MPI_DOUBLE, v, rows, MPI_DOUBLE, comm);
+}
