@@ -318,6 +318,7 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
   PP->addPPCallbacks(
       std::make_unique<IncludeRecorder>(SM, MPIIncludes, IncludeEnds,
                                         HasMPIXInclude));
+  PP->addPPCallbacks(Conditionals.recorder(*PP));
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
@@ -347,6 +348,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   IncludeEnds.clear();
   HasMPIXInclude.clear();
   IncludedMPIX.clear();
+  Conditionals.clear();
   EmittedEdits.clear();
   MemberVerdicts.clear();
 }
@@ -1690,6 +1692,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       M.widenStores(elementWritesOf(Call->getArg(Found.Index), Call, FS),
                     elementTypeOf(F.Params[Found.Index].ClassicType), Plan);
   }
+  blockEditsOutsideBranches(Call, Plan);
   if (!NeedsRename)
     return Plan;
   M.rename(Call, F, Plan);
@@ -1727,8 +1730,9 @@ const VarDecl *LargeCountCheck::soleRetypedLocal(
 
 void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   const SourceManager &SM = Context->getSourceManager();
-  FileID File = SM.getFileID(SM.getFileLoc(Call->getBeginLoc()));
-  if (HasMPIXInclude.count(File) || IncludedMPIX.count(File))
+  SourceLocation At = SM.getFileLoc(Call->getBeginLoc());
+  FileID File = SM.getFileID(At);
+  if (HasMPIXInclude.count(File))
     return;
   // After <mpi.h>; or, when it comes in through a project header, after the
   // last of the file's own includes before the call: <mpix.h> includes
@@ -1747,8 +1751,34 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   }
   if (!Plan.ok())
     return;
-  IncludedMPIX.insert(File);
-  Plan.Hints.push_back(FixItHint::CreateInsertion(After, "\n#include <mpix.h>"));
+  // A call compiled only under `#ifdef USE_MPI` gets the include under the
+  // same condition: the build without MPI has no <mpix.h>.
+  std::string Include = ConditionalRegions::guarded(
+      Conditionals.holdingOnly(At, After, SM), "\n#include <mpix.h>");
+  if (!IncludedMPIX.insert({File, Include}).second)
+    return;
+  Plan.Hints.push_back(FixItHint::CreateInsertion(After, Include));
+}
+
+void LargeCountCheck::blockEditsOutsideBranches(const CallExpr *Call,
+                                                FixPlan &Plan) {
+  const SourceManager &SM = Context->getSourceManager();
+  SourceLocation At = SM.getFileLoc(Call->getBeginLoc());
+  for (const FixItHint &Hint : Plan.Hints) {
+    // Only MPI's types and names are unknown to a build without MPI.
+    if (Hint.CodeToInsert.find("MPI") == std::string::npos)
+      continue;
+    SourceLocation Edit = SM.getFileLoc(Hint.RemoveRange.getBegin());
+    auto Only = Conditionals.holdingOnly(At, Edit, SM);
+    if (Only.empty())
+      continue;
+    StringRef Condition = Only.back()->Condition;
+    Condition.consume_front("#if ");
+    Plan.block(Edit, "the call is compiled only when '" + Condition.str() +
+                         "' holds, and this edit would be made for every "
+                         "build");
+    return;
+  }
 }
 
 void LargeCountCheck::includeMPIFor(const FunctionDecl *D, FixPlan &Plan) {
@@ -2289,6 +2319,8 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
   if (Context->getIntWidth(P->getType()) < 64)
     M.retypeParameter(P, "MPI_Count", Plan);
   M.finish(Plan);
+  if (FirstUse)
+    blockEditsOutsideBranches(FirstUse, Plan);
   // A header declaring the function must know MPI_Count by itself.
   const SourceManager &SM = Context->getSourceManager();
   for (const FunctionDecl *D : F->redecls())
@@ -2298,7 +2330,7 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
   M.rename(FirstUse, *Info, Plan);
   // The include goes with these edits, wherever they are emitted; a fix of
   // this unit's own calls must still add its own.
-  llvm::DenseSet<FileID> Included = IncludedMPIX;
+  auto Included = IncludedMPIX;
   if (useMPIX())
     includeMPIX(FirstUse, Plan);
   IncludedMPIX = std::move(Included);

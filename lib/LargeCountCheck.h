@@ -12,6 +12,7 @@
 
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/ConditionalRegions.h"
 #include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
 #include "analysis/IntervalAnalysis.h"
@@ -330,6 +331,9 @@ private:
   void planArgumentFix(const ParamInfo &P, const clang::Expr *Arg,
                        const Hazard &H, TypeMigration &M, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
+  /// Blocks \p Plan when it writes MPI's types or names outside the #if
+  /// branches that hold \p Call (a build without MPI would not compile).
+  void blockEditsOutsideBranches(const clang::CallExpr *Call, FixPlan &Plan);
   /// Adds #include <mpi.h> before \p D (a declaration of a function whose
   /// parameter or return becomes MPI_Count) unless its file includes it.
   void includeMPIFor(const clang::FunctionDecl *D, FixPlan &Plan);
@@ -401,7 +405,11 @@ private:
   /// Where each #include of a file ends, in order.
   llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceLocation, 4>>
       IncludeEnds;
-  llvm::DenseSet<clang::FileID> HasMPIXInclude, IncludedMPIX;
+  llvm::DenseSet<clang::FileID> HasMPIXInclude;
+  /// The files given <mpix.h> by a fix, with the conditions around it.
+  std::set<std::pair<clang::FileID, std::string>> IncludedMPIX;
+  /// The #if branches the unit was compiled in.
+  ConditionalRegions Conditionals;
   llvm::StringSet<> EmittedEdits;
 };
 
