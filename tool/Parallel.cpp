@@ -237,12 +237,19 @@ FixStats applyFixes(const std::vector<Diagnostic> &Diags,
   std::map<std::string, std::vector<unsigned>> WarningOffsets;
   // A warning whose own fix went in is fixed wherever the edits are (a
   // call narrowing into a wrapper is fixed in the wrapper's file).
+  // A warning whose fix is blocked is left, whatever other fixes edit on
+  // its line (a wrapper's call renamed beside an argument that stays int).
+  auto Blocked = [](const clang::tooling::Diagnostic &D) {
+    return llvm::any_of(D.Notes, [](const clang::tooling::DiagnosticMessage &N) {
+      return StringRef(N.Message).starts_with("no automatic fix");
+    });
+  };
   for (size_t I = 0; I < Diags.size(); ++I)
     if (Diags[I].DiagLevel == Diagnostic::Warning) {
       ++Stats.Warnings;
       if (AppliedDiags.count(I))
         ++Stats.WarningsFixed;
-      else
+      else if (!Blocked(Diags[I]))
         WarningOffsets[absolutePath(Diags[I].Message.FilePath,
                                     Diags[I].BuildDirectory)]
             .push_back(Diags[I].Message.FileOffset);
