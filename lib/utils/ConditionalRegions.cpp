@@ -21,26 +21,24 @@ public:
 
   void If(SourceLocation Loc, SourceRange Condition,
           ConditionValueKind Value) override {
-    Open.push_back({});
-    branch(Loc, "(" + text(Condition) + ")", Value == CVK_True,
+    open(Loc);
+    branch(Loc, [&] { return "(" + text(Condition) + ")"; }, Value == CVK_True,
            Value == CVK_NotEvaluated);
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &MD) override {
-    Open.push_back({});
-    branch(Loc, "defined(" + Name.getIdentifierInfo()->getName().str() + ")",
-           bool(MD), false);
+    open(Loc);
+    branch(Loc, [&] { return "defined(" + name(Name) + ")"; }, bool(MD), false);
   }
   void Ifndef(SourceLocation Loc, const Token &Name,
               const MacroDefinition &MD) override {
-    Open.push_back({});
-    branch(Loc, "!defined(" + Name.getIdentifierInfo()->getName().str() + ")",
-           !MD, false);
+    open(Loc);
+    branch(Loc, [&] { return "!defined(" + name(Name) + ")"; }, !MD, false);
   }
   void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind Value,
             SourceLocation) override {
     close(Loc);
-    branch(Loc, "(" + text(Condition) + ")", Value == CVK_True,
+    branch(Loc, [&] { return "(" + text(Condition) + ")"; }, Value == CVK_True,
            Value == CVK_NotEvaluated);
   }
   // #elifdef and #elifndef (C23): a condition not spelled here; the branch
@@ -78,19 +76,30 @@ private:
     bool Unknown = false;
   };
 
+  static std::string name(const Token &Name) {
+    return Name.getIdentifierInfo()->getName().str();
+  }
+
+  /// A conditional of a system header is not followed: no fix edits one.
+  void open(SourceLocation Loc) {
+    Open.push_back({});
+    Open.back().Unknown = SM.isInSystemHeader(Loc);
+  }
+
   std::string text(SourceRange R) const {
     return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LangOpts)
         .str();
   }
 
-  void branch(SourceLocation Loc, const std::string &Condition, bool Taken,
-              bool Skipped) {
-    if (Open.empty())
+  void branch(SourceLocation Loc, llvm::function_ref<std::string()> Spelled,
+              bool Taken, bool Skipped) {
+    if (Open.empty() || Open.back().Unknown)
       return;
     Conditional &C = Open.back();
     if (Skipped)
       C.AnyTaken = true;
-    if (Taken && !C.AnyTaken && !C.Unknown)
+    std::string Condition = Spelled();
+    if (Taken && !C.AnyTaken)
       C.Taken = {Loc, C.Before.empty() ? Condition : C.Before + " && " + Condition};
     C.AnyTaken |= Taken;
     C.Before += (C.Before.empty() ? "!" : " && !") + Condition;
@@ -105,7 +114,10 @@ private:
     if (Open.empty() || !Open.back().Taken)
       return;
     auto &[Begin, Condition] = *Open.back().Taken;
-    Out.Branches.push_back({Begin, Loc, "#if " + Condition});
+    auto [File, BeginOffset] = SM.getDecomposedLoc(Begin);
+    auto [EndFile, EndOffset] = SM.getDecomposedLoc(Loc);
+    if (File == EndFile)
+      Out.Branches[File].push_back({BeginOffset, EndOffset, "#if " + Condition});
     Open.back().Taken.reset();
   }
 
@@ -123,17 +135,24 @@ ConditionalRegions::recorder(const Preprocessor &PP) {
 llvm::SmallVector<const ConditionalRegions::Branch *, 2>
 ConditionalRegions::holdingOnly(SourceLocation Inside, SourceLocation Outside,
                                 const SourceManager &SM) const {
-  auto Holds = [&SM](const Branch &B, SourceLocation L) {
-    return L.isValid() && SM.getFileID(B.Begin) == SM.getFileID(L) &&
-           SM.isBeforeInTranslationUnit(B.Begin, L) &&
-           SM.isBeforeInTranslationUnit(L, B.End);
-  };
   llvm::SmallVector<const Branch *, 2> Only;
-  for (const Branch &B : Branches)
-    if (Holds(B, Inside) && !Holds(B, Outside))
+  if (Inside.isInvalid())
+    return Only;
+  auto [File, InsideOffset] = SM.getDecomposedLoc(Inside);
+  auto It = Branches.find(File);
+  if (It == Branches.end())
+    return Only;
+  std::optional<unsigned> OutsideOffset;
+  if (Outside.isValid() && SM.getFileID(Outside) == File)
+    OutsideOffset = SM.getFileOffset(Outside);
+  auto Holds = [](const Branch &B, unsigned Offset) {
+    return B.Begin < Offset && Offset < B.End;
+  };
+  for (const Branch &B : It->second)
+    if (Holds(B, InsideOffset) && !(OutsideOffset && Holds(B, *OutsideOffset)))
       Only.push_back(&B);
-  llvm::sort(Only, [&SM](const Branch *A, const Branch *B) {
-    return SM.isBeforeInTranslationUnit(A->Begin, B->Begin);
+  llvm::sort(Only, [](const Branch *A, const Branch *B) {
+    return A->Begin < B->Begin;
   });
   return Only;
 }

@@ -13,6 +13,7 @@
 #define MPIX_TIDY_UTILS_CONDITIONALREGIONS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <string>
@@ -31,8 +32,10 @@ namespace mpix {
 /// #elif), one translation unit's worth.
 class ConditionalRegions {
 public:
+  /// From the directive that opens it to the one that ends it, as
+  /// offsets in its file.
   struct Branch {
-    clang::SourceLocation Begin, End;
+    unsigned Begin, End;
     std::string Condition;
   };
 
@@ -54,7 +57,9 @@ public:
 
 private:
   friend class BranchRecorder;
-  std::vector<Branch> Branches;
+  /// Per file: a unit's headers hold thousands of branches, a query looks
+  /// at one file's.
+  llvm::DenseMap<clang::FileID, std::vector<Branch>> Branches;
 };
 
 } // namespace mpix

@@ -134,8 +134,8 @@ TEST(ConditionalRegions, SkippedConditionalsRecordNothing) {
 }
 
 TEST(ConditionalRegions, GuardedText) {
-  ConditionalRegions::Branch A{{}, {}, "#if defined(USE_MPI)"};
-  ConditionalRegions::Branch B{{}, {}, "#if !defined(SERIAL)"};
+  ConditionalRegions::Branch A{0, 0, "#if defined(USE_MPI)"};
+  ConditionalRegions::Branch B{0, 0, "#if !defined(SERIAL)"};
   EXPECT_EQ(ConditionalRegions::guarded({}, "\n#include <mpix.h>"),
             "\n#include <mpix.h>");
   EXPECT_EQ(ConditionalRegions::guarded({&A, &B}, "\n#include <mpix.h>"),
