@@ -349,6 +349,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   HasMPIXInclude.clear();
   IncludedMPIX.clear();
   Conditionals.clear();
+  MPIConditions.reset();
   EmittedEdits.clear();
   MemberVerdicts.clear();
 }
@@ -1754,10 +1755,29 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   // A call compiled only under `#ifdef USE_MPI` gets the include under the
   // same condition: the build without MPI has no <mpix.h>.
   std::string Include = ConditionalRegions::guarded(
-      Conditionals.holdingOnly(At, After, SM), "\n#include <mpix.h>");
+      mpiBranchesOnly(At, After), "\n#include <mpix.h>");
   if (!IncludedMPIX.insert({File, Include}).second)
     return;
   Plan.Hints.push_back(FixItHint::CreateInsertion(After, Include));
+}
+
+llvm::SmallVector<const ConditionalRegions::Branch *, 2>
+LargeCountCheck::mpiBranchesOnly(SourceLocation Inside, SourceLocation Outside) {
+  const SourceManager &SM = Context->getSourceManager();
+  // The conditions under which the unit includes <mpi.h>: the only ones a
+  // build without MPI turns off. An `#ifdef USE_RMA_REQUESTS` around a
+  // call in a file that always has MPI is no such condition.
+  if (!MPIConditions) {
+    MPIConditions.emplace();
+    for (const auto &[File, End] : MPIIncludes)
+      for (const ConditionalRegions::Branch *B : Conditionals.holding(End, SM))
+        MPIConditions->insert(B->Condition);
+  }
+  auto Only = Conditionals.holdingOnly(Inside, Outside, SM);
+  llvm::erase_if(Only, [this](const ConditionalRegions::Branch *B) {
+    return !MPIConditions->contains(B->Condition);
+  });
+  return Only;
 }
 
 void LargeCountCheck::blockEditsOutsideBranches(const CallExpr *Call,
@@ -1769,7 +1789,7 @@ void LargeCountCheck::blockEditsOutsideBranches(const CallExpr *Call,
     if (Hint.CodeToInsert.find("MPI") == std::string::npos)
       continue;
     SourceLocation Edit = SM.getFileLoc(Hint.RemoveRange.getBegin());
-    auto Only = Conditionals.holdingOnly(At, Edit, SM);
+    auto Only = mpiBranchesOnly(At, Edit);
     if (Only.empty())
       continue;
     StringRef Condition = Only.back()->Condition;

@@ -334,6 +334,10 @@ private:
   /// Blocks \p Plan when it writes MPI's types or names outside the #if
   /// branches that hold \p Call (a build without MPI would not compile).
   void blockEditsOutsideBranches(const clang::CallExpr *Call, FixPlan &Plan);
+  /// The branches around \p Inside, not around \p Outside, whose condition
+  /// decides whether the unit has MPI.
+  llvm::SmallVector<const ConditionalRegions::Branch *, 2>
+  mpiBranchesOnly(clang::SourceLocation Inside, clang::SourceLocation Outside);
   /// Adds #include <mpi.h> before \p D (a declaration of a function whose
   /// parameter or return becomes MPI_Count) unless its file includes it.
   void includeMPIFor(const clang::FunctionDecl *D, FixPlan &Plan);
@@ -408,8 +412,10 @@ private:
   llvm::DenseSet<clang::FileID> HasMPIXInclude;
   /// The files given <mpix.h> by a fix, with the conditions around it.
   std::set<std::pair<clang::FileID, std::string>> IncludedMPIX;
-  /// The #if branches the unit was compiled in.
+  /// The #if branches the unit was compiled in, and the conditions of those
+  /// that hold an #include <mpi.h> (known once a fix asks).
   ConditionalRegions Conditionals;
+  std::optional<llvm::StringSet<>> MPIConditions;
   llvm::StringSet<> EmittedEdits;
 };
 

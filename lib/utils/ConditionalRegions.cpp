@@ -22,7 +22,7 @@ public:
   void If(SourceLocation Loc, SourceRange Condition,
           ConditionValueKind Value) override {
     open(Loc);
-    branch(Loc, [&] { return "(" + text(Condition) + ")"; }, Value == CVK_True,
+    branch(Loc, [&] { return condition(Condition); }, Value == CVK_True,
            Value == CVK_NotEvaluated);
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
@@ -38,7 +38,7 @@ public:
   void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind Value,
             SourceLocation) override {
     close(Loc);
-    branch(Loc, [&] { return "(" + text(Condition) + ")"; }, Value == CVK_True,
+    branch(Loc, [&] { return condition(Condition); }, Value == CVK_True,
            Value == CVK_NotEvaluated);
   }
   // #elifdef and #elifndef (C23): a condition not spelled here; the branch
@@ -86,9 +86,26 @@ private:
     Open.back().Unknown = SM.isInSystemHeader(Loc);
   }
 
-  std::string text(SourceRange R) const {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LangOpts)
-        .str();
+  /// The condition of an #if or #elif: `defined(X)` as #ifdef spells it,
+  /// so that `#if defined X` and `#ifdef X` name one condition.
+  std::string condition(SourceRange R) const {
+    StringRef Text =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM, LangOpts)
+            .trim();
+    StringRef Rest = Text;
+    bool Negated = Rest.consume_front("!");
+    Rest = Rest.ltrim();
+    if (Rest.consume_front("defined")) {
+      Rest = Rest.trim();
+      bool Parens = Rest.consume_front("(");
+      if (Parens && !Rest.consume_back(")"))
+        return "(" + Text.str() + ")";
+      Rest = Rest.trim();
+      if (!Rest.empty() &&
+          llvm::all_of(Rest, [](char C) { return isalnum(C) || C == '_'; }))
+        return (Negated ? "!defined(" : "defined(") + Rest.str() + ")";
+    }
+    return "(" + Text.str() + ")";
   }
 
   void branch(SourceLocation Loc, llvm::function_ref<std::string()> Spelled,
@@ -133,26 +150,32 @@ ConditionalRegions::recorder(const Preprocessor &PP) {
 }
 
 llvm::SmallVector<const ConditionalRegions::Branch *, 2>
-ConditionalRegions::holdingOnly(SourceLocation Inside, SourceLocation Outside,
-                                const SourceManager &SM) const {
-  llvm::SmallVector<const Branch *, 2> Only;
-  if (Inside.isInvalid())
-    return Only;
-  auto [File, InsideOffset] = SM.getDecomposedLoc(Inside);
+ConditionalRegions::holding(SourceLocation At, const SourceManager &SM) const {
+  llvm::SmallVector<const Branch *, 2> Around;
+  if (At.isInvalid())
+    return Around;
+  auto [File, Offset] = SM.getDecomposedLoc(At);
   auto It = Branches.find(File);
   if (It == Branches.end())
-    return Only;
-  std::optional<unsigned> OutsideOffset;
-  if (Outside.isValid() && SM.getFileID(Outside) == File)
-    OutsideOffset = SM.getFileOffset(Outside);
-  auto Holds = [](const Branch &B, unsigned Offset) {
-    return B.Begin < Offset && Offset < B.End;
-  };
+    return Around;
   for (const Branch &B : It->second)
-    if (Holds(B, InsideOffset) && !(OutsideOffset && Holds(B, *OutsideOffset)))
-      Only.push_back(&B);
-  llvm::sort(Only, [](const Branch *A, const Branch *B) {
+    if (B.Begin < Offset && Offset < B.End)
+      Around.push_back(&B);
+  llvm::sort(Around, [](const Branch *A, const Branch *B) {
     return A->Begin < B->Begin;
+  });
+  return Around;
+}
+
+llvm::SmallVector<const ConditionalRegions::Branch *, 2>
+ConditionalRegions::holdingOnly(SourceLocation Inside, SourceLocation Outside,
+                                const SourceManager &SM) const {
+  llvm::SmallVector<const Branch *, 2> Only = holding(Inside, SM);
+  llvm::SmallVector<const Branch *, 2> Covering = holding(Outside, SM);
+  llvm::erase_if(Only, [&](const Branch *B) {
+    return llvm::any_of(Covering, [B](const Branch *C) {
+      return C->Condition == B->Condition;
+    });
   });
   return Only;
 }

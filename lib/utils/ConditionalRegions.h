@@ -42,9 +42,14 @@ public:
   /// Callbacks that fill this record while \p PP runs; it must outlive them.
   std::unique_ptr<clang::PPCallbacks> recorder(const clang::Preprocessor &PP);
 
-  /// The branches around \p Inside that are not also around \p Outside,
-  /// outermost first: the conditions code moved from one to the other must
-  /// keep. Both are file locations.
+  /// The branches around file location \p At, outermost first.
+  llvm::SmallVector<const Branch *, 2>
+  holding(clang::SourceLocation At, const clang::SourceManager &SM) const;
+
+  /// The branches around \p Inside whose condition no branch around
+  /// \p Outside has (in the same file or another: a header's prototype
+  /// under `#ifdef USE_MPI` is covered like its definition), outermost
+  /// first: the conditions code moved from one to the other must keep.
   llvm::SmallVector<const Branch *, 2>
   holdingOnly(clang::SourceLocation Inside, clang::SourceLocation Outside,
               const clang::SourceManager &SM) const;

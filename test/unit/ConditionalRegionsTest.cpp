@@ -95,11 +95,30 @@ TEST(ConditionalRegions, ElifNegatesTheBranchesBefore) {
                      "int at_none;\n"
                      "#endif\n";
   EXPECT_EQ(branchesOf(Code, {"-DLEVEL=0", "-DB"})["at_b"],
-            Conditions{"#if !(LEVEL > 1) && (defined(B))"});
+            Conditions{"#if !(LEVEL > 1) && defined(B)"});
   EXPECT_EQ(branchesOf(Code, {"-DLEVEL=0"})["at_none"],
-            Conditions{"#if !(LEVEL > 1) && !(defined(B))"});
+            Conditions{"#if !(LEVEL > 1) && !defined(B)"});
   EXPECT_EQ(branchesOf(Code, {"-DLEVEL=2", "-DB"})["at_high"],
             Conditions{"#if (LEVEL > 1)"});
+}
+
+TEST(ConditionalRegions, DefinedIsSpelledAsIfdefSpellsIt) {
+  // So that `#if defined X` around a call and `#ifdef X` around an include
+  // name one condition.
+  const char *Code = "int at_outside;\n"
+                     "#if defined USE_MPI\n"
+                     "int at_a;\n"
+                     "#endif\n"
+                     "#if !defined( SERIAL )\n"
+                     "int at_b;\n"
+                     "#endif\n"
+                     "#if defined(A) && defined(B)\n"
+                     "int at_c;\n"
+                     "#endif\n";
+  auto Found = branchesOf(Code, {"-DUSE_MPI", "-DA", "-DB"});
+  EXPECT_EQ(Found["at_a"], Conditions{"#if defined(USE_MPI)"});
+  EXPECT_EQ(Found["at_b"], Conditions{"#if !defined(SERIAL)"});
+  EXPECT_EQ(Found["at_c"], Conditions{"#if (defined(A) && defined(B))"});
 }
 
 TEST(ConditionalRegions, OnlyTheBranchesTheOtherPlaceIsNotIn) {
