@@ -783,18 +783,22 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
       for (const ForwardEdge &E : P.Forwards)
         Work.push_back(E.CalleeUSR);
     // Only a unit that probes reads the sends; other units' slices stay
-    // small.
-    if (Unit.Probes) {
+    // small. But every slice keeps a definition of the function in another
+    // file (an alternative linked into another program), whose existence
+    // blocks a fix that edits only the first.
+    if (Unit.Probes)
       Work.insert(Work.end(), F.Sends.Calls.begin(), F.Sends.Calls.end());
-      auto Others = OtherDefinitions.find(USR);
-      if (Others != OtherDefinitions.end())
-        for (const auto &[R2, I2] : Others->second) {
-          const FunctionSummary &G = File.Units[R2].Functions[I2];
-          if (File.Units[R2].File != Unit.File)
-            keptOf(R2).Functions.push_back(G);
+    auto Others = OtherDefinitions.find(USR);
+    if (Others != OtherDefinitions.end())
+      for (const auto &[R2, I2] : Others->second) {
+        const FunctionSummary &G = File.Units[R2].Functions[I2];
+        if (!Unit.Probes && G.Definition.File == F.Definition.File)
+          continue;
+        if (File.Units[R2].File != Unit.File)
+          keptOf(R2).Functions.push_back(G);
+        if (Unit.Probes)
           Work.insert(Work.end(), G.Sends.Calls.begin(), G.Sends.Calls.end());
-        }
-    }
+      }
   }
   Slice.WholeProgram = File.WholeProgram;
   for (auto &[R, U] : Kept)
@@ -1050,6 +1054,19 @@ bool SummaryIndex::close(const std::string &Key, Reach &R,
                 "with it";
     R.BlockerAt = F->Definition;
   }
+  // Alternative definitions of one function in several files (a weak
+  // default and a profiling replacement): the edits are one file's.
+  if (R.Blocker.empty() && !P->Fix.empty())
+    if (auto Others = OtherDefinitions.find(F->USR);
+        Others != OtherDefinitions.end())
+      for (const FunctionSummary *Other : Others->second)
+        if (Other->Definition.File != F->Definition.File) {
+          R.Blocker = "'" + F->Name + "' is also defined in '" +
+                      Other->Definition.File +
+                      "': that definition would have to change with it";
+          R.BlockerAt = F->Definition;
+          break;
+        }
   for (const ForwardEdge &E : P->Forwards)
     Reaches |= close(E.CalleeUSR + "#" + std::to_string(E.Index), R, Path);
   Path.pop_back();
