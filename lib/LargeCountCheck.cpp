@@ -1593,6 +1593,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   }
   TypeMigration M(*Context, *FS.Facts, Caller, Call, F,
                   [this](const FunctionInfo &G) { return largeName(G); });
+  M.widensReachingParameters(reachingParameters());
   // The large-count form takes MPI_Count / MPI_Aint arrays and outputs, so
   // every variable passed there changes type with the call. They are all
   // known before any use is checked, so that values may flow between them.
@@ -1727,6 +1728,19 @@ const VarDecl *LargeCountCheck::soleRetypedLocal(
       return nullptr;
   }
   return V;
+}
+
+TypeMigration::WidenedByFix LargeCountCheck::reachingParameters() {
+  return [this](const FunctionDecl *Callee, unsigned Index) {
+    if (!Params || Index >= Callee->getNumParams())
+      return false;
+    std::optional<unsigned> Width =
+        integerWidth(Callee->getParamDecl(Index)->getType(), *Context);
+    if (!Width || *Width > 32)
+      return false;
+    const Reach *R = Params->reach(Callee, Index);
+    return R && R->Blocker.empty() && !R->Fix.empty();
+  };
 }
 
 void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
@@ -2281,6 +2295,7 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
   TypeMigration M(*Context, *FS.Facts, Caller, /*FixedCall=*/nullptr,
                   allFunctions().front(),
                   [this](const FunctionInfo &G) { return largeName(G); });
+  M.widensReachingParameters(reachingParameters());
   M.willWidenParameter(Call->getDirectCallee(), Found.Index);
   if (Found.What == Finding::LocalVariable) {
     M.willRetype(Found.Var, "MPI_Count");
@@ -2333,24 +2348,33 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
   TypeMigration M(*Context, *Facts, F, FirstUse,
                   Info ? *Info : allFunctions().front(),
                   [this](const FunctionInfo &G) { return largeName(G); });
+  M.widensReachingParameters(reachingParameters());
   for (const auto &[Callee, Index] : Passed)
     M.willWidenParameter(Callee, Index);
-  // A parameter already 64 bits wide keeps its type: only its call changes.
-  if (Context->getIntWidth(P->getType()) < 64)
+  // A parameter already 64 bits wide keeps its type: only the calls it
+  // feeds change.
+  bool Retyped = Context->getIntWidth(P->getType()) < 64;
+  if (Retyped)
     M.retypeParameter(P, "MPI_Count", Plan);
+  else
+    M.followWideParameter(P, "MPI_Count", Plan);
   M.finish(Plan);
   if (FirstUse)
     blockEditsOutsideBranches(FirstUse, Plan);
   // A header declaring the function must know MPI_Count by itself.
   const SourceManager &SM = Context->getSourceManager();
   for (const FunctionDecl *D : F->redecls())
-    includeMPIFor(D, Plan);
+    if (Retyped)
+      includeMPIFor(D, Plan);
   if (!Info)
     return;
   M.rename(FirstUse, *Info, Plan);
-  // The include goes with these edits, wherever they are emitted; a fix of
-  // this unit's own calls must still add its own.
-  auto Included = IncludedMPIX;
+  // The include goes with these edits, wherever they are emitted, whether
+  // or not a fix of this unit's own calls adds one (a size_t parameter
+  // narrowed into the call is reported here too when the unit is
+  // summarised); and such a fix must still add its own.
+  auto Included = std::move(IncludedMPIX);
+  IncludedMPIX.clear();
   if (useMPIX())
     includeMPIX(FirstUse, Plan);
   IncludedMPIX = std::move(Included);
@@ -2545,6 +2569,7 @@ void LargeCountCheck::planReturnFix(const FunctionDecl *F, FixPlan &Plan) {
   TypeMigration M(*Context, *Facts, F, /*FixedCall=*/nullptr,
                   allFunctions().front(),
                   [this](const FunctionInfo &G) { return largeName(G); });
+  M.widensReachingParameters(reachingParameters());
   M.retypeReturn(F, "MPI_Count", Plan);
   M.finish(Plan);
   const SourceManager &SM = Context->getSourceManager();

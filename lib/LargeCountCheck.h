@@ -331,6 +331,9 @@ private:
   void planArgumentFix(const ParamInfo &P, const clang::Expr *Arg,
                        const Hazard &H, TypeMigration &M, FixPlan &Plan);
   void includeMPIX(const clang::CallExpr *Call, FixPlan &Plan);
+  /// The parameters of user functions that a fix retyping a variable passed
+  /// there widens too (TypeMigration::widensReachingParameters).
+  TypeMigration::WidenedByFix reachingParameters();
   /// Blocks \p Plan when it writes MPI's types or names outside the #if
   /// branches that hold \p Call (a build without MPI would not compile).
   void blockEditsOutsideBranches(const clang::CallExpr *Call, FixPlan &Plan);

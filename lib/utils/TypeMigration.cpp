@@ -409,7 +409,24 @@ void TypeMigration::retypeParameter(const ParmVarDecl *P, StringRef NewType,
                             "' does not spell parameter '" + P->getName().str() +
                             "' as a plain 'int'");
   }
-  for (const DeclRefExpr *Use : Facts.usesOf(P)) {
+  followUses(P, NewType, Plan);
+}
+
+void TypeMigration::followWideParameter(const ParmVarDecl *P, StringRef NewType,
+                                        FixPlan &Plan) {
+  if (Facts.isCaptured(P)) {
+    Plan.block(P->getLocation(), "'" + P->getName().str() +
+                                     "' is captured by a lambda");
+    return;
+  }
+  Retyping.insert(P);
+  RetypedTo[P] = NewType.str();
+  followUses(P, NewType, Plan);
+}
+
+void TypeMigration::followUses(const VarDecl *V, StringRef NewType,
+                               FixPlan &Plan) {
+  for (const DeclRefExpr *Use : Facts.usesOf(V)) {
     if (!Plan.ok())
       return;
     checkValueUse(Use, NewType, Plan);
@@ -920,7 +937,8 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
     return;
   }
   if (!IsElementBuffer &&
-      WidenedParameters.count({Callee->getCanonicalDecl(), Index}))
+      (WidenedParameters.count({Callee->getCanonicalDecl(), Index}) ||
+       (ReachWidens && ReachWidens(Callee, Index))))
     return;
   // An MPI_Offset or MPI_Aint parameter, of MPI's or the user's, takes it
   // whole; so does a floating one.

@@ -83,6 +83,11 @@ public:
   /// convert their arguments implicitly.
   void retypeParameter(const clang::ParmVarDecl *P, llvm::StringRef NewType,
                        FixPlan &Plan);
+  /// For a parameter already as wide as \p NewType (a wrapper's `MPI_Count`
+  /// or `size_t` count): its declarations stay, and its uses follow as
+  /// retypeParameter's do (another MPI call it feeds is renamed).
+  void followWideParameter(const clang::ParmVarDecl *P, llvm::StringRef NewType,
+                           FixPlan &Plan);
 
   /// Plans making the int function \p F (this migration's function) return
   /// \p NewType: its return type in every declaration this unit sees, and
@@ -95,6 +100,11 @@ public:
   void willWidenParameter(const clang::FunctionDecl *Callee, unsigned Index) {
     WidenedParameters.insert({Callee->getCanonicalDecl(), Index});
   }
+  /// Which user functions' parameters a fix widens whenever a variable it
+  /// retypes is passed there: a parameter that reaches MPI, whose own fix
+  /// goes with the finding the variable makes at that call.
+  using WidenedByFix = std::function<bool(const clang::FunctionDecl *, unsigned)>;
+  void widensReachingParameters(WidenedByFix Fn) { ReachWidens = std::move(Fn); }
 
   /// Makes the int arithmetic of \p E be computed as \p NewType: the first
   /// operand of each product, shift or sum computed on its own is cast.
@@ -112,6 +122,8 @@ public:
               FixPlan &Plan);
 
 private:
+  void followUses(const clang::VarDecl *V, llvm::StringRef NewType,
+                  FixPlan &Plan);
   bool retypeDeclaration(const clang::VarDecl *V, llvm::StringRef NewType,
                          FixPlan &Plan);
   void retypeAllocations(const clang::VarDecl *V, llvm::StringRef NewType,
@@ -174,6 +186,7 @@ private:
   bool ReturnsWide = false;
   llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>>
       WidenedParameters;
+  WidenedByFix ReachWidens;
   llvm::DenseMap<const clang::VarDecl *, std::string> RetypedTo;
   /// Grouped declarations and the new type of each retyped variable in them.
   llvm::MapVector<const clang::DeclStmt *,
