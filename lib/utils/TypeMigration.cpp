@@ -872,6 +872,10 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
           return;
         if (acceptsWideValue(B->getLHS()))
           return;
+        // `p += n`: pointer arithmetic takes an offset of any width.
+        if ((B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
+            B->getLHS()->getType()->isPointerType())
+          return;
         Plan.block(B->getOperatorLoc(), "the value is stored into '" +
                                             typeName(B->getLHS()->getType()) +
                                             "' here");

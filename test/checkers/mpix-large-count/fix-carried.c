@@ -75,3 +75,19 @@ void gather_rows(double *v, int shift, MPI_Comm comm) {
   // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: count 'rows' is computed from 'cells', which holds a value computed in 'int' that can overflow
   // CHECK-FIXES: MPIX_Allgather_x(MPI_IN_PLACE, rows, MPI_DOUBLE, v, rows, MPI_DOUBLE, comm);
 }
+
+// A narrowed count that also advances a pointer (Quicksilver's receives,
+// second round of the fix audit): pointer arithmetic takes the widened
+// offset, so the fix is not blocked there.
+void post_recvs(double *buf, const size_t *sizes, int nnbr, MPI_Request *req,
+                MPI_Comm comm) {
+  double *p = buf;
+  for (int i = 0; i < nnbr; i++) {
+    const int n = sizes[i];
+    // CHECK-FIXES: const MPI_Count n = sizes[i];
+    MPI_Irecv(p, n, MPI_DOUBLE, i, 0, comm, &req[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: count 'n' holds a value narrowed from 'size_t'
+    // CHECK-FIXES: MPIX_Irecv_x(p, n, MPI_DOUBLE, i, 0, comm, &req[i]);
+    p += n;
+  }
+}
