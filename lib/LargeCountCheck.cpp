@@ -2349,6 +2349,9 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
                   Info ? *Info : allFunctions().front(),
                   [this](const FunctionInfo &G) { return largeName(G); });
   M.widensReachingParameters(reachingParameters());
+  // The parameters it is passed to are widened with it; one that reaches
+  // no MPI call (a local copy's size) blocks the chain where it is closed
+  // (SummaryIndex::close).
   for (const auto &[Callee, Index] : Passed)
     M.willWidenParameter(Callee, Index);
   // A parameter already 64 bits wide keeps its type: only the calls it

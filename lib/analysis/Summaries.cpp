@@ -1030,6 +1030,15 @@ std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {
 
 /// Follows the forwards of one parameter depth-first; a chain that comes
 /// back to a parameter already on the path adds nothing.
+/// The function's name in a clang USR (`c:@F@copy`, `c:file.c@F@copy`,
+/// `c:@N@ns@F@copy#I#`): a helper that has no record of its own (no
+/// parameter of it reaches MPI) is named so.
+static std::string nameInUSR(StringRef USR) {
+  size_t At = USR.rfind("@F@");
+  StringRef Name = At == StringRef::npos ? USR : USR.substr(At + 3);
+  return Name.take_until([](char C) { return C == '#'; }).str();
+}
+
 bool SummaryIndex::close(const std::string &Key, Reach &R,
                          std::vector<std::string> &Path) {
   if (llvm::is_contained(Path, Key))
@@ -1067,8 +1076,20 @@ bool SummaryIndex::close(const std::string &Key, Reach &R,
           R.BlockerAt = F->Definition;
           break;
         }
-  for (const ForwardEdge &E : P->Forwards)
-    Reaches |= close(E.CalleeUSR + "#" + std::to_string(E.Index), R, Path);
+  for (const ForwardEdge &E : P->Forwards) {
+    bool Through = close(E.CalleeUSR + "#" + std::to_string(E.Index), R, Path);
+    // A parameter that also goes to a helper whose parameter reaches no MPI
+    // call (a local copy's size): widened, it would reach MPI whole and be
+    // cut there.
+    if (!Through && R.Blocker.empty() && !P->Fix.empty()) {
+      const FunctionSummary *Helper = function(E.CalleeUSR);
+      R.Blocker = "it is also passed to '" +
+                  (Helper ? Helper->Name : nameInUSR(E.CalleeUSR)) +
+                  "', whose parameter stays 'int'";
+      R.BlockerAt = E.At;
+    }
+    Reaches |= Through;
+  }
   Path.pop_back();
   return Reaches;
 }
