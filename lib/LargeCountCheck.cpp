@@ -1376,29 +1376,15 @@ LargeCountCheck::findWrappedTotal(const FunctionFacts::Write &W,
                                   unsigned Index, FunctionState &FS) {
   if (!W.Value || !FS.Ranges)
     return std::nullopt;
-  // The locals the stored value computes with: through casts, sums and
-  // products, not through calls or elements.
-  llvm::SmallVector<const Expr *, 4> Work{W.Value};
-  while (!Work.empty()) {
-    const Expr *E = Work.pop_back_val()->IgnoreParenCasts();
-    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-      if (B->isAdditiveOp() || B->isMultiplicativeOp()) {
-        Work.push_back(B->getLHS());
-        Work.push_back(B->getRHS());
-      }
-      continue;
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!V)
-      continue;
+  llvm::SmallVector<const VarDecl *, 4> Carried;
+  carriedVariables(W.Value, Carried);
+  for (const VarDecl *V : Carried)
     if (const CompoundAssignOperator *Sum = FS.Ranges->runningTotalAt(V, W.Site)) {
       Finding Found{Finding::RunningSum, Index, {}};
       Found.NoteSite = Sum;
       Found.Accumulator = V;
       return Found;
     }
-  }
   return std::nullopt;
 }
 
@@ -1732,14 +1718,7 @@ const VarDecl *LargeCountCheck::soleRetypedLocal(
 
 TypeMigration::WidenedByFix LargeCountCheck::reachingParameters() {
   return [this](const FunctionDecl *Callee, unsigned Index) {
-    if (!Params || Index >= Callee->getNumParams())
-      return false;
-    std::optional<unsigned> Width =
-        integerWidth(Callee->getParamDecl(Index)->getType(), *Context);
-    if (!Width || *Width > 32)
-      return false;
-    const Reach *R = Params->reach(Callee, Index);
-    return R && R->Blocker.empty() && !R->Fix.empty();
+    return Params && Params->widensWithItsFix(Callee, Index);
   };
 }
 

@@ -1028,8 +1028,6 @@ std::optional<WideInt> SummaryIndex::sends(StringRef USR) const {
   return Most;
 }
 
-/// Follows the forwards of one parameter depth-first; a chain that comes
-/// back to a parameter already on the path adds nothing.
 /// The function's name in a clang USR (`c:@F@copy`, `c:file.c@F@copy`,
 /// `c:@N@ns@F@copy#I#`): a helper that has no record of its own (no
 /// parameter of it reaches MPI) is named so.
@@ -1039,6 +1037,8 @@ static std::string nameInUSR(StringRef USR) {
   return Name.take_until([](char C) { return C == '#'; }).str();
 }
 
+/// Follows the forwards of one parameter depth-first; a chain that comes
+/// back to a parameter already on the path adds nothing.
 bool SummaryIndex::close(const std::string &Key, Reach &R,
                          std::vector<std::string> &Path) {
   if (llvm::is_contained(Path, Key))

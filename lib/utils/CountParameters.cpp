@@ -667,6 +667,14 @@ bool CountParameters::reachesMPI(const FunctionDecl *Callee) {
   return false;
 }
 
+bool CountParameters::widensWithItsFix(const FunctionDecl *Callee, unsigned I) {
+  if (I >= Callee->getNumParams() ||
+      !isNarrowInteger(Callee->getParamDecl(I)->getType(), Ctx))
+    return false;
+  const Reach *R = reach(Callee, I);
+  return R && R->Blocker.empty() && !R->Fix.empty();
+}
+
 bool CountParameters::mayTakeCounts(const FunctionDecl *Callee) {
   const FunctionDecl *Def = nullptr;
   if (!isUserFunction(Callee, Ctx.getSourceManager()) || Callee->hasBody(Def))

@@ -107,6 +107,10 @@ public:
   /// Whether some parameter of \p Callee reaches an MPI count.
   bool reachesMPI(const clang::FunctionDecl *Callee);
 
+  /// Whether int parameter \p I of \p Callee reaches MPI with a fix of
+  /// its own, which goes with the finding any hazardous argument makes
+  /// there: a local retyped for another call may be passed to it.
+  bool widensWithItsFix(const clang::FunctionDecl *Callee, unsigned I);
   /// Whether \p Callee is a user function of another unit with a parameter
   /// that could take a count (what noteCountArguments looks at).
   bool mayTakeCounts(const clang::FunctionDecl *Callee);
