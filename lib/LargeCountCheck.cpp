@@ -542,6 +542,14 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
   }
   if (Findings.empty() || Analyses->neverCalledInProgram(Caller))
     return;
+  llvm::SmallVector<const Expr *, 2> SizesOfCall;
+  for (Finding &Found : Findings) {
+    findBufferSizes(Call, *F, Caller, Found, FS);
+    for (const NarrowSize &Size : Found.BufferSizes)
+      SizesOfCall.push_back(Size.Arithmetic);
+  }
+  for (Finding &Found : Findings)
+    Found.SizesOfCall = SizesOfCall;
   if (F->Fam == Family::DATATYPE)
     rememberLargeType(Call, *F, FS);
 
@@ -1671,6 +1679,11 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Found.What == Finding::Argument && !isHelperOverflow(Found.H, Caller))
       planArgumentFix(F.Params[Found.Index], Call->getArg(Found.Index),
                       Found.H, M, Plan);
+    // Left narrow, the allocation would be overrun by the message the
+    // widened count now describes whole.
+    for (const NarrowSize &Size : Found.BufferSizes)
+      if (Plan.ok())
+        planSizeFix(Size, M, Plan);
     if (!Plan.ok() && !BlockingFinding)
       BlockingFinding = I;
     // A wide array (MPI_Aint, or MPI_Count in a large-count call) keeps
@@ -1869,7 +1882,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     RangeAnalysis::Explanation Why = explain(H, FS);
     noteLocalStore(Found, H.Kind == Hazard::Overflows ? Why.Why : "");
     noteOrigin(Why);
-    noteSameProductBefore(H, FS.Ranges);
+    noteSameProductBefore(Found, FS.Ranges);
     if (Found.Carrier)
       noteCarrier(Found);
     break;
@@ -1901,7 +1914,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            : std::string())
         << H.Source->getSourceRange();
     noteOrigin(Why);
-    noteSameProductBefore(H, Ranges);
+    noteSameProductBefore(Found, Ranges);
     if (Found.CarriedFrom)
       diag(Found.NoteSite->getBeginLoc(), "'%0' is stored into the array here",
            DiagnosticIDs::Note)
@@ -1938,12 +1951,13 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
         (!isWithin(H.Source, Arg, *Context) || externalHelper(H.Source)))
       noteHelperOverflow(H, Arg);
     else
-      noteWhyLarge(H, FS);
+      noteWhyLarge(Found, FS);
     break;
   }
   default:
     break;
   }
+  noteBufferSizes(Found);
   if (Plan && !Plan->ok())
     diag(Plan->BlockerLoc, "no automatic fix: %0", DiagnosticIDs::Note)
         << Plan->Blocker;
@@ -1967,7 +1981,8 @@ void LargeCountCheck::noteOrigin(const RangeAnalysis::Explanation &Why) {
     diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
 }
 
-void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
+void LargeCountCheck::noteWhyLarge(const Finding &Found, FunctionState &FS) {
+  const Hazard &H = Found.H;
   RangeAnalysis::Explanation Why = explain(H, FS);
   if (H.Kind == Hazard::Overflows && !Why.Why.empty())
     diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here: %2",
@@ -1981,22 +1996,77 @@ void LargeCountCheck::noteWhyLarge(const Hazard &H, FunctionState &FS) {
          DiagnosticIDs::Note)
         << textOf(H.Source, *Context) << Why.Why << H.Source->getSourceRange();
   noteOrigin(Why);
-  noteSameProductBefore(H, FS.Ranges);
+  noteSameProductBefore(Found, FS.Ranges);
 }
 
-void LargeCountCheck::noteSameProductBefore(const Hazard &H,
+void LargeCountCheck::noteSameProductBefore(const Finding &Found,
                                             RangeAnalysis *Ranges) {
+  const Hazard &H = Found.H;
   const auto *Product =
       dyn_cast<BinaryOperator>(H.Source->IgnoreParenImpCasts());
   if (H.Kind != Hazard::Overflows || !Product || !Ranges ||
       !Ranges->isInFunction(Product))
     return;
-  if (const BinaryOperator *Before = Ranges->sameProductRunBefore(Product))
+  const BinaryOperator *Before = Ranges->sameProductRunBefore(Product);
+  // A buffer's size has a note of its own, and the call's fix widens it.
+  if (Before && !llvm::is_contained(Found.SizesOfCall, Before))
     diag(Before->getBeginLoc(),
          "the same product is computed in '%0' here first: it overflows "
          "with it, and widening the MPI call does not widen it",
          DiagnosticIDs::Note)
         << typeName(Before->getType(), *Context) << Before->getSourceRange();
+}
+
+void LargeCountCheck::findBufferSizes(const CallExpr *Call,
+                                      const FunctionInfo &F,
+                                      const FunctionDecl *Caller,
+                                      Finding &Found, FunctionState &FS) {
+  if (F.Params[Found.Index].Kind != ParamKind::Count || !FS.Ranges ||
+      !Caller || !Caller->getBody() ||
+      Found.H.Kind == Hazard::ConstantNegative)
+    return;
+  for (unsigned Buffer : F.buffersFor(Found.Index))
+    for (const NarrowSize &Size :
+         narrowSizesOf(Call->getArg(Buffer), Caller->getBody(), *Context)) {
+      std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(
+          Size.Arithmetic, FS.Ranges->constraintsAt(Size.Allocation));
+      if (R && R->OverflowSite)
+        Found.BufferSizes.push_back(Size);
+    }
+}
+
+void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
+                                  FixPlan &Plan) {
+  // `(size_t)(n * m)` becomes `((size_t)n * m)`, not a cast of a cast.
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(Size.Conversion)) {
+    CharSourceRange Spelled = Lexer::makeFileCharRange(
+        CharSourceRange::getCharRange(Cast->getLParenLoc(),
+                                      Cast->getRParenLoc().getLocWithOffset(1)),
+        Context->getSourceManager(), Context->getLangOpts());
+    if (Spelled.isValid() && isa<ParenExpr>(Cast->getSubExpr()))
+      Plan.Hints.push_back(FixItHint::CreateRemoval(Spelled));
+  }
+  M.widenExpression(Size.Arithmetic, sizeTypeFor(Size), Plan);
+}
+
+void LargeCountCheck::noteBufferSizes(const Finding &Found) {
+  for (const NarrowSize &Size : Found.BufferSizes)
+    diag(Size.Arithmetic->getBeginLoc(),
+         "'%0' is allocated with '%1', computed in '%2': it wraps as the "
+         "count does, and a widened count would overrun it",
+         DiagnosticIDs::Note)
+        << textOf(Size.Buffer, *Context) << textOf(Size.Arithmetic, *Context)
+        << typeName(Size.Arithmetic->getType(), *Context)
+        << Size.Arithmetic->getSourceRange();
+}
+
+/// size_t where the unit declares it (MPICH's mpi.h does not); else the
+/// type the allocation converts the size to, as clang prints it.
+std::string LargeCountCheck::sizeTypeFor(const NarrowSize &Size) {
+  IdentifierInfo &SizeT = Context->Idents.get("size_t");
+  if (!Context->getTranslationUnitDecl()->lookup(&SizeT).empty())
+    return "size_t";
+  return typeName(Size.Conversion->getType(), *Context);
 }
 
 bool LargeCountCheck::noteNarrowingReturn(const Hazard &H) {

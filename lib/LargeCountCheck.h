@@ -12,6 +12,7 @@
 
 #include "MPIApi.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/BufferSizes.h"
 #include "utils/ConditionalRegions.h"
 #include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
@@ -97,6 +98,11 @@ public:
     /// computes, the writer.
     SourcePoint RemoteAt;
     std::string RemoteText, RemoteWriter;
+    /// The buffer this count describes, allocated in the caller with
+    /// arithmetic that can overflow before it becomes a size.
+    llvm::SmallVector<NarrowSize, 1> BufferSizes;
+    /// The BufferSizes of every finding of the call, which its fix widens.
+    llvm::SmallVector<const clang::Expr *, 2> SizesOfCall;
   };
 
 private:
@@ -265,7 +271,7 @@ private:
   RangeAnalysis::Explanation explain(const Hazard &H, FunctionState &FS);
   void noteOrigin(const RangeAnalysis::Explanation &Why);
   /// Notes what explain() says of \p H, at the argument.
-  void noteWhyLarge(const Hazard &H, FunctionState &FS);
+  void noteWhyLarge(const Finding &Found, FunctionState &FS);
   /// A note where a helper's int computation overflows, in whichever file.
   void noteHelperOverflow(const Hazard &H, const clang::Expr *Arg);
   /// Whether \p H is an int computation of a helper, here or elsewhere.
@@ -282,7 +288,17 @@ private:
   /// false otherwise.
   /// Points at an identical int product the run computed earlier (an
   /// allocation's size): the fix of the MPI call does not reach it.
-  void noteSameProductBefore(const Hazard &H, RangeAnalysis *Ranges);
+  void noteSameProductBefore(const Finding &Found, RangeAnalysis *Ranges);
+  /// Fills \p Found's BufferSizes: the allocations of the buffers its
+  /// count describes whose narrow arithmetic can overflow.
+  void findBufferSizes(const clang::CallExpr *Call, const FunctionInfo &F,
+                       const clang::FunctionDecl *Caller, Finding &Found,
+                       FunctionState &FS);
+  void noteBufferSizes(const Finding &Found);
+  /// Widens a buffer's size with the count that describes the buffer.
+  void planSizeFix(const NarrowSize &Size, TypeMigration &M, FixPlan &Plan);
+  /// How the fix spells the type a buffer's size is widened to.
+  std::string sizeTypeFor(const NarrowSize &Size);
   bool noteNarrowingReturn(const Hazard &H);
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,

@@ -199,6 +199,15 @@ std::optional<unsigned> FunctionInfo::datatypeFor(unsigned CountIndex) const {
   return std::nullopt;
 }
 
+llvm::SmallVector<unsigned, 2>
+FunctionInfo::buffersFor(unsigned CountIndex) const {
+  llvm::SmallVector<unsigned, 2> Buffers;
+  for (unsigned I = CountIndex; I-- > 0 && Params[I].Kind == ParamKind::Other;)
+    if (Params[I].Role == ParamRole::BUF || Params[I].Role == ParamRole::CBUF)
+      Buffers.insert(Buffers.begin(), I);
+  return Buffers;
+}
+
 bool FunctionInfo::hasLargeCountParams() const {
   for (const ParamInfo &P : Params)
     if (P.Kind != ParamKind::Other && P.Kind != ParamKind::Wide &&

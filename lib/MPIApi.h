@@ -9,6 +9,7 @@
 #define MPIX_TIDY_MPIAPI_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include <optional>
@@ -61,6 +62,10 @@ struct FunctionInfo {
   /// Index of the datatype that describes the elements counted by parameter
   /// \p CountIndex (the next datatype parameter), if any.
   std::optional<unsigned> datatypeFor(unsigned CountIndex) const;
+  /// Indices of the buffers whose elements parameter \p CountIndex counts:
+  /// those before it with no other count in between (MPI_Reduce's two; none
+  /// for a window's target count, or a datatype constructor's).
+  llvm::SmallVector<unsigned, 2> buffersFor(unsigned CountIndex) const;
   bool hasLargeCountParams() const;
   /// For a call that receives into a buffer and hands back a request
   /// (MPI_Irecv, MPI_Recv_init, MPI_File_iread): the index of the count

@@ -14,7 +14,7 @@ void gather_fields(const std::vector<double> &mine, int fields, int atoms,
   // CHECK-MESSAGES: :[[@LINE-2]]:42: warning: count 'atoms * fields' is computed in 'int' and can overflow
 }
 // NOTES: model-same-product-cxx.cpp:12:42: warning: count 'atoms * fields'
-// NOTES: model-same-product-cxx.cpp:11:27: note: the same product is computed in 'int' here first
+// NOTES: model-same-product-cxx.cpp:11:27: note: 'all' is allocated with 'fields * atoms', computed in 'int': it wraps as the count does, and a widened count would overrun it
 
 // Control: each field's slice starts below the whole.
 void put_fields(MPI_Win win, int fields, int atoms) {

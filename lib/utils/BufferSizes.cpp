@@ -1,0 +1,159 @@
+//===-- BufferSizes.cpp - Where a count's buffer gets its size ------------===//
+
+#include "BufferSizes.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace mpix {
+
+static const Expr *stripped(const Expr *E) {
+  return E->IgnoreImplicit()->IgnoreParenCasts();
+}
+
+/// The variable or member a buffer argument points into, or null.
+static const Expr *objectOf(const Expr *Arg) {
+  const Expr *E = stripped(Arg);
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    E = stripped(Addr->getSubExpr());
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+    return objectOf(Element->getBase());
+  if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
+      Element && Element->getOperator() == OO_Subscript)
+    return objectOf(Element->getArg(0));
+  if (const auto *Offset = dyn_cast<BinaryOperator>(E);
+      Offset && Offset->isAdditiveOp())
+    return objectOf(Offset->getLHS()->getType()->isPointerType()
+                        ? Offset->getLHS()
+                        : Offset->getRHS());
+  if (const auto *Data = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = Data->getMethodDecl();
+    return M && M->getIdentifier() && M->getName() == "data"
+               ? objectOf(Data->getImplicitObjectArgument())
+               : nullptr;
+  }
+  return isa<DeclRefExpr, MemberExpr>(E) ? E : nullptr;
+}
+
+/// Whether \p A and \p B name the same variable, or the same member of the
+/// same variable's object (`plan->recv`, spelled the same way).
+static bool sameObject(const Expr *A, const Expr *B) {
+  A = stripped(A);
+  B = stripped(B);
+  if (const auto *RA = dyn_cast<DeclRefExpr>(A)) {
+    const auto *RB = dyn_cast<DeclRefExpr>(B);
+    return RB && RA->getDecl()->getCanonicalDecl() ==
+                     RB->getDecl()->getCanonicalDecl();
+  }
+  if (const auto *MA = dyn_cast<MemberExpr>(A)) {
+    const auto *MB = dyn_cast<MemberExpr>(B);
+    return MB && MA->getMemberDecl() == MB->getMemberDecl() &&
+           sameObject(MA->getBase(), MB->getBase());
+  }
+  return isa<CXXThisExpr>(A) && isa<CXXThisExpr>(B);
+}
+
+static bool isArithmetic(const BinaryOperator *B) {
+  return B->getType()->isIntegerType() &&
+         (B->getOpcode() == BO_Mul || B->getOpcode() == BO_Shl ||
+          B->isAdditiveOp());
+}
+
+/// Arithmetic in \p Size computed narrower than the integer it is converted
+/// to; nested calls compute sizes of their own.
+static void collectNarrow(const Expr *Size, const Expr *Allocation,
+                          const Expr *Buffer, const ASTContext &Ctx,
+                          llvm::SmallVectorImpl<NarrowSize> &Out) {
+  // `(size_t)(n * m)` converts as late as the implicit conversion does.
+  if (const auto *Cast = dyn_cast<CastExpr>(Size);
+      Cast && Cast->getCastKind() == CK_IntegralCast &&
+      Cast->getType()->isIntegerType() &&
+      Cast->getSubExpr()->getType()->isIntegerType() &&
+      Ctx.getIntWidth(Cast->getSubExpr()->getType()) <
+          Ctx.getIntWidth(Cast->getType()))
+    if (const auto *B = dyn_cast<BinaryOperator>(
+            Cast->getSubExpr()->IgnoreParens());
+        B && isArithmetic(B) && !B->isValueDependent() &&
+        !B->isIntegerConstantExpr(Ctx)) {
+      Out.push_back({B, Cast, Allocation, Buffer});
+      return;
+    }
+  for (const Stmt *Child : Size->children())
+    if (const auto *E = dyn_cast_or_null<Expr>(Child);
+        E && !isa<CallExpr, LambdaExpr>(E))
+      collectNarrow(E, Allocation, Buffer, Ctx, Out);
+}
+
+/// The sizes an allocation stored into the buffer is computed from: a call's
+/// arguments (malloc, calloc, a project's allocator), `new T[n]`'s, a
+/// container's constructor's.
+static void collectAllocation(const Expr *Stored, const Expr *Buffer,
+                              const ASTContext &Ctx,
+                              llvm::SmallVectorImpl<NarrowSize> &Out) {
+  const Expr *E = stripped(Stored);
+  auto Sizes = [&](auto Args) {
+    for (const Expr *Arg : Args)
+      collectNarrow(Arg, E, Buffer, Ctx, Out);
+  };
+  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+    if (std::optional<const Expr *> N = New->getArraySize(); N && *N)
+      collectNarrow(*N, E, Buffer, Ctx, Out);
+  } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    Sizes(Construct->arguments());
+  } else if (const auto *Call = dyn_cast<CallExpr>(E);
+             Call && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call)) {
+    Sizes(Call->arguments());
+  }
+}
+
+static bool isResize(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *M = Call->getMethodDecl();
+  return M && M->getIdentifier() &&
+         (M->getName() == "resize" || M->getName() == "assign" ||
+          M->getName() == "reserve");
+}
+
+static void collectStores(const Stmt *S, const Expr *Object,
+                          const ASTContext &Ctx,
+                          llvm::SmallVectorImpl<NarrowSize> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+      Assign && Assign->getOpcode() == BO_Assign &&
+      sameObject(Assign->getLHS(), Object))
+    collectAllocation(Assign->getRHS(), Assign->getLHS(), Ctx, Out);
+  if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(S);
+      Assign && Assign->getOperator() == OO_Equal &&
+      sameObject(Assign->getArg(0), Object))
+    collectAllocation(Assign->getArg(1), Assign->getArg(0), Ctx, Out);
+  if (const auto *Resize = dyn_cast<CXXMemberCallExpr>(S);
+      Resize && isResize(Resize) &&
+      sameObject(Resize->getImplicitObjectArgument(), Object))
+    for (const Expr *Arg : Resize->arguments())
+      collectNarrow(Arg, Resize, Resize->getImplicitObjectArgument(), Ctx,
+                    Out);
+  if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(stripped(Object));
+    for (const Decl *D : Decls->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && Ref && V->getInit() &&
+          V->getCanonicalDecl() == Ref->getDecl()->getCanonicalDecl())
+        collectAllocation(V->getInit(), Ref, Ctx, Out);
+  }
+  for (const Stmt *Child : S->children())
+    collectStores(Child, Object, Ctx, Out);
+}
+
+llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
+                                               const Stmt *Body,
+                                               const ASTContext &Ctx) {
+  llvm::SmallVector<NarrowSize, 1> Found;
+  if (const Expr *Object = objectOf(BufferArg))
+    collectStores(Body, Object, Ctx, Found);
+  return Found;
+}
+
+} // namespace mpix

@@ -1,0 +1,50 @@
+//===-- BufferSizes.h - Where a count's buffer gets its size ----*- C++ -*-===//
+//
+// A count widened for MPI is only half of a large message: the buffer it
+// describes was allocated with a size computed from the same quantities, and
+// `malloc(4 * n * sizeof(int))` computes `4 * n` in 'int' before the
+// conversion to 'size_t'. Once the count no longer wraps, MPI writes the
+// whole message into the wrapped allocation, a heap overflow where there was
+// MPI's "negative count" error. This finds that arithmetic, in the function
+// that makes the call, so that the fix widens it with the count.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPIX_TIDY_UTILS_BUFFERSIZES_H
+#define MPIX_TIDY_UTILS_BUFFERSIZES_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang {
+class ASTContext;
+class Expr;
+class Stmt;
+} // namespace clang
+
+namespace mpix {
+
+struct NarrowSize {
+  /// Integer arithmetic computed in a type narrower than the size it becomes
+  /// (`4 * n` of `malloc(4 * n * sizeof(int))`).
+  const clang::Expr *Arithmetic;
+  /// The conversion of it to the wider integer (whose type is the size's).
+  const clang::Expr *Conversion;
+  /// What allocates the buffer with it: a call (malloc, a project's
+  /// allocator), `new T[...]`, a std::vector's constructor or resize().
+  const clang::Expr *Allocation;
+  /// The buffer as the allocation names it (`buf`, `plan->recv`).
+  const clang::Expr *Buffer;
+};
+
+/// The sizes of \p BufferArg computed narrow in \p Body: each allocation
+/// stored into the object the argument points into (`buf`, `buf + off`,
+/// `&buf[i]`, `v.data()`, `s->buf`), with its arithmetic converted to a
+/// wider integer, implicitly or by a cast. Arithmetic of constants alone is
+/// left out.
+llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
+                                               const clang::Stmt *Body,
+                                               const clang::ASTContext &Ctx);
+
+} // namespace mpix
+
+#endif

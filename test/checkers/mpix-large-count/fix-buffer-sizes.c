@@ -1,0 +1,102 @@
+// A count widened for MPI describes a buffer whose allocation was computed
+// from the same quantities: `malloc(4 * n * sizeof(int))` computes `4 * n`
+// in 'int'. Widened alone, the count would make MPI overrun the wrapped
+// allocation, so each report says where the buffer is allocated and the
+// fix widens that arithmetic too. The fixed file compiles, and the check
+// finds nothing in it.
+// REQUIRES: mpix-runtime
+// RUN: %check_mpix_tidy %s mpix-large-count %t --config="{CheckOptions: {mpix-large-count.Target: mpix}}" -- %mpi_cflags
+// RUN: %mpicc -fsyntax-only -Wall -Werror %mpix_cflags %t.c
+// RUN: %mpix_tidy %t.c --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- %mpi_cflags %mpix_cflags
+// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' -- %mpi_cflags 2>&1 | FileCheck %s --check-prefix=NOTES --implicit-check-not=warning:
+
+#include <mpi.h>
+#include <stdlib.h>
+
+void *tracked_alloc(size_t bytes, const char *file, int line);
+#define TRACKED_ALLOC(bytes) tracked_alloc(bytes, __FILE__, __LINE__)
+
+// The buffer grows when a peer announces more blocks; the receive counts
+// the blocks just announced.
+void collect_blocks(int peers, MPI_Comm comm) {
+  int *blocks = NULL;
+  int capacity = 0;
+  for (int p = 1; p < peers; p++) {
+    int announced;
+    MPI_Recv(&announced, 1, MPI_INT, p, 1, comm, MPI_STATUS_IGNORE);
+    if (announced > capacity) {
+      free(blocks);
+      capacity = announced;
+      blocks = (int *)TRACKED_ALLOC(4 * capacity * sizeof(int));
+      // CHECK-FIXES: blocks = (int *)TRACKED_ALLOC((size_t)4 * capacity * sizeof(int));
+    }
+    MPI_Recv(blocks, 4 * announced, MPI_INT, p, 2, comm, MPI_STATUS_IGNORE);
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count '4 * announced' is computed in 'int' and can overflow
+    // CHECK-FIXES: MPIX_Recv_x(blocks, (MPI_Count)4 * announced, MPI_INT, p, 2, comm, MPI_STATUS_IGNORE);
+  }
+  free(blocks);
+}
+// NOTES: fix-buffer-sizes.c:33:22: warning: count '4 * announced'
+// NOTES: fix-buffer-sizes.c:30:37: note: 'blocks' is allocated with '4 * capacity', computed in 'int': it wraps as the count does, and a widened count would overrun it
+
+// A buffer held in a structure, broadcast at an offset.
+struct plan {
+  int pairs;
+  int *table;
+};
+
+void share_plan(struct plan *pl, MPI_Comm comm) {
+  MPI_Bcast(&pl->pairs, 1, MPI_INT, 0, comm);
+  pl->table = calloc(2 * pl->pairs + 1, sizeof(int));
+  // CHECK-FIXES: pl->table = calloc((size_t)2 * pl->pairs + 1, sizeof(int));
+  pl->table[0] = pl->pairs;
+  MPI_Bcast(pl->table + 1, 2 * pl->pairs, MPI_INT, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: count '2 * pl->pairs' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Bcast_x(pl->table + 1, (MPI_Count)2 * pl->pairs, MPI_INT, 0, comm);
+}
+// NOTES: fix-buffer-sizes.c:53:28: warning: count '2 * pl->pairs'
+// NOTES: fix-buffer-sizes.c:50:22: note: 'pl->table' is allocated with '2 * pl->pairs + 1', computed in 'int'
+
+// A reduction's count describes both of its buffers; a size cast to size_t
+// after the product was computed is no wider.
+double *sum_fields(const double *local, int cells, int fields, MPI_Comm comm) {
+  double *mine = malloc(sizeof(double) * (size_t)(cells * fields));
+  // CHECK-FIXES: double *mine = malloc(sizeof(double) * ((size_t)cells * fields));
+  double *all = malloc(cells * fields * sizeof(double));
+  // CHECK-FIXES: double *all = malloc((size_t)cells * fields * sizeof(double));
+  for (int i = 0; i < cells; i++)
+    mine[i] = local[i];
+  MPI_Allreduce(mine, all, cells * fields, MPI_DOUBLE, MPI_SUM, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: count 'cells * fields' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Allreduce_x(mine, all, (MPI_Count)cells * fields, MPI_DOUBLE, MPI_SUM, comm);
+  free(mine);
+  return all;
+}
+// NOTES: fix-buffer-sizes.c:69:28: warning: count 'cells * fields'
+// NOTES: fix-buffer-sizes.c:63:51: note: 'mine' is allocated with 'cells * fields', computed in 'int'
+// NOTES: fix-buffer-sizes.c:65:24: note: 'all' is allocated with 'cells * fields', computed in 'int'
+
+// Controls. A size computed in size_t from the start; another buffer's
+// allocation; a size the guard before it bounds.
+void send_rows(const double *grid, int rows, int cols, int small,
+               MPI_Comm comm) {
+  double *copy = malloc(rows * sizeof(double) * cols);
+  int *other = malloc(2 * rows * sizeof(int));
+  MPI_Send(copy, rows * cols, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: count 'rows * cols' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Send_x(copy, (MPI_Count)rows * cols, MPI_DOUBLE, 1, 0, comm);
+  if (small > 0 && small < 1000) {
+    int *tiny = malloc(4 * small * sizeof(int));
+    MPI_Send(tiny, 4 * small * cols, MPI_INT, 1, 1, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count '4 * small * cols' is computed in 'int' and can overflow
+    // CHECK-FIXES: MPIX_Send_x(tiny, (MPI_Count)4 * small * cols, MPI_INT, 1, 1, comm);
+    free(tiny);
+  }
+  free(copy);
+  free(other);
+  (void)grid;
+}
+// NOTES: fix-buffer-sizes.c:85:18: warning: count 'rows * cols'
+// NOTES-NOT: note: '{{copy|other}}' is allocated
+// NOTES: fix-buffer-sizes.c:90:20: warning: count '4 * small * cols'
+// NOTES-NOT: note: 'tiny' is allocated
