@@ -14,6 +14,9 @@
      exact values, computed in 64 bits from its inputs. The fixed program's
      calls must have received every one of them; the original's must not
      (the probe would otherwise prove nothing).
+     A program may also print `allocated <bytes>` from an allocator of its
+     own: those sizes are checked as the counts are (`expect alloc bytes N`),
+     so that a fix that widens a count without its buffer's size fails.
 
 Everything after `--` is the launcher, e.g. `mpiexec.mpich`.
 """
@@ -109,14 +112,19 @@ def probe_source(roles, rows, sources, target, mpix_header_dirs):
     return "\n".join(parts)
 
 
-def records(path):
-    """(function, parameter) -> the values recorded, in call order."""
+def records(path, stdout):
+    """(function, parameter) -> the values recorded, in call order; the
+    program's own allocations as ("alloc", "bytes")."""
     got = collections.defaultdict(list)
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
                 fn, param, value = line.split()
                 got[(fn, param)].append(int(value))
+    for line in stdout.splitlines():
+        m = re.match(r"allocated (\d+)$", line)
+        if m:
+            got[("alloc", "bytes")].append(int(m.group(1)))
     return got
 
 
@@ -199,7 +207,7 @@ def main():
         log = os.path.join(a.workdir, which, "probe.log")
         env = dict(os.environ, MPIX_PROBE_LOG=log)
         p = run(launcher + ["-n", str(a.nprocs), exe] + a.args.split(), env=env, timeout=120)
-        results[which] = (expectations(p.stdout), records(log))
+        results[which] = (expectations(p.stdout), records(log, p.stdout))
 
     # 4. Compare with the exact values.
     want, got = results["fixed"]
