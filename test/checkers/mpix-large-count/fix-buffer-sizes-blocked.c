@@ -1,0 +1,22 @@
+// A buffer size computed inside a macro body cannot be widened, so neither
+// is the count that describes the buffer: the warning stays, with a note at
+// the allocation and one that says why nothing changes.
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' -- %mpi_cflags 2>&1 | FileCheck %s --check-prefix=NOTES --implicit-check-not=warning:
+
+#include <mpi.h>
+#include <stdlib.h>
+
+#define ALLOC_QUADS(n) malloc(4 * (n) * sizeof(int))
+
+void bcast_quads(int quads, MPI_Comm comm) {
+  int *quad = ALLOC_QUADS(quads);
+  // CHECK-FIXES: int *quad = ALLOC_QUADS(quads);
+  MPI_Bcast(quad, 4 * quads, MPI_INT, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: count '4 * quads' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPI_Bcast(quad, 4 * quads, MPI_INT, 0, comm);
+  free(quad);
+}
+// NOTES: fix-buffer-sizes-blocked.c:15:19: warning: count '4 * quads'
+// NOTES: fix-buffer-sizes-blocked.c:13:15: note: 'quad' is allocated with '4 * (quads)', computed in 'int'
+// NOTES: fix-buffer-sizes-blocked.c:13:15: note: no automatic fix: the arithmetic to widen is spelled inside a macro; widen it by hand
