@@ -128,14 +128,38 @@ StringRef consequenceFor(const FunctionInfo &F) {
   }
 }
 
-std::string textOf(const Expr *E, const ASTContext &Ctx) {
+/// \p Text on one line: an expression split over lines (`n *\n    m`) is
+/// quoted in a message as `n * m`.
+std::string joinedLines(StringRef Text) {
+  std::string Joined;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] != '\n' && Text[I] != '\r') {
+      Joined += Text[I];
+      continue;
+    }
+    while (!Joined.empty() && isspace(static_cast<unsigned char>(Joined.back())))
+      Joined.pop_back();
+    while (I + 1 < Text.size() && isspace(static_cast<unsigned char>(Text[I + 1])))
+      ++I;
+    Joined += ' ';
+  }
+  return Joined;
+}
+
+/// \p E as written in the file, or empty (a macro body).
+StringRef sourceTextOf(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM,
       Ctx.getLangOpts());
-  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+}
+
+/// \p E for a message: as written, on one line, or as clang prints it.
+std::string textOf(const Expr *E, const ASTContext &Ctx) {
+  StringRef Text = sourceTextOf(E, Ctx);
   if (!Text.empty())
-    return std::string(Text);
+    return joinedLines(Text);
   std::string Printed;
   llvm::raw_string_ostream OS(Printed);
   E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
@@ -1543,7 +1567,11 @@ void LargeCountCheck::planArgumentFix(const ParamInfo &P, const Expr *Arg,
     CharSourceRange Cast = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(H.ExplicitCast->getSourceRange()),
         Context->getSourceManager(), Context->getLangOpts());
-    std::string Inner = textOf(H.Source, *Context);
+    // Kept as written where it can be: a line comment inside must stay on
+    // its line.
+    std::string Inner = sourceTextOf(H.Source, *Context).str();
+    if (Inner.empty())
+      Inner = textOf(H.Source, *Context);
     if (!Cast.isValid() || Inner.empty())
       Plan.block(H.ExplicitCast->getBeginLoc(), "the cast is inside a macro");
     else

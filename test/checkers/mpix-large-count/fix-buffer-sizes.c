@@ -58,12 +58,14 @@ void share_plan(struct plan *pl, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes.c:50:22: note: 'pl->table' is allocated with '2 * pl->pairs + 1', computed in 'int'
 
 // A reduction's count describes both of its buffers; a size cast to size_t
-// after the product was computed is no wider.
+// after the product was computed is no wider. A product split over lines is
+// quoted on one.
 double *sum_fields(const double *local, int cells, int fields, MPI_Comm comm) {
   double *mine = malloc(sizeof(double) * (size_t)(cells * fields));
   // CHECK-FIXES: double *mine = malloc(sizeof(double) * ((size_t)cells * fields));
-  double *all = malloc(cells * fields * sizeof(double));
-  // CHECK-FIXES: double *all = malloc((size_t)cells * fields * sizeof(double));
+  double *all = malloc(cells *
+                       fields * sizeof(double));
+  // CHECK-FIXES: double *all = malloc((size_t)cells *
   for (int i = 0; i < cells; i++)
     mine[i] = local[i];
   MPI_Allreduce(mine, all, cells * fields, MPI_DOUBLE, MPI_SUM, comm);
@@ -72,9 +74,9 @@ double *sum_fields(const double *local, int cells, int fields, MPI_Comm comm) {
   free(mine);
   return all;
 }
-// NOTES: fix-buffer-sizes.c:69:28: warning: count 'cells * fields'
-// NOTES: fix-buffer-sizes.c:63:51: note: 'mine' is allocated with 'cells * fields', computed in 'int'
-// NOTES: fix-buffer-sizes.c:65:24: note: 'all' is allocated with 'cells * fields', computed in 'int'
+// NOTES: fix-buffer-sizes.c:71:28: warning: count 'cells * fields'
+// NOTES: fix-buffer-sizes.c:64:51: note: 'mine' is allocated with 'cells * fields', computed in 'int'
+// NOTES: fix-buffer-sizes.c:66:24: note: 'all' is allocated with 'cells * fields', computed in 'int'
 
 // Controls. A size computed in size_t from the start; another buffer's
 // allocation; a size the guard before it bounds.
@@ -96,7 +98,7 @@ void send_rows(const double *grid, int rows, int cols, int small,
   free(other);
   (void)grid;
 }
-// NOTES: fix-buffer-sizes.c:85:18: warning: count 'rows * cols'
+// NOTES: fix-buffer-sizes.c:87:18: warning: count 'rows * cols'
 // NOTES-NOT: note: '{{copy|other}}' is allocated
-// NOTES: fix-buffer-sizes.c:90:20: warning: count '4 * small * cols'
+// NOTES: fix-buffer-sizes.c:92:20: warning: count '4 * small * cols'
 // NOTES-NOT: note: 'tiny' is allocated
