@@ -1085,8 +1085,12 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
                            QualType Target, bool Negative, bool FollowLocals,
                            FunctionState &FS) {
   const Expr *Arg = Call->getArg(Index);
-  if (std::optional<Hazard> H = hazardOf(Arg, Target, Negative, Call, FS))
-    return Finding{Finding::Argument, Index, *H};
+  if (std::optional<Hazard> H = hazardOf(Arg, Target, Negative, Call, FS)) {
+    Finding Found{Finding::Argument, Index, *H};
+    if (H->ComputedInInt && FollowLocals && FS.Facts)
+      Found.HazardousOperand = carriedHazard(Arg, Call, nullptr, FS);
+    return Found;
+  }
   if (!FollowLocals || !FS.Facts)
     return std::nullopt;
 
@@ -1661,6 +1665,14 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // The array widened alone would hold the truncated value.
     if (Found.CarriedFrom)
       Followers.push_back({Found.CarriedFrom, "MPI_Count"});
+    // Retyped, the operand carries its whole value into the widened
+    // arithmetic; a 64-bit one gets its stores computed wide instead.
+    if (const auto &Operand = Found.HazardousOperand) {
+      if (Context->getIntWidth(Operand->first->getType()) >= 64)
+        WidenStoresOf.push_back(Operand->first);
+      else
+        Followers.push_back({Operand->first, "MPI_Count"});
+    }
     // The sum must be computed as wide as the displacements it fills.
     if (Found.Accumulator)
       Followers.push_back({Found.Accumulator, "MPI_Aint"});
@@ -1980,6 +1992,11 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       noteHelperOverflow(H, Arg);
     else
       noteWhyLarge(Found, FS);
+    if (const auto &Operand = Found.HazardousOperand) {
+      Finding Store{Finding::LocalVariable, Found.Index, Operand->second};
+      Store.Var = Operand->first;
+      noteLocalStore(Store, "");
+    }
     break;
   }
   default:

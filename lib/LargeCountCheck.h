@@ -103,6 +103,10 @@ public:
     llvm::SmallVector<NarrowSize, 1> BufferSizes;
     /// The BufferSizes of every finding of the call, which its fix widens.
     llvm::SmallVector<const clang::Expr *, 2> SizesOfCall;
+    /// An Argument's int local operand that holds a narrowed or overflowed
+    /// value itself (`msgsize` of `replycnt * msgsize`): widening the
+    /// arithmetic alone would carry it to the call truncated.
+    std::optional<std::pair<const clang::VarDecl *, Hazard>> HazardousOperand;
   };
 
 private:

@@ -91,3 +91,16 @@ void post_recvs(double *buf, const size_t *sizes, int nnbr, MPI_Request *req,
     p += n;
   }
 }
+
+// An operand of the product that holds a narrowed size itself (Zoltan's
+// reply broadcast, second round of the fix audit): widening the product
+// alone would carry the truncated operand to the call, so the operand is
+// retyped with it.
+void bcast_replies(char *buf, int replies, int header, int dim, MPI_Comm comm) {
+  int reply_size;
+  // CHECK-FIXES: MPI_Count reply_size;
+  reply_size = header * sizeof(int) + dim * sizeof(float);
+  MPI_Bcast(buf, replies * reply_size, MPI_CHAR, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: count 'replies * reply_size' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Bcast_x(buf, replies * reply_size, MPI_CHAR, 0, comm);
+}

@@ -24,7 +24,8 @@ void lastBlock(std::vector<double> &a, const int &n, const int &nb,
   MPI_Send(a.data(), n - whole * nb, MPI_DOUBLE, 0, 1, comm);
 }
 
-// A wider local keeps the quotient; a narrower one may not: reported.
+// A wider local keeps the quotient; a narrower one may not: reported, and
+// not fixed, as the short cannot be retyped.
 void widerLocal(std::vector<double> &a, int n, int nb, MPI_Comm comm) {
   long whole = n / nb;
   MPI_Send(a.data(), whole * nb, MPI_DOUBLE, 0, 2, comm);
@@ -33,4 +34,6 @@ void widerLocal(std::vector<double> &a, int n, int nb, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: count 'part * nb' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:22: note: 'part * nb' can overflow 'int' here: part unbounded, nb unbounded
   // CHECK-NOTES: :[[@LINE-4]]:16: note: 'part' is assigned 'n / nb' here, which the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-5]]:16: note: 'n / nb' of type 'int' is narrowed to 'short' here
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: no automatic fix: its type is not spelled as a plain 'int'
 }

@@ -41,7 +41,8 @@ void spelled_remainder(double *a, int k, int m, MPI_Comm comm) {
 }
 
 // The divisor changes after the quotient is kept: the product is not a
-// rounding of n any more.
+// rounding of n any more. The doubled divisor can overflow itself: widening
+// the product would carry it wrapped, and the parameter cannot be widened.
 void changed_divisor(double *a, int n, int nb, MPI_Comm comm) {
   int t = n / nb;
   nb = nb * 2;
@@ -49,6 +50,8 @@ void changed_divisor(double *a, int n, int nb, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 't * nb' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:15: note: 't * nb' can overflow 'int' here: t unbounded, nb in [-1073741824, 1073741823]
   // CHECK-NOTES: :[[@LINE-5]]:11: note: 't' is assigned 'n / nb' here, which the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-5]]:8: note: 'nb * 2' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-8]]:44: note: no automatic fix: 'nb' is not a local of this function
 }
 
 // In a loop that changes the divisor after the product, the next turn
