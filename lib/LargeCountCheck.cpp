@@ -1705,6 +1705,11 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Covered != FS.CoveredCalls.end() && Covered->second.count(Call))
       return Plan;
   }
+  // `int total = std::accumulate(v.begin(), v.end(), 0)` over a widened v.
+  for (size_t I = 0; I < Followers.size(); ++I)
+    for (const VarDecl *Holder : M.sumHoldersOf(Followers[I].first))
+      if (llvm::none_of(Followers, [&](const auto &F) { return F.first == Holder; }))
+        Followers.push_back({Holder, "MPI_Count"});
   llvm::DenseSet<const VarDecl *> Retyped;
   for (const auto &[V, Type] : Followers)
     M.willRetype(V, Type);
@@ -2073,6 +2078,13 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
   for (unsigned Buffer : F.buffersFor(Found.Index))
     for (const NarrowSize &Size :
          narrowSizesOf(Call->getArg(Buffer), Caller->getBody(), *Context)) {
+      // An allocation in the other branch, or one replaced before the
+      // call, is not what the call reads or writes.
+      const auto *Ref = dyn_cast<DeclRefExpr>(Size.Buffer->IgnoreParenImpCasts());
+      std::optional<PointFacts> Reaching = FS.Ranges->flowBetween(
+          Size.Store, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, Call);
+      if (Reaching && Reaching->Unreachable)
+        continue;
       std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(
           Size.Arithmetic, FS.Ranges->constraintsAt(Size.Allocation));
       if (R && R->OverflowSite)

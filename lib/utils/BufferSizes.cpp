@@ -19,8 +19,9 @@ static const Expr *objectOf(const Expr *Arg) {
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
     E = stripped(Addr->getSubExpr());
+  // `bufs[0]` of an array of pointers is a buffer of its own.
   if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
-    return objectOf(Element->getBase());
+    return E->getType()->isPointerType() ? E : objectOf(Element->getBase());
   if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
       Element && Element->getOperator() == OO_Subscript)
     return objectOf(Element->getArg(0));
@@ -38,11 +39,24 @@ static const Expr *objectOf(const Expr *Arg) {
   return isa<DeclRefExpr, MemberExpr>(E) ? E : nullptr;
 }
 
+static std::optional<llvm::APSInt> constantIndex(const ArraySubscriptExpr *E,
+                                                 const ASTContext &Ctx) {
+  return E->getIdx()->getIntegerConstantExpr(Ctx);
+}
+
 /// Whether \p A and \p B name the same variable, or the same member of the
 /// same variable's object (`plan->recv`, spelled the same way).
-static bool sameObject(const Expr *A, const Expr *B) {
+static bool sameObject(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   A = stripped(A);
   B = stripped(B);
+  if (const auto *EA = dyn_cast<ArraySubscriptExpr>(A)) {
+    const auto *EB = dyn_cast<ArraySubscriptExpr>(B);
+    if (!EB || !sameObject(EA->getBase(), EB->getBase(), Ctx))
+      return false;
+    std::optional<llvm::APSInt> IA = constantIndex(EA, Ctx);
+    std::optional<llvm::APSInt> IB = constantIndex(EB, Ctx);
+    return IA && IB && llvm::APSInt::isSameValue(*IA, *IB);
+  }
   if (const auto *RA = dyn_cast<DeclRefExpr>(A)) {
     const auto *RB = dyn_cast<DeclRefExpr>(B);
     return RB && RA->getDecl()->getCanonicalDecl() ==
@@ -51,7 +65,7 @@ static bool sameObject(const Expr *A, const Expr *B) {
   if (const auto *MA = dyn_cast<MemberExpr>(A)) {
     const auto *MB = dyn_cast<MemberExpr>(B);
     return MB && MA->getMemberDecl() == MB->getMemberDecl() &&
-           sameObject(MA->getBase(), MB->getBase());
+           sameObject(MA->getBase(), MB->getBase(), Ctx);
   }
   return isa<CXXThisExpr>(A) && isa<CXXThisExpr>(B);
 }
@@ -65,7 +79,8 @@ static bool isArithmetic(const BinaryOperator *B) {
 /// Arithmetic in \p Size computed narrower than the integer it is converted
 /// to; nested calls compute sizes of their own.
 static void collectNarrow(const Expr *Size, const Expr *Allocation,
-                          const Expr *Buffer, const ASTContext &Ctx,
+                          const Expr *Buffer, const Stmt *Store,
+                          const ASTContext &Ctx,
                           llvm::SmallVectorImpl<NarrowSize> &Out) {
   // `(size_t)(n * m)` converts as late as the implicit conversion does.
   if (const auto *Cast = dyn_cast<CastExpr>(Size);
@@ -78,29 +93,29 @@ static void collectNarrow(const Expr *Size, const Expr *Allocation,
             Cast->getSubExpr()->IgnoreParens());
         B && isArithmetic(B) && !B->isValueDependent() &&
         !B->isIntegerConstantExpr(Ctx)) {
-      Out.push_back({B, Cast, Allocation, Buffer});
+      Out.push_back({B, Cast, Allocation, Buffer, Store});
       return;
     }
   for (const Stmt *Child : Size->children())
     if (const auto *E = dyn_cast_or_null<Expr>(Child);
         E && !isa<CallExpr, LambdaExpr>(E))
-      collectNarrow(E, Allocation, Buffer, Ctx, Out);
+      collectNarrow(E, Allocation, Buffer, Store, Ctx, Out);
 }
 
 /// The sizes an allocation stored into the buffer is computed from: a call's
 /// arguments (malloc, calloc, a project's allocator), `new T[n]`'s, a
 /// container's constructor's.
 static void collectAllocation(const Expr *Stored, const Expr *Buffer,
-                              const ASTContext &Ctx,
+                              const Stmt *Store, const ASTContext &Ctx,
                               llvm::SmallVectorImpl<NarrowSize> &Out) {
   const Expr *E = stripped(Stored);
   auto Sizes = [&](auto Args) {
     for (const Expr *Arg : Args)
-      collectNarrow(Arg, E, Buffer, Ctx, Out);
+      collectNarrow(Arg, E, Buffer, Store, Ctx, Out);
   };
   if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
     if (std::optional<const Expr *> N = New->getArraySize(); N && *N)
-      collectNarrow(*N, E, Buffer, Ctx, Out);
+      collectNarrow(*N, E, Buffer, Store, Ctx, Out);
   } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     Sizes(Construct->arguments());
   } else if (const auto *Call = dyn_cast<CallExpr>(E);
@@ -123,25 +138,25 @@ static void collectStores(const Stmt *S, const Expr *Object,
     return;
   if (const auto *Assign = dyn_cast<BinaryOperator>(S);
       Assign && Assign->getOpcode() == BO_Assign &&
-      sameObject(Assign->getLHS(), Object))
-    collectAllocation(Assign->getRHS(), Assign->getLHS(), Ctx, Out);
+      sameObject(Assign->getLHS(), Object, Ctx))
+    collectAllocation(Assign->getRHS(), Assign->getLHS(), Assign, Ctx, Out);
   if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(S);
       Assign && Assign->getOperator() == OO_Equal &&
-      sameObject(Assign->getArg(0), Object))
-    collectAllocation(Assign->getArg(1), Assign->getArg(0), Ctx, Out);
+      sameObject(Assign->getArg(0), Object, Ctx))
+    collectAllocation(Assign->getArg(1), Assign->getArg(0), Assign, Ctx, Out);
   if (const auto *Resize = dyn_cast<CXXMemberCallExpr>(S);
       Resize && isResize(Resize) &&
-      sameObject(Resize->getImplicitObjectArgument(), Object))
+      sameObject(Resize->getImplicitObjectArgument(), Object, Ctx))
     for (const Expr *Arg : Resize->arguments())
-      collectNarrow(Arg, Resize, Resize->getImplicitObjectArgument(), Ctx,
-                    Out);
+      collectNarrow(Arg, Resize, Resize->getImplicitObjectArgument(), Resize,
+                    Ctx, Out);
   if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
     const auto *Ref = dyn_cast<DeclRefExpr>(stripped(Object));
     for (const Decl *D : Decls->decls())
       if (const auto *V = dyn_cast<VarDecl>(D);
           V && Ref && V->getInit() &&
           V->getCanonicalDecl() == Ref->getDecl()->getCanonicalDecl())
-        collectAllocation(V->getInit(), Ref, Ctx, Out);
+        collectAllocation(V->getInit(), Ref, Decls, Ctx, Out);
   }
   for (const Stmt *Child : S->children())
     collectStores(Child, Object, Ctx, Out);

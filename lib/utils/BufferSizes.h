@@ -34,11 +34,15 @@ struct NarrowSize {
   const clang::Expr *Allocation;
   /// The buffer as the allocation names it (`buf`, `plan->recv`).
   const clang::Expr *Buffer;
+  /// The statement that stores the allocation (an assignment, a
+  /// declaration, a resize()).
+  const clang::Stmt *Store;
 };
 
 /// The sizes of \p BufferArg computed narrow in \p Body: each allocation
 /// stored into the object the argument points into (`buf`, `buf + off`,
-/// `&buf[i]`, `v.data()`, `s->buf`), with its arithmetic converted to a
+/// `&buf[i]`, `v.data()`, `s->buf`, `bufs[0]` of an array of pointers),
+/// with its arithmetic converted to a
 /// wider integer, implicitly or by a cast. Arithmetic of constants alone is
 /// left out.
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,

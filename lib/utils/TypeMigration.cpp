@@ -307,7 +307,7 @@ const Stmt *TypeMigration::parentSkippingCasts(const Stmt *S,
                                                const Stmt *&Child) const {
   Child = S;
   const Stmt *P = Facts.parentOf(S);
-  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+  while (P && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P)) {
     Child = P;
     P = Facts.parentOf(P);
   }
@@ -736,7 +736,7 @@ static bool isHarmlessVectorMember(StringRef Name) {
                             Name);
 }
 
-bool TypeMigration::feedsStandardSum(const Expr *Iterator) const {
+const CallExpr *TypeMigration::standardSumFedBy(const Expr *Iterator) const {
   const Stmt *S = Iterator;
   for (unsigned Depth = 0; S && Depth < 8; ++Depth) {
     S = Facts.parentOf(S);
@@ -744,13 +744,81 @@ bool TypeMigration::feedsStandardSum(const Expr *Iterator) const {
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
           Op && (Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus))
         continue; // v.begin() + 1
-      return standardSum(Call).has_value();
+      return standardSum(Call) ? Call : nullptr;
     }
     if (!isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
                          CXXConstructExpr, CXXBindTemporaryExpr, ParenExpr>(S))
-      return false;
+      return nullptr;
   }
-  return false;
+  return nullptr;
+}
+
+llvm::SmallVector<const VarDecl *, 1>
+TypeMigration::sumHoldersOf(const VarDecl *V) const {
+  llvm::SmallVector<const VarDecl *, 1> Holders;
+  for (const DeclRefExpr *Use : Facts.usesOf(V)) {
+    const Stmt *Child;
+    const auto *Member = dyn_cast_or_null<MemberExpr>(parentSkippingCasts(Use, Child));
+    const auto *Begin = Member ? dyn_cast_or_null<CXXMemberCallExpr>(
+                                     parentSkippingCasts(Member, Child))
+                               : nullptr;
+    const CallExpr *Sum = Begin ? standardSumFedBy(Begin) : nullptr;
+    if (!Sum || standardSum(Sum)->Output)
+      continue;
+    const Stmt *Holder = parentSkippingCasts(Sum, Child);
+    const VarDecl *Local = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(Holder)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *Declared = dyn_cast<VarDecl>(D);
+            Declared && Declared->getInit() == Child)
+          Local = Declared;
+    } else if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Holder);
+               Assign && Assign->getOpcode() == BO_Assign &&
+               Assign->getRHS() == Child) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Assign->getLHS()->IgnoreParenImpCasts()))
+        Local = dyn_cast<VarDecl>(Ref->getDecl());
+    }
+    if (Local && Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
+        Local->getType()->isIntegerType() && !isWideInteger(Local->getType()) &&
+        !llvm::is_contained(Holders, Local))
+      Holders.push_back(Local);
+  }
+  return Holders;
+}
+
+/// The container whose begin() or data() \p E is, or null.
+static const VarDecl *iteratedContainer(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1)
+    E = Construct->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(
+            Call->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+void TypeMigration::followStandardSum(const CallExpr *Sum, StringRef NewType,
+                                      FixPlan &Plan) {
+  std::optional<StandardSum> Parts = standardSum(Sum);
+  // `std::accumulate(b, e, 0)` adds in int whatever it adds: (MPI_Count)0.
+  if (!Parts->Output) {
+    widenExpression(Sum, NewType, Plan);
+    checkValueUse(Sum, NewType, Plan);
+    return;
+  }
+  // A scan adds in the type of its output's elements when it has no
+  // initial value, else in the initial value's: both must be the new one.
+  const VarDecl *Out = iteratedContainer(Parts->Output);
+  auto Retyped = Out ? RetypedTo.find(Out) : RetypedTo.end();
+  if (Retyped == RetypedTo.end()) {
+    Plan.block(Parts->Output->getBeginLoc(),
+               "the sums are written here, into 'int' elements");
+    return;
+  }
+  widenExpression(Sum, Retyped->second, Plan);
 }
 
 void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
@@ -770,11 +838,9 @@ void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
         return checkPointerUse(Call, V, NewType, Plan);
       if (isHarmlessVectorMember(Method->getName()))
         return;
-      // v.begin() into std::accumulate or a scan: they sum in the element
-      // type, which is the new one.
-      if ((Method->getName() == "begin" || Method->getName() == "end") &&
-          feedsStandardSum(Call))
-        return;
+      if (Method->getName() == "begin" || Method->getName() == "end")
+        if (const CallExpr *Sum = standardSumFedBy(Call))
+          return followStandardSum(Sum, NewType, Plan);
     }
   } else if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P)) {
     if (ASE->getBase()->IgnoreParenImpCasts() == Use->IgnoreParenImpCasts())
@@ -907,7 +973,7 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
       for (const Decl *D : DS->decls())
         if (const auto *Other = dyn_cast<VarDecl>(D))
           if (Other->getInit() == Child) {
-            if (!holdsWideValue(Other->getType()))
+            if (!holdsWideValue(Other->getType()) && !RetypedTo.count(Other))
               Plan.block(Use->getBeginLoc(),
                          "the value initializes '" + Other->getName().str() +
                              "' of type '" + typeName(Other->getType()) +

@@ -121,6 +121,12 @@ public:
   void rename(const clang::CallExpr *Call, const FunctionInfo &F,
               FixPlan &Plan);
 
+  /// The int locals that hold a sum of \p V's elements (`int total =
+  /// std::accumulate(v.begin(), v.end(), 0)`): once \p V is wide, they
+  /// must be too, or they would hold the sum truncated.
+  llvm::SmallVector<const clang::VarDecl *, 1>
+  sumHoldersOf(const clang::VarDecl *V) const;
+
 private:
   void followUses(const clang::VarDecl *V, llvm::StringRef NewType,
                   FixPlan &Plan);
@@ -138,9 +144,14 @@ private:
   /// once the retyped variables are wide.
   bool isNarrowArithmetic(const clang::Expr *E) const;
   bool isWideAfterFix(const clang::Expr *E) const;
-  /// Whether the iterator \p Iterator (v.begin(), v.end() + 1) is an
-  /// argument of std::accumulate, std::partial_sum or a scan.
-  bool feedsStandardSum(const clang::Expr *Iterator) const;
+  /// The std::accumulate, std::partial_sum or scan that the iterator
+  /// \p Iterator (v.begin(), v.end() + 1) is an argument of, or null.
+  const clang::CallExpr *standardSumFedBy(const clang::Expr *Iterator) const;
+  /// A standard sum over a retyped variable's elements: it adds in the type
+  /// of its initial value, which is widened, and its result or output must
+  /// hold the wide sum.
+  void followStandardSum(const clang::CallExpr *Sum, llvm::StringRef NewType,
+                         FixPlan &Plan);
   /// Whether a value of the variable (or of one of its elements) may flow
   /// where \p Use stands once it is \p NewType; adds the edits that make it so.
   void checkValueUse(const clang::Expr *Use, llvm::StringRef NewType,

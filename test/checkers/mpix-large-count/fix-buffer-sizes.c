@@ -102,3 +102,41 @@ void send_rows(const double *grid, int rows, int cols, int small,
 // NOTES-NOT: note: '{{copy|other}}' is allocated
 // NOTES: fix-buffer-sizes.c:92:20: warning: count '4 * small * cols'
 // NOTES-NOT: note: 'tiny' is allocated
+
+// An element of an array of buffers is a buffer of its own; an allocation
+// in the other branch, or one replaced before the call, is not the call's.
+void exchange_planes(int nx, int ny, int rank, MPI_Comm comm) {
+  double *planes[2];
+  planes[0] = malloc(2 * nx * ny * sizeof(double));
+  // CHECK-FIXES: planes[0] = malloc((size_t)2 * nx * ny * sizeof(double));
+  planes[1] = malloc(3 * nx * ny * sizeof(double));
+  double *edge;
+  if (rank == 0) {
+    edge = malloc(4 * nx * sizeof(double));
+    // CHECK-FIXES: edge = malloc((size_t)4 * nx * sizeof(double));
+    MPI_Send(edge, 4 * nx, MPI_DOUBLE, 1, 0, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count '4 * nx' is computed in 'int' and can overflow
+    // CHECK-FIXES: MPIX_Send_x(edge, (MPI_Count)4 * nx, MPI_DOUBLE, 1, 0, comm);
+  } else {
+    edge = malloc(5 * ny * sizeof(double));
+    // CHECK-FIXES: edge = malloc((size_t)5 * ny * sizeof(double));
+    MPI_Recv(edge, 5 * ny, MPI_DOUBLE, 0, 0, comm, MPI_STATUS_IGNORE);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count '5 * ny' is computed in 'int' and can overflow
+    // CHECK-FIXES: MPIX_Recv_x(edge, (MPI_Count)5 * ny, MPI_DOUBLE, 0, 0, comm, MPI_STATUS_IGNORE);
+  }
+  free(edge);
+  MPI_Bcast(planes[0], 2 * nx * ny, MPI_DOUBLE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: count '2 * nx * ny' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Bcast_x(planes[0], (MPI_Count)2 * nx * ny, MPI_DOUBLE, 0, comm);
+  free(planes[0]);
+  free(planes[1]);
+}
+// NOTES: fix-buffer-sizes.c:117:20: warning: count '4 * nx'
+// NOTES: fix-buffer-sizes.c:115:19: note: 'edge' is allocated with '4 * nx', computed in 'int'
+// NOTES-NOT: is allocated with '5 * ny'
+// NOTES: fix-buffer-sizes.c:123:20: warning: count '5 * ny'
+// NOTES-NOT: is allocated with '4 * nx'
+// NOTES: fix-buffer-sizes.c:121:19: note: 'edge' is allocated with '5 * ny', computed in 'int'
+// NOTES: fix-buffer-sizes.c:128:24: warning: count '2 * nx * ny'
+// NOTES: fix-buffer-sizes.c:110:22: note: 'planes[0]' is allocated with '2 * nx * ny', computed in 'int'
+// NOTES-NOT: is allocated with

@@ -78,3 +78,46 @@ void broadcast_wide_total(std::vector<double> &all,
   if (total <= 1000)
     MPI_Bcast(all.data(), (int)total, MPI_DOUBLE, 0, comm);
 }
+
+// The sizes are widened for the exchange; the receive buffer is sized with
+// their std::accumulate, which adds in the type of its 0: the total is
+// retyped and summed from an MPI_Count zero, or it would wrap where the
+// counts no longer do (miniVite's edge exchange, second fix audit).
+void exchange_sized(const std::vector<double> &out,
+                    std::vector<double> &in, std::vector<int> &sizes,
+                    MPI_Comm comm) {
+  std::vector<int> ssizes(sizes.size());
+  // CHECK-FIXES: std::vector<MPI_Count> ssizes(sizes.size());
+  std::vector<int> rsizes(sizes.size());
+  // CHECK-FIXES: std::vector<MPI_Count> rsizes(sizes.size());
+  for (size_t p = 0; p < sizes.size(); p++)
+    ssizes[p] = sizes[p] * 1024;
+  MPI_Alltoall(ssizes.data(), 1, MPI_INT, rsizes.data(), 1, MPI_INT, comm);
+  // CHECK-FIXES: MPI_Alltoall(ssizes.data(), 1, MPI_COUNT, rsizes.data(), 1, MPI_COUNT, comm);
+  const int total = std::accumulate(rsizes.begin(), rsizes.end(), 0);
+  // CHECK-FIXES: const MPI_Count total = std::accumulate(rsizes.begin(), rsizes.end(), (MPI_Count)0);
+  in.resize(total);
+  std::vector<int> sdispls(sizes.size()), rdispls(sizes.size());
+  MPI_Alltoallv(out.data(), ssizes.data(), sdispls.data(), MPI_DOUBLE,
+                in.data(), rsizes.data(), rdispls.data(), MPI_DOUBLE, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:29: warning: count array 'ssizes' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+  // CHECK-NOTES: :[[@LINE-10]]:17: note: 'sizes[p] * 1024' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-11]]:17: note: 'sizes[p]' is returned by a call the analysis cannot bound
+}
+
+// The running sums go to an int array the fix does not widen: no fix.
+void gather_scanned(const std::vector<double> &out, std::vector<int> &sizes,
+                    int *starts, MPI_Comm comm) {
+  std::vector<int> ssizes(sizes.size());
+  for (size_t p = 0; p < sizes.size(); p++)
+    ssizes[p] = sizes[p] * 1024;
+  std::exclusive_scan(ssizes.begin(), ssizes.end(), starts, 0);
+  MPI_Gatherv(out.data(), 1, MPI_DOUBLE, nullptr, ssizes.data(), starts,
+              MPI_DOUBLE, 0, comm);
+  // CHECK-NOTES: :[[@LINE-2]]:51: warning: count array 'ssizes' of MPI_Gatherv is filled with values that can exceed INT_MAX
+  // CHECK-NOTES: :[[@LINE-5]]:17: note: 'sizes[p] * 1024' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-6]]:17: note: 'sizes[p]' is returned by a call the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-6]]:53: note: no automatic fix: the sums are written here, into 'int' elements
+  // CHECK-NOTES: :[[@LINE-6]]:66: warning: displacement array 'starts' of MPI_Gatherv is an 'int' running sum
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: the running sum is computed here
+}
