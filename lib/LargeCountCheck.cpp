@@ -2081,12 +2081,17 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       // An allocation in the other branch, or one replaced before the
       // call, is not what the call reads or writes.
       const auto *Ref = dyn_cast<DeclRefExpr>(Size.Buffer->IgnoreParenImpCasts());
-      std::optional<PointFacts> Reaching = FS.Ranges->flowBetween(
-          Size.Store, Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr, Call);
+      std::optional<PointFacts> Reaching =
+          Size.Store ? FS.Ranges->flowBetween(
+                           Size.Store,
+                           Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr,
+                           Call)
+                     : std::nullopt;
       if (Reaching && Reaching->Unreachable)
         continue;
       std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(
-          Size.Arithmetic, FS.Ranges->constraintsAt(Size.Allocation));
+          Size.Arithmetic,
+          FS.Ranges->constraintsAt(Size.Store ? Size.Allocation : Call));
       if (R && R->OverflowSite)
         Found.BufferSizes.push_back(Size);
     }
@@ -2095,7 +2100,7 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
                                   FixPlan &Plan) {
   // `(size_t)(n * m)` becomes `((size_t)n * m)`, not a cast of a cast.
-  if (const auto *Cast = dyn_cast<CStyleCastExpr>(Size.Conversion)) {
+  if (const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(Size.Conversion)) {
     CharSourceRange Spelled = Lexer::makeFileCharRange(
         CharSourceRange::getCharRange(Cast->getLParenLoc(),
                                       Cast->getRParenLoc().getLocWithOffset(1)),
@@ -2109,17 +2114,24 @@ void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
 void LargeCountCheck::noteBufferSizes(const Finding &Found) {
   for (const NarrowSize &Size : Found.BufferSizes)
     diag(Size.Arithmetic->getBeginLoc(),
-         "'%0' is allocated with '%1', computed in '%2': it wraps as the "
-         "count does, and a widened count would overrun it",
+         Size.isOffset()
+             ? "'%0' is offset by '%1', computed in '%2': it wraps as the "
+               "count does, and would point the widened call outside the "
+               "buffer"
+             : "'%0' is allocated with '%1', computed in '%2': it wraps as "
+               "the count does, and a widened count would overrun it",
          DiagnosticIDs::Note)
         << textOf(Size.Buffer, *Context) << textOf(Size.Arithmetic, *Context)
         << typeName(Size.Arithmetic->getType(), *Context)
         << Size.Arithmetic->getSourceRange();
 }
 
-/// size_t where the unit declares it (MPICH's mpi.h does not); else the
-/// type the allocation converts the size to, as clang prints it.
+/// For a size, size_t where the unit declares it (MPICH's mpi.h does not);
+/// else the type the allocation converts the size to, as clang prints it.
 std::string LargeCountCheck::sizeTypeFor(const NarrowSize &Size) {
+  // Signed, as an offset may be, and declared wherever mpi.h is.
+  if (Size.isOffset())
+    return "MPI_Aint";
   IdentifierInfo &SizeT = Context->Idents.get("size_t");
   if (!Context->getTranslationUnitDecl()->lookup(&SizeT).empty())
     return "size_t";

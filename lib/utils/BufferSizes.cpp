@@ -76,6 +76,46 @@ static bool isArithmetic(const BinaryOperator *B) {
           B->isAdditiveOp());
 }
 
+/// \p E as arithmetic that is not a constant, or null.
+static const BinaryOperator *variableArithmetic(const Expr *E,
+                                                const ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return B && isArithmetic(B) && !B->isValueDependent() &&
+                 !B->isIntegerConstantExpr(Ctx)
+             ? B
+             : nullptr;
+}
+
+/// The narrow integer arithmetic that offsets a pointer in \p E:
+/// `&buf[nx * ny]`, `base + rows * cols`, `(char *)buf + i * n`.
+static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
+                           const ASTContext &Ctx,
+                           llvm::SmallVectorImpl<NarrowSize> &Out) {
+  E = stripped(E);
+  auto Offset = [&](const Expr *Index, const Expr *At) {
+    if (const BinaryOperator *B = variableArithmetic(Index, Ctx);
+        B && Ctx.getIntWidth(B->getType()) < 64)
+      Out.push_back({B, nullptr, At, Buffer, Store});
+  };
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf)
+    E = stripped(Addr->getSubExpr());
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E)) {
+    // `bufs[k]` of an array of pointers selects a buffer, it does not move
+    // into one.
+    if (E->getType()->isPointerType())
+      return;
+    Offset(Element->getIdx(), Element);
+    collectOffsets(Element->getBase(), Buffer, Store, Ctx, Out);
+  } else if (const auto *Sum = dyn_cast<BinaryOperator>(E);
+             Sum && Sum->isAdditiveOp() && Sum->getType()->isPointerType()) {
+    bool PointerLeft = Sum->getLHS()->getType()->isPointerType();
+    Offset(PointerLeft ? Sum->getRHS() : Sum->getLHS(), Sum);
+    collectOffsets(PointerLeft ? Sum->getLHS() : Sum->getRHS(), Buffer, Store,
+                   Ctx, Out);
+  }
+}
+
 /// Arithmetic in \p Size computed narrower than the integer it is converted
 /// to; nested calls compute sizes of their own.
 static void collectNarrow(const Expr *Size, const Expr *Allocation,
@@ -89,10 +129,8 @@ static void collectNarrow(const Expr *Size, const Expr *Allocation,
       Cast->getSubExpr()->getType()->isIntegerType() &&
       Ctx.getIntWidth(Cast->getSubExpr()->getType()) <
           Ctx.getIntWidth(Cast->getType()))
-    if (const auto *B = dyn_cast<BinaryOperator>(
-            Cast->getSubExpr()->IgnoreParens());
-        B && isArithmetic(B) && !B->isValueDependent() &&
-        !B->isIntegerConstantExpr(Ctx)) {
+    if (const BinaryOperator *B =
+            variableArithmetic(Cast->getSubExpr()->IgnoreParens(), Ctx)) {
       Out.push_back({B, Cast, Allocation, Buffer, Store});
       return;
     }
@@ -109,6 +147,8 @@ static void collectAllocation(const Expr *Stored, const Expr *Buffer,
                               const Stmt *Store, const ASTContext &Ctx,
                               llvm::SmallVectorImpl<NarrowSize> &Out) {
   const Expr *E = stripped(Stored);
+  if (E->getType()->isPointerType())
+    collectOffsets(E, Buffer, Store, Ctx, Out);
   auto Sizes = [&](auto Args) {
     for (const Expr *Arg : Args)
       collectNarrow(Arg, E, Buffer, Store, Ctx, Out);
@@ -166,7 +206,10 @@ llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
                                                const Stmt *Body,
                                                const ASTContext &Ctx) {
   llvm::SmallVector<NarrowSize, 1> Found;
-  if (const Expr *Object = objectOf(BufferArg))
+  const Expr *Object = objectOf(BufferArg);
+  if (Object)
+    collectOffsets(BufferArg, Object, nullptr, Ctx, Found);
+  if (Object)
     collectStores(Body, Object, Ctx, Found);
   return Found;
 }

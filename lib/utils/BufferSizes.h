@@ -5,8 +5,10 @@
 // `malloc(4 * n * sizeof(int))` computes `4 * n` in 'int' before the
 // conversion to 'size_t'. Once the count no longer wraps, MPI writes the
 // whole message into the wrapped allocation, a heap overflow where there was
-// MPI's "negative count" error. This finds that arithmetic, in the function
-// that makes the call, so that the fix widens it with the count.
+// MPI's "negative count" error. The same holds for an offset into the
+// buffer (`&buf[nx * ny]`, `out = base + rows * cols`): wrapped, it points
+// before the buffer. This finds that arithmetic, in the function that makes
+// the call, so that the fix widens it with the count.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,26 +27,32 @@ namespace mpix {
 
 struct NarrowSize {
   /// Integer arithmetic computed in a type narrower than the size it becomes
-  /// (`4 * n` of `malloc(4 * n * sizeof(int))`).
+  /// (`4 * n` of `malloc(4 * n * sizeof(int))`), or than a pointer offset.
   const clang::Expr *Arithmetic;
-  /// The conversion of it to the wider integer (whose type is the size's).
+  /// The conversion of it to the wider integer (whose type is the size's);
+  /// null for an offset.
   const clang::Expr *Conversion;
   /// What allocates the buffer with it: a call (malloc, a project's
-  /// allocator), `new T[...]`, a std::vector's constructor or resize().
+  /// allocator), `new T[...]`, a std::vector's constructor or resize(); for
+  /// an offset, the pointer arithmetic or subscript.
   const clang::Expr *Allocation;
   /// The buffer as the allocation names it (`buf`, `plan->recv`).
   const clang::Expr *Buffer;
-  /// The statement that stores the allocation (an assignment, a
-  /// declaration, a resize()).
+  /// The statement that stores the allocation or offset pointer (an
+  /// assignment, a declaration, a resize()); null for an offset in the
+  /// call's own argument.
   const clang::Stmt *Store;
+
+  bool isOffset() const { return !Conversion; }
 };
 
 /// The sizes of \p BufferArg computed narrow in \p Body: each allocation
 /// stored into the object the argument points into (`buf`, `buf + off`,
 /// `&buf[i]`, `v.data()`, `s->buf`, `bufs[0]` of an array of pointers),
 /// with its arithmetic converted to a
-/// wider integer, implicitly or by a cast. Arithmetic of constants alone is
-/// left out.
+/// wider integer, implicitly or by a cast; and the offsets computed narrow
+/// in the argument (`&buf[nx * ny]`) or in the pointer stored into it
+/// (`p = base + rows * cols`). Arithmetic of constants alone is left out.
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
                                                const clang::Stmt *Body,
                                                const clang::ASTContext &Ctx);

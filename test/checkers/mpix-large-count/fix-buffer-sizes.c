@@ -2,7 +2,7 @@
 // from the same quantities: `malloc(4 * n * sizeof(int))` computes `4 * n`
 // in 'int'. Widened alone, the count would make MPI overrun the wrapped
 // allocation, so each report says where the buffer is allocated and the
-// fix widens that arithmetic too. The fixed file compiles, and the check
+// fix widens that arithmetic too; so with an offset into the buffer. The fixed file compiles, and the check
 // finds nothing in it.
 // REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy %s mpix-large-count %t --config="{CheckOptions: {mpix-large-count.Target: mpix}}" -- %mpi_cflags
@@ -140,3 +140,26 @@ void exchange_planes(int nx, int ny, int rank, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes.c:128:24: warning: count '2 * nx * ny'
 // NOTES: fix-buffer-sizes.c:110:22: note: 'planes[0]' is allocated with '2 * nx * ny', computed in 'int'
 // NOTES-NOT: is allocated with
+
+// Offsets into the buffer computed in int wrap with the count: widened
+// with it, as MPI_Aint (an offset may be negative).
+void exchange_halo(double *grid, int width, int nx, int ny, int rank,
+                   MPI_Comm comm) {
+  double *top = grid + 3 * width;
+  // CHECK-FIXES: double *top = grid + (MPI_Aint)3 * width;
+  MPI_Send(top, 3 * width, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count '3 * width' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Send_x(top, (MPI_Count)3 * width, MPI_DOUBLE, 1, 0, comm);
+  MPI_Recv(&grid[nx * ny], nx * ny, MPI_DOUBLE, 1, 0, comm, MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: count 'nx * ny' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Recv_x(&grid[(MPI_Aint)nx * ny], (MPI_Count)nx * ny, MPI_DOUBLE, 1, 0, comm, MPI_STATUS_IGNORE);
+  MPI_Send(grid + rank, 2 * nx, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count '2 * nx' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Send_x(grid + rank, (MPI_Count)2 * nx, MPI_DOUBLE, 1, 0, comm);
+}
+// NOTES: fix-buffer-sizes.c:150:17: warning: count '3 * width'
+// NOTES: fix-buffer-sizes.c:148:24: note: 'top' is offset by '3 * width', computed in 'int': it wraps as the count does, and would point the widened call outside the buffer
+// NOTES: fix-buffer-sizes.c:153:28: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes.c:153:18: note: 'grid' is offset by 'nx * ny', computed in 'int'
+// NOTES: fix-buffer-sizes.c:156:25: warning: count '2 * nx'
+// NOTES-NOT: is offset by
