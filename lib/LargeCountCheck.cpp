@@ -376,6 +376,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   MPIConditions.reset();
   EmittedEdits.clear();
   MemberVerdicts.clear();
+  SharedSizes.clear();
 }
 
 LargeCountCheck::FunctionState &
@@ -2075,7 +2076,26 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       !Caller || !Caller->getBody() ||
       Found.H.Kind == Hazard::ConstantNegative)
     return;
-  for (unsigned Buffer : F.buffersFor(Found.Index))
+  auto overflowsAt = [](RangeAnalysis *Ranges, const Expr *E, const Stmt *At) {
+    std::optional<RangeAnalysis::Result> R =
+        Ranges->evaluate(E, Ranges->constraintsAt(At));
+    return R && R->OverflowSite;
+  };
+  auto Overflows = [&](RangeAnalysis *Ranges, const NarrowSize &Size) {
+    return overflowsAt(Ranges, Size.Arithmetic, Size.Allocation);
+  };
+  for (unsigned Buffer : F.buffersFor(Found.Index)) {
+    // A global or member buffer allocated by another function (at
+    // start-up, by a constructor) is just as overrun.
+    if (const ValueDecl *Shared = sharedBufferOf(Call->getArg(Buffer)))
+      for (const auto &[Size, Where] : sharedBufferSizes(Shared)) {
+        // The caller's own are judged below, with its control flow.
+        if (Where == Caller)
+          continue;
+        if (RangeAnalysis *Ranges = stateOfOther(Where).Ranges;
+            Ranges && Overflows(Ranges, Size))
+          Found.BufferSizes.push_back(Size);
+      }
     for (const NarrowSize &Size :
          narrowSizesOf(Call->getArg(Buffer), Caller->getBody(), *Context)) {
       // An allocation in the other branch, or one replaced before the
@@ -2089,12 +2109,39 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
                      : std::nullopt;
       if (Reaching && Reaching->Unreachable)
         continue;
-      std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(
-          Size.Arithmetic,
-          FS.Ranges->constraintsAt(Size.Store ? Size.Allocation : Call));
-      if (R && R->OverflowSite)
+      if (Size.Store ? Overflows(FS.Ranges, Size)
+                     : overflowsAt(FS.Ranges, Size.Arithmetic, Call))
         Found.BufferSizes.push_back(Size);
     }
+  }
+}
+
+/// The function definitions in \p D, a declaration of the unit.
+static void listDefinitions(const Decl *D,
+                            llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+    if (F->doesThisDeclarationHaveABody() && !F->isDependentContext())
+      Out.push_back(F);
+    return;
+  }
+  if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D))
+    for (const Decl *Inner : cast<DeclContext>(D)->decls())
+      listDefinitions(Inner, Out);
+}
+
+llvm::ArrayRef<std::pair<NarrowSize, const FunctionDecl *>>
+LargeCountCheck::sharedBufferSizes(const ValueDecl *Shared) {
+  auto [It, New] = SharedSizes.try_emplace(Shared);
+  if (New) {
+    llvm::SmallVector<const FunctionDecl *, 16> Functions;
+    for (const Decl *D : Analyses->declarations())
+      listDefinitions(D, Functions);
+    for (const FunctionDecl *F : Functions)
+      for (const NarrowSize &Size :
+           narrowSizesOfShared(Shared, F->getBody(), *Context))
+        It->second.push_back({Size, F});
+  }
+  return It->second;
 }
 
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,

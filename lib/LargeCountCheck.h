@@ -299,6 +299,10 @@ private:
                        const clang::FunctionDecl *Caller, Finding &Found,
                        FunctionState &FS);
   void noteBufferSizes(const Finding &Found);
+  /// The narrow allocations of a global or member buffer in the unit's
+  /// other functions, with the function of each (found once per buffer).
+  llvm::ArrayRef<std::pair<NarrowSize, const clang::FunctionDecl *>>
+  sharedBufferSizes(const clang::ValueDecl *Shared);
   /// Widens a buffer's size with the count that describes the buffer.
   void planSizeFix(const NarrowSize &Size, TypeMigration &M, FixPlan &Plan);
   /// How the fix spells the type a buffer's size is widened to.
@@ -428,6 +432,9 @@ private:
   /// the finding its stores give, or none.
   std::map<std::pair<const clang::FieldDecl *, bool>, std::optional<Finding>>
       MemberVerdicts;
+  llvm::DenseMap<const clang::ValueDecl *,
+                 llvm::SmallVector<std::pair<NarrowSize, const clang::FunctionDecl *>, 1>>
+      SharedSizes;
   llvm::DenseMap<clang::FileID, clang::SourceLocation> MPIIncludes;
   /// Where each #include of a file ends, in order.
   llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceLocation, 4>>

@@ -171,35 +171,43 @@ static bool isResize(const CXXMemberCallExpr *Call) {
           M->getName() == "reserve");
 }
 
-static void collectStores(const Stmt *S, const Expr *Object,
+/// What a store must write for its allocation to be the buffer's.
+struct BufferTarget {
+  /// Whether an assigned expression names the buffer.
+  llvm::function_ref<bool(const Expr *)> Names;
+  /// A local buffer, whose declaration may allocate it, and the call's
+  /// reference to it (what the notes name).
+  const VarDecl *Local = nullptr;
+  const Expr *LocalRef = nullptr;
+};
+
+static void collectStores(const Stmt *S, const BufferTarget &Target,
                           const ASTContext &Ctx,
                           llvm::SmallVectorImpl<NarrowSize> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
   if (const auto *Assign = dyn_cast<BinaryOperator>(S);
       Assign && Assign->getOpcode() == BO_Assign &&
-      sameObject(Assign->getLHS(), Object, Ctx))
+      Target.Names(Assign->getLHS()))
     collectAllocation(Assign->getRHS(), Assign->getLHS(), Assign, Ctx, Out);
   if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(S);
       Assign && Assign->getOperator() == OO_Equal &&
-      sameObject(Assign->getArg(0), Object, Ctx))
+      Target.Names(Assign->getArg(0)))
     collectAllocation(Assign->getArg(1), Assign->getArg(0), Assign, Ctx, Out);
   if (const auto *Resize = dyn_cast<CXXMemberCallExpr>(S);
       Resize && isResize(Resize) &&
-      sameObject(Resize->getImplicitObjectArgument(), Object, Ctx))
+      Target.Names(Resize->getImplicitObjectArgument()))
     for (const Expr *Arg : Resize->arguments())
       collectNarrow(Arg, Resize, Resize->getImplicitObjectArgument(), Resize,
                     Ctx, Out);
-  if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(stripped(Object));
+  if (const auto *Decls = dyn_cast<DeclStmt>(S); Decls && Target.Local)
     for (const Decl *D : Decls->decls())
       if (const auto *V = dyn_cast<VarDecl>(D);
-          V && Ref && V->getInit() &&
-          V->getCanonicalDecl() == Ref->getDecl()->getCanonicalDecl())
-        collectAllocation(V->getInit(), Ref, Decls, Ctx, Out);
-  }
+          V && V->getInit() &&
+          V->getCanonicalDecl() == Target.Local->getCanonicalDecl())
+        collectAllocation(V->getInit(), Target.LocalRef, Decls, Ctx, Out);
   for (const Stmt *Child : S->children())
-    collectStores(Child, Object, Ctx, Out);
+    collectStores(Child, Target, Ctx, Out);
 }
 
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
@@ -207,10 +215,47 @@ llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
                                                const ASTContext &Ctx) {
   llvm::SmallVector<NarrowSize, 1> Found;
   const Expr *Object = objectOf(BufferArg);
-  if (Object)
-    collectOffsets(BufferArg, Object, nullptr, Ctx, Found);
-  if (Object)
-    collectStores(Body, Object, Ctx, Found);
+  if (!Object)
+    return Found;
+  collectOffsets(BufferArg, Object, nullptr, Ctx, Found);
+  auto Names = [&](const Expr *E) { return sameObject(E, Object, Ctx); };
+  BufferTarget Target{Names};
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(stripped(Object))) {
+    Target.Local = dyn_cast<VarDecl>(Ref->getDecl());
+    Target.LocalRef = Ref;
+  }
+  collectStores(Body, Target, Ctx, Found);
+  return Found;
+}
+
+const ValueDecl *sharedBufferOf(const Expr *BufferArg) {
+  const Expr *Object = objectOf(BufferArg);
+  if (!Object)
+    return nullptr;
+  Object = stripped(Object);
+  if (const auto *Member = dyn_cast<MemberExpr>(Object))
+    return dyn_cast<FieldDecl>(Member->getMemberDecl());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Object))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && V->hasGlobalStorage() && !V->isStaticLocal())
+      return V;
+  return nullptr;
+}
+
+llvm::SmallVector<NarrowSize, 1> narrowSizesOfShared(const ValueDecl *Shared,
+                                                     const Stmt *Body,
+                                                     const ASTContext &Ctx) {
+  llvm::SmallVector<NarrowSize, 1> Found;
+  const Decl *Canonical = Shared->getCanonicalDecl();
+  auto Names = [&](const Expr *E) {
+    E = stripped(E);
+    if (const auto *Member = dyn_cast<MemberExpr>(E))
+      return Member->getMemberDecl()->getCanonicalDecl() == Canonical;
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && Ref->getDecl()->getCanonicalDecl() == Canonical;
+  };
+  BufferTarget Target{Names};
+  collectStores(Body, Target, Ctx, Found);
   return Found;
 }
 

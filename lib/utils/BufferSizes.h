@@ -21,6 +21,7 @@ namespace clang {
 class ASTContext;
 class Expr;
 class Stmt;
+class ValueDecl;
 } // namespace clang
 
 namespace mpix {
@@ -56,6 +57,16 @@ struct NarrowSize {
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
                                                const clang::Stmt *Body,
                                                const clang::ASTContext &Ctx);
+
+/// The global or the structure member \p BufferArg points into (`g_buf`,
+/// `plan->recv`, `&tab.data[i]`): a buffer another function may allocate.
+const clang::ValueDecl *sharedBufferOf(const clang::Expr *BufferArg);
+
+/// The sizes computed narrow in \p Body of the allocations stored into
+/// \p Shared: the global, or the member of any object.
+llvm::SmallVector<NarrowSize, 1>
+narrowSizesOfShared(const clang::ValueDecl *Shared, const clang::Stmt *Body,
+                    const clang::ASTContext &Ctx);
 
 } // namespace mpix
 

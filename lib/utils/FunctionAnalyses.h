@@ -52,6 +52,9 @@ public:
   explicit FunctionAnalyses(clang::ASTContext &Ctx)
       : Ctx(Ctx), Uses(Ctx, Declarations) {}
 
+  /// The unit's declarations of user code (UserCodeScope), once the call
+  /// pass has listed them.
+  llvm::ArrayRef<clang::Decl *> declarations() const { return Declarations; }
   /// Null for a function without a body.
   const FunctionFacts *facts(const clang::FunctionDecl *F);
   RangeAnalysis *ranges(const clang::FunctionDecl *F);

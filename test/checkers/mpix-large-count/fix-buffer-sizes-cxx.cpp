@@ -1,5 +1,6 @@
 // C++ twin of fix-buffer-sizes.c: buffers from new[], a vector's
-// constructor and resize(), reached through data(), &v[0] and a member.
+// constructor and resize(), reached through data(), &v[0] and a member
+// (resized by the constructor too).
 // REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy %s mpix-large-count %t --config="{CheckOptions: {mpix-large-count.Target: mpix}}" -- -std=c++17 %mpi_cflags
 // RUN: %mpicxx -std=c++17 -fsyntax-only -Wall -Werror %mpix_cflags %t.cpp
@@ -22,13 +23,15 @@ void exchange_planes(int nx, int ny, int peer, MPI_Comm comm) {
   // CHECK-FIXES: MPIX_Sendrecv_x(out, (MPI_Count)nx * ny, MPI_DOUBLE, peer, 0, in.data(), (MPI_Count)nx * ny,
   delete[] out;
 }
-// NOTES: fix-buffer-sizes-cxx.cpp:18:21: warning: count 'nx * ny'
-// NOTES: fix-buffer-sizes-cxx.cpp:14:28: note: 'out' is allocated with 'nx * ny', computed in 'int': it wraps as the count does, and a widened count would overrun it
-// NOTES: fix-buffer-sizes-cxx.cpp:18:62: warning: count 'nx * ny'
-// NOTES: fix-buffer-sizes-cxx.cpp:16:26: note: 'in' is allocated with 'nx * ny', computed in 'int'
+// NOTES: fix-buffer-sizes-cxx.cpp:19:21: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes-cxx.cpp:15:28: note: 'out' is allocated with 'nx * ny', computed in 'int': it wraps as the count does, and a widened count would overrun it
+// NOTES: fix-buffer-sizes-cxx.cpp:19:62: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes-cxx.cpp:17:26: note: 'in' is allocated with 'nx * ny', computed in 'int'
 
 class Halo {
 public:
+  Halo(int faces, int depth) { slab.resize(faces * depth * 8); }
+  // CHECK-FIXES: Halo(int faces, int depth) { slab.resize((size_t)faces * depth * 8); }
   void receive(int faces, int depth, MPI_Comm comm) {
     slab.resize(faces * depth * 8);
     // CHECK-FIXES: slab.resize((size_t)faces * depth * 8);
@@ -41,5 +44,6 @@ public:
 private:
   std::vector<char> slab;
 };
-// NOTES: fix-buffer-sizes-cxx.cpp:35:24: warning: count 'faces * depth * 8'
-// NOTES: fix-buffer-sizes-cxx.cpp:33:17: note: 'slab' is allocated with 'faces * depth * 8', computed in 'int'
+// NOTES: fix-buffer-sizes-cxx.cpp:38:24: warning: count 'faces * depth * 8'
+// NOTES: fix-buffer-sizes-cxx.cpp:33:44: note: 'slab' is allocated with 'faces * depth * 8', computed in 'int'
+// NOTES: fix-buffer-sizes-cxx.cpp:36:17: note: 'slab' is allocated with 'faces * depth * 8', computed in 'int'

@@ -2,13 +2,13 @@
 // from the same quantities: `malloc(4 * n * sizeof(int))` computes `4 * n`
 // in 'int'. Widened alone, the count would make MPI overrun the wrapped
 // allocation, so each report says where the buffer is allocated and the
-// fix widens that arithmetic too; so with an offset into the buffer. The fixed file compiles, and the check
-// finds nothing in it.
+// fix widens that arithmetic too, as it does an offset into the buffer.
+// The fixed file compiles and the check finds nothing in it.
 // REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy %s mpix-large-count %t --config="{CheckOptions: {mpix-large-count.Target: mpix}}" -- %mpi_cflags
 // RUN: %mpicc -fsyntax-only -Wall -Werror %mpix_cflags %t.c
 // RUN: %mpix_tidy %t.c --checks='-*,mpix-large-count' --warnings-as-errors='*' --quiet -- %mpi_cflags %mpix_cflags
-// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' -- %mpi_cflags 2>&1 | FileCheck %s --check-prefix=NOTES --implicit-check-not=warning:
+// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' -- %mpi_cflags 2>&1 | grep -v '^ *[0-9]* |' | FileCheck %s --check-prefix=NOTES --implicit-check-not=warning:
 
 #include <mpi.h>
 #include <stdlib.h>
@@ -163,3 +163,34 @@ void exchange_halo(double *grid, int width, int nx, int ny, int rank,
 // NOTES: fix-buffer-sizes.c:153:18: note: 'grid' is offset by 'nx * ny', computed in 'int'
 // NOTES: fix-buffer-sizes.c:156:25: warning: count '2 * nx'
 // NOTES-NOT: is offset by
+
+// A global buffer, or a member of any object of the type, allocated by
+// another function of the file (at start-up): widened with the count too.
+struct field {
+  int cells, vars;
+  double *values;
+};
+static struct field state;
+static double *halo_buffer;
+
+void setup_field(struct field *f, int cells, int vars, int width) {
+  f->cells = cells;
+  f->vars = vars;
+  f->values = malloc(f->cells * (f->vars + 1) * sizeof(double));
+  // CHECK-FIXES: f->values = malloc((size_t)f->cells * (f->vars + 1) * sizeof(double));
+  halo_buffer = malloc(2 * width * vars * sizeof(double));
+  // CHECK-FIXES: halo_buffer = malloc((size_t)2 * width * vars * sizeof(double));
+}
+
+void share_field(int width, MPI_Comm comm) {
+  MPI_Bcast(state.values, state.cells * (state.vars + 1), MPI_DOUBLE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: count 'state.cells * (state.vars + 1)' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Bcast_x(state.values, (MPI_Count)state.cells * (state.vars + 1), MPI_DOUBLE, 0, comm);
+  MPI_Send(halo_buffer, 2 * width * state.vars, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count '2 * width * state.vars' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Send_x(halo_buffer, (MPI_Count)2 * width * state.vars, MPI_DOUBLE, 1, 0, comm);
+}
+// NOTES: fix-buffer-sizes.c:186:27: warning: count 'state.cells * (state.vars + 1)'
+// NOTES: fix-buffer-sizes.c:179:22: note: 'f->values' is allocated with 'f->cells * (f->vars + 1)', computed in 'int'
+// NOTES: fix-buffer-sizes.c:189:25: warning: count '2 * width * state.vars'
+// NOTES: fix-buffer-sizes.c:181:24: note: 'halo_buffer' is allocated with '2 * width * vars', computed in 'int'
