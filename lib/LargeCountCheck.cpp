@@ -2081,8 +2081,15 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
         Ranges->evaluate(E, Ranges->constraintsAt(At));
     return R && R->OverflowSite;
   };
+  // An allocator's int parameter also narrows a wide value.
   auto Overflows = [&](RangeAnalysis *Ranges, const NarrowSize &Size) {
-    return overflowsAt(Ranges, Size.Arithmetic, Size.Allocation);
+    if (Size.Kind != NarrowSize::NarrowParameter)
+      return overflowsAt(Ranges, Size.Arithmetic, Size.Allocation);
+    std::optional<RangeAnalysis::Result> R = Ranges->evaluate(
+        Size.Arithmetic, Ranges->constraintsAt(Size.Allocation));
+    std::optional<Interval> Taken =
+        Interval::ofType(Size.Parameter->getType(), *Context);
+    return R && Taken && (R->OverflowSite || !R->Range.within(*Taken));
   };
   for (unsigned Buffer : F.buffersFor(Found.Index)) {
     // A global or member buffer allocated by another function (at
@@ -2144,8 +2151,21 @@ LargeCountCheck::sharedBufferSizes(const ValueDecl *Shared) {
   return It->second;
 }
 
+/// The allocator whose parameter a NarrowParameter size is handed to.
+static std::string allocatorOf(const NarrowSize &Size) {
+  return cast<FunctionDecl>(Size.Parameter->getDeclContext())
+      ->getNameAsString();
+}
+
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
                                   FixPlan &Plan) {
+  if (Size.Kind == NarrowSize::NarrowParameter) {
+    Plan.block(Size.Arithmetic->getBeginLoc(),
+               "'" + allocatorOf(Size) + "' takes the size as '" +
+                   typeName(Size.Parameter->getType(), *Context) +
+                   "': widen its parameter first");
+    return;
+  }
   // `(size_t)(n * m)` becomes `((size_t)n * m)`, not a cast of a cast.
   if (const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(Size.Conversion)) {
     CharSourceRange Spelled = Lexer::makeFileCharRange(
@@ -2160,8 +2180,18 @@ void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
 
 void LargeCountCheck::noteBufferSizes(const Finding &Found) {
   for (const NarrowSize &Size : Found.BufferSizes)
+    if (Size.Kind == NarrowSize::NarrowParameter)
+      diag(Size.Arithmetic->getBeginLoc(),
+           "'%0' is allocated by '%1' with '%2', which it takes as '%3': "
+           "it wraps as the count does, and a widened count would overrun it",
+           DiagnosticIDs::Note)
+          << textOf(Size.Buffer, *Context) << allocatorOf(Size)
+          << textOf(Size.Arithmetic, *Context)
+          << typeName(Size.Parameter->getType(), *Context)
+          << Size.Arithmetic->getSourceRange();
+    else
     diag(Size.Arithmetic->getBeginLoc(),
-         Size.isOffset()
+         Size.Kind == NarrowSize::Offset
              ? "'%0' is offset by '%1', computed in '%2': it wraps as the "
                "count does, and would point the widened call outside the "
                "buffer"
@@ -2177,7 +2207,7 @@ void LargeCountCheck::noteBufferSizes(const Finding &Found) {
 /// else the type the allocation converts the size to, as clang prints it.
 std::string LargeCountCheck::sizeTypeFor(const NarrowSize &Size) {
   // Signed, as an offset may be, and declared wherever mpi.h is.
-  if (Size.isOffset())
+  if (Size.Kind == NarrowSize::Offset)
     return "MPI_Aint";
   IdentifierInfo &SizeT = Context->Idents.get("size_t");
   if (!Context->getTranslationUnitDecl()->lookup(&SizeT).empty())

@@ -95,7 +95,7 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
   auto Offset = [&](const Expr *Index, const Expr *At) {
     if (const BinaryOperator *B = variableArithmetic(Index, Ctx);
         B && Ctx.getIntWidth(B->getType()) < 64)
-      Out.push_back({B, nullptr, At, Buffer, Store});
+      Out.push_back({NarrowSize::Offset, B, nullptr, At, Buffer, Store});
   };
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
@@ -131,7 +131,7 @@ static void collectNarrow(const Expr *Size, const Expr *Allocation,
           Ctx.getIntWidth(Cast->getType()))
     if (const BinaryOperator *B =
             variableArithmetic(Cast->getSubExpr()->IgnoreParens(), Ctx)) {
-      Out.push_back({B, Cast, Allocation, Buffer, Store});
+      Out.push_back({NarrowSize::Size, B, Cast, Allocation, Buffer, Store});
       return;
     }
   for (const Stmt *Child : Size->children())
@@ -160,7 +160,22 @@ static void collectAllocation(const Expr *Stored, const Expr *Buffer,
     Sizes(Construct->arguments());
   } else if (const auto *Call = dyn_cast<CallExpr>(E);
              Call && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call)) {
-    Sizes(Call->arguments());
+    const FunctionDecl *Allocator = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      // An allocator that takes its size as an int narrows whatever is
+      // computed for it: nothing widened here would reach the allocation.
+      const ParmVarDecl *P =
+          Allocator && I < Allocator->getNumParams() ? Allocator->getParamDecl(I)
+                                                     : nullptr;
+      if (P && P->getType()->isIntegerType() &&
+          Ctx.getIntWidth(P->getType()) < 64) {
+        if (const BinaryOperator *B = variableArithmetic(Call->getArg(I), Ctx))
+          Out.push_back({NarrowSize::NarrowParameter, B, nullptr, E, Buffer,
+                         Store, P});
+        continue;
+      }
+      collectNarrow(Call->getArg(I), E, Buffer, Store, Ctx, Out);
+    }
   }
 }
 

@@ -20,6 +20,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class ParmVarDecl;
 class Stmt;
 class ValueDecl;
 } // namespace clang
@@ -27,11 +28,20 @@ class ValueDecl;
 namespace mpix {
 
 struct NarrowSize {
+  enum KindType {
+    /// `4 * n` of `malloc(4 * n * sizeof(int))`: converted to a wider size.
+    Size,
+    /// `nx * ny` of `&buf[nx * ny]` or `p = buf + nx * ny`.
+    Offset,
+    /// `2 * n` of `ialloc(2 * n)` whose parameter is an `int`: the
+    /// allocator cannot be asked for more, whatever the caller computes.
+    NarrowParameter,
+  };
+  KindType Kind;
   /// Integer arithmetic computed in a type narrower than the size it becomes
-  /// (`4 * n` of `malloc(4 * n * sizeof(int))`), or than a pointer offset.
+  /// or than a pointer offset; for a NarrowParameter, the argument.
   const clang::Expr *Arithmetic;
-  /// The conversion of it to the wider integer (whose type is the size's);
-  /// null for an offset.
+  /// A Size's conversion to the wider integer (whose type is the size's).
   const clang::Expr *Conversion;
   /// What allocates the buffer with it: a call (malloc, a project's
   /// allocator), `new T[...]`, a std::vector's constructor or resize(); for
@@ -43,8 +53,8 @@ struct NarrowSize {
   /// assignment, a declaration, a resize()); null for an offset in the
   /// call's own argument.
   const clang::Stmt *Store;
-
-  bool isOffset() const { return !Conversion; }
+  /// A NarrowParameter's parameter.
+  const clang::ParmVarDecl *Parameter = nullptr;
 };
 
 /// The sizes of \p BufferArg computed narrow in \p Body: each allocation
@@ -53,7 +63,9 @@ struct NarrowSize {
 /// with its arithmetic converted to a
 /// wider integer, implicitly or by a cast; and the offsets computed narrow
 /// in the argument (`&buf[nx * ny]`) or in the pointer stored into it
-/// (`p = base + rows * cols`). Arithmetic of constants alone is left out.
+/// (`p = base + rows * cols`); and arithmetic handed to an allocator's
+/// parameter narrower than 64 bits. Arithmetic of constants alone is left
+/// out.
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
                                                const clang::Stmt *Body,
                                                const clang::ASTContext &Ctx);

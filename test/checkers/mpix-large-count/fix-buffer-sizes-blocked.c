@@ -20,3 +20,19 @@ void bcast_quads(int quads, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes-blocked.c:15:19: warning: count '4 * quads'
 // NOTES: fix-buffer-sizes-blocked.c:13:15: note: 'quad' is allocated with '4 * (quads)', computed in 'int'
 // NOTES: fix-buffer-sizes-blocked.c:13:15: note: no automatic fix: the arithmetic to widen is spelled inside a macro; widen it by hand
+
+// An allocator that takes its size as an int narrows whatever the caller
+// computes: the count cannot be widened past what it can be asked for.
+int *int_alloc(int n);
+void recv_pairs(const int *counts, int peers, int most, MPI_Comm comm) {
+  int *pairs = int_alloc(2 * most);
+  // CHECK-FIXES: int *pairs = int_alloc(2 * most);
+  for (int p = 0; p < peers; p++)
+    MPI_Recv(pairs, 2 * counts[p], MPI_INT, p, 0, comm, MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: count '2 * counts[p]' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPI_Recv(pairs, 2 * counts[p], MPI_INT, p, 0, comm, MPI_STATUS_IGNORE);
+  free(pairs);
+}
+// NOTES: fix-buffer-sizes-blocked.c:31:21: warning: count '2 * counts[p]'
+// NOTES: fix-buffer-sizes-blocked.c:28:26: note: 'pairs' is allocated by 'int_alloc' with '2 * most', which it takes as 'int': it wraps as the count does, and a widened count would overrun it
+// NOTES: fix-buffer-sizes-blocked.c:28:26: note: no automatic fix: 'int_alloc' takes the size as 'int': widen its parameter first

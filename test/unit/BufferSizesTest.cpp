@@ -1,0 +1,213 @@
+//===-- BufferSizesTest.cpp - Where a count's buffer gets its size --------===//
+//
+// Which allocations and offsets BufferSizes finds for the buffer argument of
+// a call: through offsets, data() and members, in the calling function and,
+// for globals and members, in the unit's other functions; and which it
+// leaves (sizes computed wide, constants, other buffers).
+//
+//===----------------------------------------------------------------------===//
+
+#include "utils/BufferSizes.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Tooling.h"
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace mpix {
+namespace {
+
+const char *Header = R"(
+typedef unsigned long size_t;
+extern "C" void *malloc(size_t);
+extern "C" void *calloc(size_t, size_t);
+namespace std {
+template <class T> struct vector {
+  vector();
+  explicit vector(size_t);
+  void resize(size_t);
+  T *data();
+  T &operator[](size_t);
+};
+}
+void use(const void *buffer);
+)";
+
+/// The arithmetic BufferSizes finds for the argument of `use(...)` in
+/// function `f`, as written; offsets marked with a leading '@', arguments
+/// of an allocator's int parameter with '!'.
+std::vector<std::string> sizesAtUse(const std::string &Code,
+                                    bool Shared = false) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Matches = match(
+      callExpr(callee(functionDecl(hasName("use"))),
+               hasAncestor(functionDecl(hasName("f")).bind("f")))
+          .bind("call"),
+      Ctx);
+  EXPECT_EQ(Matches.size(), 1u);
+  const auto *Call = Matches[0].getNodeAs<CallExpr>("call");
+  const auto *F = Matches[0].getNodeAs<FunctionDecl>("f");
+  llvm::SmallVector<NarrowSize, 1> Found;
+  if (!Shared) {
+    Found = narrowSizesOf(Call->getArg(0), F->getBody(), Ctx);
+  } else if (const ValueDecl *Buffer = sharedBufferOf(Call->getArg(0))) {
+    for (const auto &Other :
+         match(functionDecl(isDefinition(), unless(hasName("f"))).bind("g"),
+               Ctx))
+      for (const NarrowSize &S : narrowSizesOfShared(
+               Buffer, Other.getNodeAs<FunctionDecl>("g")->getBody(), Ctx))
+        Found.push_back(S);
+  }
+  std::vector<std::string> Text;
+  for (const NarrowSize &S : Found) {
+    CharSourceRange R =
+        CharSourceRange::getTokenRange(S.Arithmetic->getSourceRange());
+    Text.push_back((S.Kind == NarrowSize::Offset            ? "@"
+                    : S.Kind == NarrowSize::NarrowParameter ? "!"
+                                                            : "") +
+                   Lexer::getSourceText(R, Ctx.getSourceManager(),
+                                        Ctx.getLangOpts())
+                       .str());
+  }
+  return Text;
+}
+
+using Sizes = std::vector<std::string>;
+
+TEST(BufferSizesTest, AllocationsOfTheBuffer) {
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int m) {
+      int *b = (int *)malloc(4 * n * sizeof(int));
+      int *other = (int *)malloc(2 * n * sizeof(int));
+      use(b);
+    })"),
+            Sizes{"4 * n"});
+  // An offset pointer, a cast after the product, calloc's count.
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int m) {
+      double *b;
+      b = (double *)malloc(sizeof(double) * (size_t)(n * m));
+      use(b + 1);
+      b = (double *)calloc(n + m, sizeof(double));
+    })"),
+            (Sizes{"n * m", "n + m"}));
+}
+
+TEST(BufferSizesTest, AllocatorsTakingAnInt) {
+  EXPECT_EQ(sizesAtUse(R"(
+    int *ialloc(int n, const char *file, int line);
+    void f(int n, int m) {
+      int *b = ialloc(2 * n + m, "f.c", 3);
+      use(b);
+    })"),
+            Sizes{"!2 * n + m"});
+  // Its argument is narrowed whole: the product inside is not widened.
+  EXPECT_EQ(sizesAtUse(R"(
+    double *dalloc(int n);
+    void f(int n, int m) {
+      double *b = dalloc(n * m + 2 * sizeof(double));
+      use(b);
+    })"),
+            Sizes{"!n * m + 2 * sizeof(double)"});
+}
+
+TEST(BufferSizesTest, WideOrConstantSizesAreLeft) {
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int m) {
+      double *b = (double *)malloc(n * sizeof(double) * m);
+      use(b);
+    })"),
+            Sizes{});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f() {
+      double *c = (double *)malloc(4 * 1024 * sizeof(double));
+      use(c);
+    })"),
+            Sizes{});
+}
+
+TEST(BufferSizesTest, ContainersMembersAndArraysOfBuffers) {
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int m) {
+      std::vector<double> v(n * m);
+      v.resize(2 * n * m);
+      use(v.data());
+    })"),
+            (Sizes{"n * m", "2 * n * m"}));
+  EXPECT_EQ(sizesAtUse(R"(
+    struct plan { int n; int *recv; };
+    void f(plan *p) {
+      p->recv = (int *)malloc(2 * p->n * sizeof(int));
+      use(&p->recv[1]);
+    })"),
+            Sizes{"2 * p->n"});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n) {
+      int *pins[2];
+      pins[0] = new int[2 * n];
+      pins[1] = new int[3 * n];
+      use(pins[0]);
+    })"),
+            Sizes{"2 * n"});
+}
+
+TEST(BufferSizesTest, Offsets) {
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(double *grid, int nx, int ny, int k) {
+      double *top = grid + 3 * nx;
+      use(top);
+    })"),
+            Sizes{"@3 * nx"});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(double *grid, int nx, int ny, int k) {
+      use(&grid[nx * ny + k]);
+    })"),
+            Sizes{"@nx * ny + k"});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(double *grid, int k) {
+      use(grid + k);
+    })"),
+            Sizes{});
+}
+
+TEST(BufferSizesTest, GlobalsAndMembersAllocatedElsewhere) {
+  EXPECT_EQ(sizesAtUse(R"(
+    double *halo;
+    struct field { int n, k; double *values; };
+    field state;
+    void setup(field *s, int rows, int cols) {
+      halo = (double *)malloc(2 * rows * cols * sizeof(double));
+      s->values = (double *)malloc(s->n * s->k * sizeof(double));
+    }
+    void f() { use(state.values); }
+  )",
+                       /*Shared=*/true),
+            Sizes{"s->n * s->k"});
+  EXPECT_EQ(sizesAtUse(R"(
+    double *halo;
+    void setup(int rows, int cols) {
+      halo = (double *)malloc(2 * rows * cols * sizeof(double));
+    }
+    void f() { use(halo); }
+  )",
+                       /*Shared=*/true),
+            Sizes{"2 * rows * cols"});
+  // A local is no shared buffer.
+  EXPECT_EQ(sizesAtUse(R"(
+    void setup(int n) { double *b = (double *)malloc(2 * n * sizeof(double)); }
+    void f() { double *b = 0; use(b); }
+  )",
+                       /*Shared=*/true),
+            Sizes{});
+}
+
+} // namespace
+} // namespace mpix
