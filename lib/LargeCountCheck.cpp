@@ -1625,7 +1625,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   // every variable passed there changes type with the call. They are all
   // known before any use is checked, so that values may flow between them.
   llvm::SmallVector<std::pair<const VarDecl *, StringRef>, 4> Followers;
-  llvm::SmallVector<const VarDecl *, 1> WidenStoresOf;
+  llvm::SmallVector<std::pair<const VarDecl *, StringRef>, 1> WidenStoresOf;
   if (NeedsRename)
     for (const LargeFormArgument &A : largeFormArguments(Call, F, *Context)) {
       if (!A.Var) {
@@ -1656,7 +1656,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // what it is given is computed as wide instead.
     if (Found.What == Finding::LocalVariable &&
         Context->getIntWidth(Found.Var->getType()) >= 64)
-      WidenStoresOf.push_back(Found.Var);
+      WidenStoresOf.push_back({Found.Var, "MPI_Count"});
     else if (Found.What == Finding::LocalVariable)
       Followers.push_back({Found.Var, "MPI_Count"});
     // `nrows = size2 / np` carries size2 to the call: widened alone, size2
@@ -1670,10 +1670,18 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // arithmetic; a 64-bit one gets its stores computed wide instead.
     if (const auto &Operand = Found.HazardousOperand) {
       if (Context->getIntWidth(Operand->first->getType()) >= 64)
-        WidenStoresOf.push_back(Operand->first);
+        WidenStoresOf.push_back({Operand->first, "MPI_Count"});
       else
         Followers.push_back({Operand->first, "MPI_Count"});
     }
+    // An int offset into the buffer, widened as the count is.
+    for (const NarrowSize &Size : Found.BufferSizes)
+      if (Size.Kind == NarrowSize::OffsetVariable) {
+        const auto *Offset =
+            cast<VarDecl>(cast<DeclRefExpr>(Size.Arithmetic)->getDecl());
+        Followers.push_back({Offset, "MPI_Aint"});
+        WidenStoresOf.push_back({Offset, "MPI_Aint"});
+      }
     // The sum must be computed as wide as the displacements it fills.
     if (Found.Accumulator)
       Followers.push_back({Found.Accumulator, "MPI_Aint"});
@@ -1718,8 +1726,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     if (Plan.ok() && Retyped.insert(V).second)
       M.retype(V, Type, Plan);
   M.finish(Plan, &FS.EmittedSplits);
-  for (const VarDecl *V : WidenStoresOf)
-    M.widenStores(FS.Facts->writesOf(V), "MPI_Count", Plan);
+  for (const auto &[V, Type] : WidenStoresOf)
+    M.widenStores(FS.Facts->writesOf(V), Type, Plan);
   for (unsigned I = 0; I < Findings.size(); ++I) {
     const Finding &Found = Findings[I];
     if (Found.What == Finding::Argument && !isHelperOverflow(Found.H, Caller))
@@ -2076,6 +2084,14 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       !Caller || !Caller->getBody() ||
       Found.H.Kind == Hazard::ConstantNegative)
     return;
+  // A count computed wide, then narrowed: its int terms wrap before it is.
+  if (Found.What == Finding::Argument && !Found.H.ComputedInInt)
+    for (const NarrowSize &Term : narrowTermsOf(Call->getArg(Found.Index), *Context)) {
+      std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(
+          Term.Arithmetic, FS.Ranges->constraintsAt(Call));
+      if (R && R->OverflowSite)
+        Found.BufferSizes.push_back(Term);
+    }
   auto overflowsAt = [](RangeAnalysis *Ranges, const Expr *E, const Stmt *At) {
     std::optional<RangeAnalysis::Result> R =
         Ranges->evaluate(E, Ranges->constraintsAt(At));
@@ -2116,8 +2132,10 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
                      : std::nullopt;
       if (Reaching && Reaching->Unreachable)
         continue;
-      if (Size.Store ? Overflows(FS.Ranges, Size)
-                     : overflowsAt(FS.Ranges, Size.Arithmetic, Call))
+      if (Size.Kind == NarrowSize::OffsetVariable
+              ? wrapsAt(Size, Call, FS)
+              : Size.Store ? Overflows(FS.Ranges, Size)
+                           : overflowsAt(FS.Ranges, Size.Arithmetic, Call))
         Found.BufferSizes.push_back(Size);
     }
   }
@@ -2151,6 +2169,20 @@ LargeCountCheck::sharedBufferSizes(const ValueDecl *Shared) {
   return It->second;
 }
 
+/// Whether the int offset variable of \p Size can hold a wrapped value at
+/// \p Call: a running total there, or a local given arithmetic that can
+/// overflow.
+bool LargeCountCheck::wrapsAt(const NarrowSize &Size, const CallExpr *Call,
+                              FunctionState &FS) {
+  const auto *V =
+      cast<VarDecl>(cast<DeclRefExpr>(Size.Arithmetic)->getDecl());
+  const Stmt *At = Size.Store ? Size.Store : Call;
+  if (FS.Ranges->runningTotalAt(V, At))
+    return true;
+  std::optional<Hazard> H = localHazard(V, At, /*Negative=*/true, FS);
+  return H && H->Kind == Hazard::Overflows;
+}
+
 /// The allocator whose parameter a NarrowParameter size is handed to.
 static std::string allocatorOf(const NarrowSize &Size) {
   return cast<FunctionDecl>(Size.Parameter->getDeclContext())
@@ -2159,6 +2191,8 @@ static std::string allocatorOf(const NarrowSize &Size) {
 
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
                                   FixPlan &Plan) {
+  if (Size.Kind == NarrowSize::OffsetVariable)
+    return; // Retyped with the call's other followers.
   if (Size.Kind == NarrowSize::NarrowParameter) {
     Plan.block(Size.Arithmetic->getBeginLoc(),
                "'" + allocatorOf(Size) + "' takes the size as '" +
@@ -2189,6 +2223,22 @@ void LargeCountCheck::noteBufferSizes(const Finding &Found) {
           << textOf(Size.Arithmetic, *Context)
           << typeName(Size.Parameter->getType(), *Context)
           << Size.Arithmetic->getSourceRange();
+    else if (Size.Kind == NarrowSize::CountTerm)
+      diag(Size.Arithmetic->getBeginLoc(),
+           "'%0' is computed in '%1' before the count is: it wraps even in "
+           "the widened count",
+           DiagnosticIDs::Note)
+          << textOf(Size.Arithmetic, *Context)
+          << typeName(Size.Arithmetic->getType(), *Context)
+          << Size.Arithmetic->getSourceRange();
+    else if (Size.Kind == NarrowSize::OffsetVariable)
+      diag(Size.Arithmetic->getBeginLoc(),
+           "'%0' is offset by '%1', an '%2' that can wrap as the count does: "
+           "it would point the widened call outside the buffer",
+           DiagnosticIDs::Note)
+          << textOf(Size.Buffer, *Context) << textOf(Size.Arithmetic, *Context)
+          << typeName(Size.Arithmetic->getType(), *Context)
+          << Size.Arithmetic->getSourceRange();
     else
     diag(Size.Arithmetic->getBeginLoc(),
          Size.Kind == NarrowSize::Offset
@@ -2209,6 +2259,8 @@ std::string LargeCountCheck::sizeTypeFor(const NarrowSize &Size) {
   // Signed, as an offset may be, and declared wherever mpi.h is.
   if (Size.Kind == NarrowSize::Offset)
     return "MPI_Aint";
+  if (Size.Kind == NarrowSize::CountTerm)
+    return "MPI_Count";
   IdentifierInfo &SizeT = Context->Idents.get("size_t");
   if (!Context->getTranslationUnitDecl()->lookup(&SizeT).empty())
     return "size_t";

@@ -299,6 +299,8 @@ private:
                        const clang::FunctionDecl *Caller, Finding &Found,
                        FunctionState &FS);
   void noteBufferSizes(const Finding &Found);
+  bool wrapsAt(const NarrowSize &Size, const clang::CallExpr *Call,
+               FunctionState &FS);
   /// The narrow allocations of a global or member buffer in the unit's
   /// other functions, with the function of each (found once per buffer).
   llvm::ArrayRef<std::pair<NarrowSize, const clang::FunctionDecl *>>

@@ -96,6 +96,12 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
     if (const BinaryOperator *B = variableArithmetic(Index, Ctx);
         B && Ctx.getIntWidth(B->getType()) < 64)
       Out.push_back({NarrowSize::Offset, B, nullptr, At, Buffer, Store});
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
+          Ctx.getIntWidth(V->getType()) < 64)
+        Out.push_back(
+            {NarrowSize::OffsetVariable, Ref, nullptr, At, Buffer, Store});
   };
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
@@ -240,6 +246,15 @@ llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
     Target.LocalRef = Ref;
   }
   collectStores(Body, Target, Ctx, Found);
+  return Found;
+}
+
+llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const Expr *Count,
+                                               const ASTContext &Ctx) {
+  llvm::SmallVector<NarrowSize, 1> Found;
+  collectNarrow(Count, Count, nullptr, nullptr, Ctx, Found);
+  for (NarrowSize &Term : Found)
+    Term.Kind = NarrowSize::CountTerm;
   return Found;
 }
 

@@ -33,9 +33,15 @@ struct NarrowSize {
     Size,
     /// `nx * ny` of `&buf[nx * ny]` or `p = buf + nx * ny`.
     Offset,
+    /// `off` of `buf + off`, an int local: it may be a running total, or
+    /// hold a product, that wraps as the count does.
+    OffsetVariable,
     /// `2 * n` of `ialloc(2 * n)` whose parameter is an `int`: the
     /// allocator cannot be asked for more, whatever the caller computes.
     NarrowParameter,
+    /// `chunk * INT_MAX` of a wide count `size - chunk * INT_MAX`: computed
+    /// in int before the count is (no buffer; Allocation is the count).
+    CountTerm,
   };
   KindType Kind;
   /// Integer arithmetic computed in a type narrower than the size it becomes
@@ -68,6 +74,11 @@ struct NarrowSize {
 /// out.
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
                                                const clang::Stmt *Body,
+                                               const clang::ASTContext &Ctx);
+
+/// The int arithmetic converted to a wider integer inside \p Count, a count
+/// argument computed wide: it wraps before the count is computed.
+llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const clang::Expr *Count,
                                                const clang::ASTContext &Ctx);
 
 /// The global or the structure member \p BufferArg points into (`g_buf`,

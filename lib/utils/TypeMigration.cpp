@@ -947,6 +947,9 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
                                             "' here");
         return;
       }
+      // `buf + off`: pointer arithmetic takes an offset of any width.
+      if (B->isAdditiveOp() && B->getType()->isPointerType())
+        return;
       if (B->isMultiplicativeOp() || B->isAdditiveOp() || B->isShiftOp() ||
           B->isBitwiseOp() || B->getOpcode() == BO_Comma) {
         Cur = P;

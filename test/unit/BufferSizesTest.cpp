@@ -40,8 +40,8 @@ void use(const void *buffer);
 )";
 
 /// The arithmetic BufferSizes finds for the argument of `use(...)` in
-/// function `f`, as written; offsets marked with a leading '@', arguments
-/// of an allocator's int parameter with '!'.
+/// function `f`, as written; offsets marked with a leading '@', int offset
+/// variables with '$', arguments of an allocator's int parameter with '!'.
 std::vector<std::string> sizesAtUse(const std::string &Code,
                                     bool Shared = false) {
   std::unique_ptr<ASTUnit> AST =
@@ -71,6 +71,7 @@ std::vector<std::string> sizesAtUse(const std::string &Code,
     CharSourceRange R =
         CharSourceRange::getTokenRange(S.Arithmetic->getSourceRange());
     Text.push_back((S.Kind == NarrowSize::Offset            ? "@"
+                    : S.Kind == NarrowSize::OffsetVariable  ? "$"
                     : S.Kind == NarrowSize::NarrowParameter ? "!"
                                                             : "") +
                    Lexer::getSourceText(R, Ctx.getSourceManager(),
@@ -171,11 +172,39 @@ TEST(BufferSizesTest, Offsets) {
       use(&grid[nx * ny + k]);
     })"),
             Sizes{"@nx * ny + k"});
+  // An int variable is the check's to judge (a running total?); a wide
+  // one is no hazard.
   EXPECT_EQ(sizesAtUse(R"(
     void f(double *grid, int k) {
       use(grid + k);
     })"),
+            Sizes{"$k"});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(double *grid, long k) {
+      use(&grid[k]);
+    })"),
             Sizes{});
+}
+
+TEST(BufferSizesTest, IntTermsOfAWideCount) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      std::string(Header) + R"(
+    long f(long bytes, int pieces, int piece) {
+      return bytes - pieces * piece + 2 * 3;
+    })",
+      {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Returned = match(returnStmt().bind("r"), Ctx);
+  ASSERT_EQ(Returned.size(), 1u);
+  const auto *Count =
+      Returned[0].getNodeAs<ReturnStmt>("r")->getRetValue();
+  llvm::SmallVector<NarrowSize, 1> Terms = narrowTermsOf(Count, Ctx);
+  ASSERT_EQ(Terms.size(), 1u);
+  EXPECT_EQ(Terms[0].Kind, NarrowSize::CountTerm);
+  EXPECT_EQ(Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                     Terms[0].Arithmetic->getSourceRange()),
+                                 Ctx.getSourceManager(), Ctx.getLangOpts()),
+            "pieces * piece");
 }
 
 TEST(BufferSizesTest, GlobalsAndMembersAllocatedElsewhere) {

@@ -194,3 +194,31 @@ void share_field(int width, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes.c:179:22: note: 'f->values' is allocated with 'f->cells * (f->vars + 1)', computed in 'int'
 // NOTES: fix-buffer-sizes.c:189:25: warning: count '2 * width * state.vars'
 // NOTES: fix-buffer-sizes.c:181:24: note: 'halo_buffer' is allocated with '2 * width * vars', computed in 'int'
+
+// An int running offset into the send buffer wraps as the counts it adds
+// up do: it becomes MPI_Aint, and what it adds is computed so. An int term
+// of a count computed wide wraps before the count is: widened too.
+void send_blocks(const double *rhs, int nrhs, const int *rows, int peers,
+                 MPI_Comm comm) {
+  int offset, p;
+  // CHECK-FIXES: MPI_Aint offset;
+  // CHECK-FIXES-NEXT: int p;
+  for (offset = 0, p = 0; p < peers; ++p) {
+    MPI_Send(rhs + offset, nrhs * rows[p], MPI_DOUBLE, p, 0, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: count 'nrhs * rows[p]' is computed in 'int' and can overflow
+    // CHECK-FIXES: MPIX_Send_x(rhs + offset, (MPI_Count)nrhs * rows[p], MPI_DOUBLE, p, 0, comm);
+    offset += nrhs * rows[p];
+    // CHECK-FIXES: offset += (MPI_Aint)nrhs * rows[p];
+  }
+}
+
+void send_tail(const char *data, long long bytes, int pieces, int piece,
+               MPI_Comm comm) {
+  MPI_Send(data, bytes - pieces * piece, MPI_BYTE, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: count 'bytes - pieces * piece' of type 'long long' is narrowed to 'int'
+  // CHECK-FIXES: MPIX_Send_x(data, bytes - (MPI_Count)pieces * piece, MPI_BYTE, 1, 0, comm);
+}
+// NOTES: fix-buffer-sizes.c:207:28: warning: count 'nrhs * rows[p]'
+// NOTES: fix-buffer-sizes.c:207:20: note: 'rhs' is offset by 'offset', an 'int' that can wrap as the count does: it would point the widened call outside the buffer
+// NOTES: fix-buffer-sizes.c:217:18: warning: count 'bytes - pieces * piece'
+// NOTES: fix-buffer-sizes.c:217:26: note: 'pieces * piece' is computed in 'int' before the count is: it wraps even in the widened count
