@@ -2212,45 +2212,43 @@ void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
   M.widenExpression(Size.Arithmetic, sizeTypeFor(Size), Plan);
 }
 
+/// What a note says of each kind of buffer arithmetic: %0 the buffer, %1
+/// the arithmetic, %2 its type (the allocator's parameter's), %3 the
+/// allocator.
+static const char *bufferNoteFormat(NarrowSize::KindType Kind) {
+  switch (Kind) {
+  case NarrowSize::Size:
+    return "'%0' is allocated with '%1', computed in '%2': it wraps as the "
+           "count does, and a widened count would overrun it";
+  case NarrowSize::Offset:
+    return "'%0' is offset by '%1', computed in '%2': it wraps as the count "
+           "does, and would point the widened call outside the buffer";
+  case NarrowSize::OffsetVariable:
+    return "'%0' is offset by '%1', an '%2' that can wrap as the count does: "
+           "it would point the widened call outside the buffer";
+  case NarrowSize::NarrowParameter:
+    return "'%0' is allocated by '%3' with '%1', which it takes as '%2': it "
+           "wraps as the count does, and a widened count would overrun it";
+  case NarrowSize::CountTerm:
+    return "'%1' is computed in '%2' before the count is: it wraps even in "
+           "the widened count";
+  }
+  llvm_unreachable("every kind has a note");
+}
+
 void LargeCountCheck::noteBufferSizes(const Finding &Found) {
-  for (const NarrowSize &Size : Found.BufferSizes)
-    if (Size.Kind == NarrowSize::NarrowParameter)
-      diag(Size.Arithmetic->getBeginLoc(),
-           "'%0' is allocated by '%1' with '%2', which it takes as '%3': "
-           "it wraps as the count does, and a widened count would overrun it",
-           DiagnosticIDs::Note)
-          << textOf(Size.Buffer, *Context) << allocatorOf(Size)
-          << textOf(Size.Arithmetic, *Context)
-          << typeName(Size.Parameter->getType(), *Context)
-          << Size.Arithmetic->getSourceRange();
-    else if (Size.Kind == NarrowSize::CountTerm)
-      diag(Size.Arithmetic->getBeginLoc(),
-           "'%0' is computed in '%1' before the count is: it wraps even in "
-           "the widened count",
-           DiagnosticIDs::Note)
-          << textOf(Size.Arithmetic, *Context)
-          << typeName(Size.Arithmetic->getType(), *Context)
-          << Size.Arithmetic->getSourceRange();
-    else if (Size.Kind == NarrowSize::OffsetVariable)
-      diag(Size.Arithmetic->getBeginLoc(),
-           "'%0' is offset by '%1', an '%2' that can wrap as the count does: "
-           "it would point the widened call outside the buffer",
-           DiagnosticIDs::Note)
-          << textOf(Size.Buffer, *Context) << textOf(Size.Arithmetic, *Context)
-          << typeName(Size.Arithmetic->getType(), *Context)
-          << Size.Arithmetic->getSourceRange();
-    else
-    diag(Size.Arithmetic->getBeginLoc(),
-         Size.Kind == NarrowSize::Offset
-             ? "'%0' is offset by '%1', computed in '%2': it wraps as the "
-               "count does, and would point the widened call outside the "
-               "buffer"
-             : "'%0' is allocated with '%1', computed in '%2': it wraps as "
-               "the count does, and a widened count would overrun it",
+  for (const NarrowSize &Size : Found.BufferSizes) {
+    bool ByAllocator = Size.Kind == NarrowSize::NarrowParameter;
+    diag(Size.Arithmetic->getBeginLoc(), bufferNoteFormat(Size.Kind),
          DiagnosticIDs::Note)
-        << textOf(Size.Buffer, *Context) << textOf(Size.Arithmetic, *Context)
-        << typeName(Size.Arithmetic->getType(), *Context)
+        << (Size.Buffer ? textOf(Size.Buffer, *Context) : std::string())
+        << textOf(Size.Arithmetic, *Context)
+        << typeName(ByAllocator ? Size.Parameter->getType()
+                                : Size.Arithmetic->getType(),
+                    *Context)
+        << (ByAllocator ? allocatorOf(Size) : std::string())
         << Size.Arithmetic->getSourceRange();
+  }
 }
 
 /// For a size, size_t where the unit declares it (MPICH's mpi.h does not);
