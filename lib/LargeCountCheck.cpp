@@ -2092,7 +2092,7 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       if (R && R->OverflowSite)
         Found.BufferSizes.push_back(Term);
     }
-  auto overflowsAt = [](RangeAnalysis *Ranges, const Expr *E, const Stmt *At) {
+  auto OverflowsAt = [](RangeAnalysis *Ranges, const Expr *E, const Stmt *At) {
     std::optional<RangeAnalysis::Result> R =
         Ranges->evaluate(E, Ranges->constraintsAt(At));
     return R && R->OverflowSite;
@@ -2100,7 +2100,7 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
   // An allocator's int parameter also narrows a wide value.
   auto Overflows = [&](RangeAnalysis *Ranges, const NarrowSize &Size) {
     if (Size.Kind != NarrowSize::NarrowParameter)
-      return overflowsAt(Ranges, Size.Arithmetic, Size.Allocation);
+      return OverflowsAt(Ranges, Size.Arithmetic, Size.Allocation);
     std::optional<RangeAnalysis::Result> R = Ranges->evaluate(
         Size.Arithmetic, Ranges->constraintsAt(Size.Allocation));
     std::optional<Interval> Taken =
@@ -2135,7 +2135,7 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       if (Size.Kind == NarrowSize::OffsetVariable
               ? wrapsAt(Size, Call, FS)
               : Size.Store ? Overflows(FS.Ranges, Size)
-                           : overflowsAt(FS.Ranges, Size.Arithmetic, Call))
+                           : OverflowsAt(FS.Ranges, Size.Arithmetic, Call))
         Found.BufferSizes.push_back(Size);
     }
   }

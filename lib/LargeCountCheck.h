@@ -98,8 +98,9 @@ public:
     /// computes, the writer.
     SourcePoint RemoteAt;
     std::string RemoteText, RemoteWriter;
-    /// The buffer this count describes, allocated in the caller with
-    /// arithmetic that can overflow before it becomes a size.
+    /// The narrow arithmetic the fix must widen with the count: the
+    /// allocations and offsets of the buffer it describes, and the int
+    /// terms of the count itself, each able to overflow.
     llvm::SmallVector<NarrowSize, 1> BufferSizes;
     /// The BufferSizes of every finding of the call, which its fix widens.
     llvm::SmallVector<const clang::Expr *, 2> SizesOfCall;
