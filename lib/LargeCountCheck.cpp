@@ -1621,6 +1621,10 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   TypeMigration M(*Context, *FS.Facts, Caller, Call, F,
                   [this](const FunctionInfo &G) { return largeName(G); });
   M.widensReachingParameters(reachingParameters());
+  // Another call the retyped locals rename must be able to take the count.
+  M.blocksFollowedCalls([this, Caller, &FS](const CallExpr *Other) {
+    return allocatorBlock(Other, Caller, FS);
+  });
   // The large-count form takes MPI_Count / MPI_Aint arrays and outputs, so
   // every variable passed there changes type with the call. They are all
   // known before any use is checked, so that values may flow between them.
@@ -2183,10 +2187,38 @@ bool LargeCountCheck::wrapsAt(const NarrowSize &Size, const CallExpr *Call,
   return H && H->Kind == Hazard::Overflows;
 }
 
+/// The allocator whose int parameter sizes a buffer of \p Other, an MPI call
+/// in \p Caller, too small for a widened count: where, and why.
+std::optional<std::pair<SourceLocation, std::string>>
+LargeCountCheck::allocatorBlock(const CallExpr *Other, const FunctionDecl *Caller,
+                                FunctionState &FS) {
+  const FunctionDecl *Callee = Other->getDirectCallee();
+  const FunctionInfo *F = Callee ? lookupClassic(*Callee) : nullptr;
+  if (!F || Other->getNumArgs() != F->Params.size())
+    return std::nullopt;
+  for (unsigned I = 0; I < F->Params.size(); ++I) {
+    if (F->Params[I].Kind != ParamKind::Count)
+      continue;
+    Finding Count{Finding::Argument, I, Hazard{}};
+    findBufferSizes(Other, *F, Caller, Count, FS);
+    for (const NarrowSize &Size : Count.BufferSizes)
+      if (Size.Kind == NarrowSize::NarrowParameter)
+        return std::pair(Size.Arithmetic->getBeginLoc(),
+                         narrowAllocatorReason(Size));
+  }
+  return std::nullopt;
+}
+
 /// The allocator whose parameter a NarrowParameter size is handed to.
 static std::string allocatorOf(const NarrowSize &Size) {
   return cast<FunctionDecl>(Size.Parameter->getDeclContext())
       ->getNameAsString();
+}
+
+std::string LargeCountCheck::narrowAllocatorReason(const NarrowSize &Size) {
+  return "'" + allocatorOf(Size) + "' takes the size as '" +
+         typeName(Size.Parameter->getType(), *Context) +
+         "': widen its parameter first";
 }
 
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
@@ -2194,10 +2226,7 @@ void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
   if (Size.Kind == NarrowSize::OffsetVariable)
     return; // Retyped with the call's other followers.
   if (Size.Kind == NarrowSize::NarrowParameter) {
-    Plan.block(Size.Arithmetic->getBeginLoc(),
-               "'" + allocatorOf(Size) + "' takes the size as '" +
-                   typeName(Size.Parameter->getType(), *Context) +
-                   "': widen its parameter first");
+    Plan.block(Size.Arithmetic->getBeginLoc(), narrowAllocatorReason(Size));
     return;
   }
   // `(size_t)(n * m)` becomes `((size_t)n * m)`, not a cast of a cast.

@@ -302,6 +302,10 @@ private:
   void noteBufferSizes(const Finding &Found);
   bool wrapsAt(const NarrowSize &Size, const clang::CallExpr *Call,
                FunctionState &FS);
+  std::optional<std::pair<clang::SourceLocation, std::string>>
+  allocatorBlock(const clang::CallExpr *Other, const clang::FunctionDecl *Caller,
+                 FunctionState &FS);
+  std::string narrowAllocatorReason(const NarrowSize &Size);
   /// The narrow allocations of a global or member buffer in the unit's
   /// other functions, with the function of each (found once per buffer).
   llvm::ArrayRef<std::pair<NarrowSize, const clang::FunctionDecl *>>

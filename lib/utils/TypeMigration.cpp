@@ -288,6 +288,11 @@ void TypeMigration::followCall(const CallExpr *Call, const FunctionInfo &F,
                                FixPlan &Plan) {
   if (Plan.Renamed.count(Call))
     return;
+  if (FollowedCallBlocker)
+    if (auto Blocked = FollowedCallBlocker(Call)) {
+      Plan.block(Blocked->first, Blocked->second);
+      return;
+    }
   rename(Call, F, Plan);
   for (const LargeFormArgument &A : largeFormArguments(Call, F, Ctx)) {
     if (!Plan.ok())

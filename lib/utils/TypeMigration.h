@@ -105,6 +105,13 @@ public:
   /// goes with the finding the variable makes at that call.
   using WidenedByFix = std::function<bool(const clang::FunctionDecl *, unsigned)>;
   void widensReachingParameters(WidenedByFix Fn) { ReachWidens = std::move(Fn); }
+  /// Why another MPI call that a retyped variable renames cannot take its
+  /// large form (its buffer is allocated too small for it), if it cannot:
+  /// where, and the reason.
+  using CallBlocker = std::function<
+      std::optional<std::pair<clang::SourceLocation, std::string>>(
+          const clang::CallExpr *)>;
+  void blocksFollowedCalls(CallBlocker Fn) { FollowedCallBlocker = std::move(Fn); }
 
   /// Makes the int arithmetic of \p E be computed as \p NewType: the first
   /// operand of each product, shift or sum computed on its own is cast.
@@ -198,6 +205,7 @@ private:
   llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>>
       WidenedParameters;
   WidenedByFix ReachWidens;
+  CallBlocker FollowedCallBlocker;
   llvm::DenseMap<const clang::VarDecl *, std::string> RetypedTo;
   /// Grouped declarations and the new type of each retyped variable in them.
   llvm::MapVector<const clang::DeclStmt *,

@@ -36,3 +36,27 @@ void recv_pairs(const int *counts, int peers, int most, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes-blocked.c:31:21: warning: count '2 * counts[p]'
 // NOTES: fix-buffer-sizes-blocked.c:28:26: note: 'pairs' is allocated by 'int_alloc' with '2 * most', which it takes as 'int': it wraps as the count does, and a widened count would overrun it
 // NOTES: fix-buffer-sizes-blocked.c:28:26: note: no automatic fix: 'int_alloc' takes the size as 'int': widen its parameter first
+
+// The count is shared by a send whose buffer is fine and a receive into a
+// buffer the int allocator sized: retyping it would widen the receive too,
+// so neither call changes (SuperLU_DIST's pddistribute.c, fifth audit).
+void exchange_pairs(const int *out, const int *counts, int peers, int most,
+                    MPI_Comm comm) {
+  int *in = int_alloc(2 * most);
+  int n;
+  // CHECK-FIXES: int n;
+  for (int p = 0; p < peers; p++) {
+    n = 2 * counts[p];
+    MPI_Send(out, n, MPI_INT, p, 0, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: count 'n' holds a value computed in 'int' that can overflow
+    // CHECK-FIXES: MPI_Send(out, n, MPI_INT, p, 0, comm);
+    MPI_Recv(in, n, MPI_INT, p, 0, comm, MPI_STATUS_IGNORE);
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: count 'n' holds a value computed in 'int' that can overflow
+    // CHECK-FIXES: MPI_Recv(in, n, MPI_INT, p, 0, comm, MPI_STATUS_IGNORE);
+  }
+  free(in);
+}
+// NOTES: fix-buffer-sizes-blocked.c:50:19: warning: count 'n'
+// NOTES: fix-buffer-sizes-blocked.c:45:23: note: no automatic fix: 'int_alloc' takes the size as 'int': widen its parameter first
+// NOTES: fix-buffer-sizes-blocked.c:53:18: warning: count 'n'
+// NOTES: fix-buffer-sizes-blocked.c:45:23: note: 'in' is allocated by 'int_alloc' with '2 * most', which it takes as 'int'
