@@ -92,16 +92,19 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
                            const ASTContext &Ctx,
                            llvm::SmallVectorImpl<NarrowSize> &Out) {
   E = stripped(E);
-  auto Offset = [&](const Expr *Index, const Expr *At) {
+  // A buffer the analysis cannot name (`((char *)*p)[i * n]`) is named by
+  // the pointer the offset moves.
+  auto Offset = [&](const Expr *Index, const Expr *At, const Expr *Base) {
+    const Expr *Named = Buffer ? Buffer : Base;
     if (const BinaryOperator *B = variableArithmetic(Index, Ctx);
         B && Ctx.getIntWidth(B->getType()) < 64)
-      Out.push_back({NarrowSize::Offset, B, nullptr, At, Buffer, Store});
+      Out.push_back({NarrowSize::Offset, B, nullptr, At, Named, Store});
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
           V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
           Ctx.getIntWidth(V->getType()) < 64)
         Out.push_back(
-            {NarrowSize::OffsetVariable, Ref, nullptr, At, Buffer, Store});
+            {NarrowSize::OffsetVariable, Ref, nullptr, At, Named, Store});
   };
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
@@ -111,12 +114,13 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
     // into one.
     if (E->getType()->isPointerType())
       return;
-    Offset(Element->getIdx(), Element);
+    Offset(Element->getIdx(), Element, Element->getBase());
     collectOffsets(Element->getBase(), Buffer, Store, Ctx, Out);
   } else if (const auto *Sum = dyn_cast<BinaryOperator>(E);
              Sum && Sum->isAdditiveOp() && Sum->getType()->isPointerType()) {
     bool PointerLeft = Sum->getLHS()->getType()->isPointerType();
-    Offset(PointerLeft ? Sum->getRHS() : Sum->getLHS(), Sum);
+    Offset(PointerLeft ? Sum->getRHS() : Sum->getLHS(), Sum,
+           PointerLeft ? Sum->getLHS() : Sum->getRHS());
     collectOffsets(PointerLeft ? Sum->getLHS() : Sum->getRHS(), Buffer, Store,
                    Ctx, Out);
   }
@@ -236,9 +240,9 @@ llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
                                                const ASTContext &Ctx) {
   llvm::SmallVector<NarrowSize, 1> Found;
   const Expr *Object = objectOf(BufferArg);
+  collectOffsets(BufferArg, Object, nullptr, Ctx, Found);
   if (!Object)
     return Found;
-  collectOffsets(BufferArg, Object, nullptr, Ctx, Found);
   auto Names = [&](const Expr *E) { return sameObject(E, Object, Ctx); };
   BufferTarget Target{Names};
   if (const auto *Ref = dyn_cast<DeclRefExpr>(stripped(Object))) {

@@ -222,3 +222,13 @@ void send_tail(const char *data, long long bytes, int pieces, int piece,
 // NOTES: fix-buffer-sizes.c:207:20: note: 'rhs' is offset by 'offset', an 'int' that can wrap as the count does: it would point the widened call outside the buffer
 // NOTES: fix-buffer-sizes.c:217:18: warning: count 'bytes - pieces * piece'
 // NOTES: fix-buffer-sizes.c:217:26: note: 'pieces * piece' is computed in 'int' before the count is: it wraps even in the widened count
+
+// An offset into a buffer the analysis cannot name is still the call's.
+void bcast_rest(void **array, long long size, int pieces, MPI_Comm comm) {
+  MPI_Bcast(&(((char *)*array)[pieces * 1000]), size - pieces * 1000, MPI_BYTE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: count 'size - pieces * 1000' of type 'long long' is narrowed to 'int'
+  // CHECK-FIXES: MPIX_Bcast_x(&(((char *)*array)[(MPI_Aint)pieces * 1000]), size - (MPI_Count)pieces * 1000, MPI_BYTE, 0, comm);
+}
+// NOTES: fix-buffer-sizes.c:228:49: warning: count 'size - pieces * 1000'
+// NOTES: fix-buffer-sizes.c:228:56: note: 'pieces * 1000' is computed in 'int' before the count is
+// NOTES: fix-buffer-sizes.c:228:32: note: '((char *)*array)' is offset by 'pieces * 1000', computed in 'int'
