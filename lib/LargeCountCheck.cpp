@@ -2123,8 +2123,11 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
             Ranges && Overflows(Ranges, Size))
           Found.BufferSizes.push_back(Size);
       }
-    for (const NarrowSize &Size :
-         narrowSizesOf(Call->getArg(Buffer), Caller->getBody(), *Context)) {
+    llvm::SmallVector<NarrowSize, 2> Local =
+        narrowOffsetsIn(Call->getArg(Buffer), *Context);
+    for (const NarrowSize &Size : storesInto(Call->getArg(Buffer), Caller, FS))
+      Local.push_back(Size);
+    for (const NarrowSize &Size : Local) {
       // An allocation in the other branch, or one replaced before the
       // call, is not what the call reads or writes.
       const auto *Ref = dyn_cast<DeclRefExpr>(Size.Buffer->IgnoreParenImpCasts());
@@ -2143,6 +2146,20 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
         Found.BufferSizes.push_back(Size);
     }
   }
+}
+
+/// What the stores into \p BufferArg's object in \p Caller allocate: one
+/// walk of the body per local buffer, however many calls pass it.
+llvm::SmallVector<NarrowSize, 1>
+LargeCountCheck::storesInto(const Expr *BufferArg, const FunctionDecl *Caller,
+                            FunctionState &FS) {
+  const VarDecl *Local = localBufferOf(BufferArg);
+  if (!Local)
+    return narrowStoresOf(BufferArg, Caller->getBody(), *Context);
+  auto [It, New] = FS.StoresInto.try_emplace(Local);
+  if (New)
+    It->second = narrowStoresOf(BufferArg, Caller->getBody(), *Context);
+  return It->second;
 }
 
 /// The function definitions in \p D, a declaration of the unit.

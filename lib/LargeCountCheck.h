@@ -135,6 +135,9 @@ private:
     /// Grouped declarations split by an emitted fix, with the variables it
     /// retyped there.
     DeclSplits EmittedSplits;
+    /// Per local buffer, what the stores into it allocate (storesInto).
+    llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<NarrowSize, 1>>
+        StoresInto;
   };
   void checkCall(const clang::CallExpr *Call, const FunctionInfo *F,
                  const clang::FunctionDecl *Caller);
@@ -302,6 +305,9 @@ private:
   void noteBufferSizes(const Finding &Found);
   bool wrapsAt(const NarrowSize &Size, const clang::CallExpr *Call,
                FunctionState &FS);
+  llvm::SmallVector<NarrowSize, 1> storesInto(const clang::Expr *BufferArg,
+                                              const clang::FunctionDecl *Caller,
+                                              FunctionState &FS);
   std::optional<std::pair<clang::SourceLocation, std::string>>
   allocatorBlock(const clang::CallExpr *Other, const clang::FunctionDecl *Caller,
                  FunctionState &FS);

@@ -238,9 +238,30 @@ static void collectStores(const Stmt *S, const BufferTarget &Target,
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const Expr *BufferArg,
                                                const Stmt *Body,
                                                const ASTContext &Ctx) {
+  llvm::SmallVector<NarrowSize, 1> Found = narrowOffsetsIn(BufferArg, Ctx);
+  Found.append(narrowStoresOf(BufferArg, Body, Ctx));
+  return Found;
+}
+
+llvm::SmallVector<NarrowSize, 1> narrowOffsetsIn(const Expr *BufferArg,
+                                                 const ASTContext &Ctx) {
+  llvm::SmallVector<NarrowSize, 1> Found;
+  collectOffsets(BufferArg, objectOf(BufferArg), nullptr, Ctx, Found);
+  return Found;
+}
+
+const VarDecl *localBufferOf(const Expr *BufferArg) {
+  const Expr *Object = objectOf(BufferArg);
+  const auto *Ref = Object ? dyn_cast<DeclRefExpr>(stripped(Object)) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+llvm::SmallVector<NarrowSize, 1> narrowStoresOf(const Expr *BufferArg,
+                                                const Stmt *Body,
+                                                const ASTContext &Ctx) {
   llvm::SmallVector<NarrowSize, 1> Found;
   const Expr *Object = objectOf(BufferArg);
-  collectOffsets(BufferArg, Object, nullptr, Ctx, Found);
   if (!Object)
     return Found;
   auto Names = [&](const Expr *E) { return sameObject(E, Object, Ctx); };

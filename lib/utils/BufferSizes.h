@@ -23,6 +23,7 @@ class Expr;
 class ParmVarDecl;
 class Stmt;
 class ValueDecl;
+class VarDecl;
 } // namespace clang
 
 namespace mpix {
@@ -75,6 +76,16 @@ struct NarrowSize {
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
                                                const clang::Stmt *Body,
                                                const clang::ASTContext &Ctx);
+/// The two halves of narrowSizesOf: the offsets in the argument itself, and
+/// what the stores into its object in \p Body allocate or offset (the same
+/// for every call passing a local buffer, so a caller may keep them).
+llvm::SmallVector<NarrowSize, 1> narrowOffsetsIn(const clang::Expr *BufferArg,
+                                                 const clang::ASTContext &Ctx);
+llvm::SmallVector<NarrowSize, 1> narrowStoresOf(const clang::Expr *BufferArg,
+                                                const clang::Stmt *Body,
+                                                const clang::ASTContext &Ctx);
+/// The local variable \p BufferArg points into, if it is one.
+const clang::VarDecl *localBufferOf(const clang::Expr *BufferArg);
 
 /// The int arithmetic converted to a wider integer inside \p Count, a count
 /// argument computed wide: it wraps before the count is computed.
