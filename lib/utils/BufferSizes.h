@@ -8,7 +8,8 @@
 // MPI's "negative count" error. The same holds for an offset into the
 // buffer (`&buf[nx * ny]`, `out = base + rows * cols`): wrapped, it points
 // before the buffer. This finds that arithmetic, in the function that makes
-// the call, so that the fix widens it with the count.
+// the call, so that the fix widens it with the count; and the int terms of
+// a count computed wide (`size - chunk * INT_MAX`), which wrap before it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,12 +68,11 @@ struct NarrowSize {
 /// The sizes of \p BufferArg computed narrow in \p Body: each allocation
 /// stored into the object the argument points into (`buf`, `buf + off`,
 /// `&buf[i]`, `v.data()`, `s->buf`, `bufs[0]` of an array of pointers),
-/// with its arithmetic converted to a
-/// wider integer, implicitly or by a cast; and the offsets computed narrow
-/// in the argument (`&buf[nx * ny]`) or in the pointer stored into it
-/// (`p = base + rows * cols`); and arithmetic handed to an allocator's
-/// parameter narrower than 64 bits. Arithmetic of constants alone is left
-/// out.
+/// with its arithmetic converted to a wider integer, implicitly or by a
+/// cast; the offsets computed narrow in the argument (`&buf[nx * ny]`) or
+/// in the pointer stored into it (`p = base + rows * cols`); and arithmetic
+/// handed to an allocator's parameter narrower than 64 bits. Arithmetic of
+/// constants alone is left out.
 llvm::SmallVector<NarrowSize, 1> narrowSizesOf(const clang::Expr *BufferArg,
                                                const clang::Stmt *Body,
                                                const clang::ASTContext &Ctx);
