@@ -297,17 +297,22 @@ private:
   /// Points at an identical int product the run computed earlier (an
   /// allocation's size): the fix of the MPI call does not reach it.
   void noteSameProductBefore(const Finding &Found, RangeAnalysis *Ranges);
-  /// Fills \p Found's BufferSizes: the allocations of the buffers its
-  /// count describes whose narrow arithmetic can overflow.
+  /// Fills \p Found's BufferSizes: the allocations and offsets of the
+  /// buffers its count describes, and the int terms of the count, whose
+  /// narrow arithmetic can overflow.
   void findBufferSizes(const clang::CallExpr *Call, const FunctionInfo &F,
                        const clang::FunctionDecl *Caller, Finding &Found,
                        FunctionState &FS);
   void noteBufferSizes(const Finding &Found);
+  /// Whether an int offset variable can hold a wrapped value at the call.
   bool wrapsAt(const NarrowSize &Size, const clang::CallExpr *Call,
                FunctionState &FS);
+  /// The stores into a buffer's object in \p Caller (kept per local).
   llvm::SmallVector<NarrowSize, 1> storesInto(const clang::Expr *BufferArg,
                                               const clang::FunctionDecl *Caller,
                                               FunctionState &FS);
+  /// Where and why \p Other, renamed by another call's fix, cannot take a
+  /// widened count: its buffer comes from an allocator taking an int.
   std::optional<std::pair<clang::SourceLocation, std::string>>
   allocatorBlock(const clang::CallExpr *Other, const clang::FunctionDecl *Caller,
                  FunctionState &FS);
