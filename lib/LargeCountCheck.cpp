@@ -2088,19 +2088,17 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       !Caller || !Caller->getBody() ||
       Found.H.Kind == Hazard::ConstantNegative)
     return;
-  // A count computed wide, then narrowed: its int terms wrap before it is.
-  if (Found.What == Finding::Argument && !Found.H.ComputedInInt)
-    for (const NarrowSize &Term : narrowTermsOf(Call->getArg(Found.Index), *Context)) {
-      std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(
-          Term.Arithmetic, FS.Ranges->constraintsAt(Call));
-      if (R && R->OverflowSite)
-        Found.BufferSizes.push_back(Term);
-    }
   auto OverflowsAt = [](RangeAnalysis *Ranges, const Expr *E, const Stmt *At) {
     std::optional<RangeAnalysis::Result> R =
         Ranges->evaluate(E, Ranges->constraintsAt(At));
     return R && R->OverflowSite;
   };
+  // A count computed wide, then narrowed: its int terms wrap before it is.
+  if (Found.What == Finding::Argument && !Found.H.ComputedInInt)
+    for (const NarrowSize &Term :
+         narrowTermsOf(Call->getArg(Found.Index), *Context))
+      if (OverflowsAt(FS.Ranges, Term.Arithmetic, Call))
+        Found.BufferSizes.push_back(Term);
   // An allocator's int parameter also narrows a wide value.
   auto Overflows = [&](RangeAnalysis *Ranges, const NarrowSize &Size) {
     if (Size.Kind != NarrowSize::NarrowParameter)

@@ -758,16 +758,24 @@ const CallExpr *TypeMigration::standardSumFedBy(const Expr *Iterator) const {
   return nullptr;
 }
 
+/// Whether \p Call is `v.begin()` or `v.end()`.
+static bool isIteratorCall(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  return Method && Method->getIdentifier() &&
+         (Method->getName() == "begin" || Method->getName() == "end");
+}
+
 llvm::SmallVector<const VarDecl *, 1>
 TypeMigration::sumHoldersOf(const VarDecl *V) const {
   llvm::SmallVector<const VarDecl *, 1> Holders;
   for (const DeclRefExpr *Use : Facts.usesOf(V)) {
     const Stmt *Child;
     const auto *Member = dyn_cast_or_null<MemberExpr>(parentSkippingCasts(Use, Child));
-    const auto *Begin = Member ? dyn_cast_or_null<CXXMemberCallExpr>(
-                                     parentSkippingCasts(Member, Child))
-                               : nullptr;
-    const CallExpr *Sum = Begin ? standardSumFedBy(Begin) : nullptr;
+    const auto *Iterator = Member ? dyn_cast_or_null<CXXMemberCallExpr>(
+                                        parentSkippingCasts(Member, Child))
+                                  : nullptr;
+    const CallExpr *Sum =
+        isIteratorCall(Iterator) ? standardSumFedBy(Iterator) : nullptr;
     if (!Sum || standardSum(Sum)->Output)
       continue;
     const Stmt *Holder = parentSkippingCasts(Sum, Child);
@@ -843,7 +851,7 @@ void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
         return checkPointerUse(Call, V, NewType, Plan);
       if (isHarmlessVectorMember(Method->getName()))
         return;
-      if (Method->getName() == "begin" || Method->getName() == "end")
+      if (isIteratorCall(Call))
         if (const CallExpr *Sum = standardSumFedBy(Call))
           return followStandardSum(Sum, NewType, Plan);
     }

@@ -97,12 +97,16 @@ void exchange_sized(const std::vector<double> &out,
   const int total = std::accumulate(rsizes.begin(), rsizes.end(), 0);
   // CHECK-FIXES: const MPI_Count total = std::accumulate(rsizes.begin(), rsizes.end(), (MPI_Count)0);
   in.resize(total);
+  // A sum over other elements, bounded by the vector's size, stays int.
+  int firsts = std::accumulate(sizes.begin(), sizes.begin() + rsizes.size(), 0);
+  // CHECK-FIXES: int firsts = std::accumulate(sizes.begin(), sizes.begin() + rsizes.size(), 0);
+  (void)firsts;
   std::vector<int> sdispls(sizes.size()), rdispls(sizes.size());
   MPI_Alltoallv(out.data(), ssizes.data(), sdispls.data(), MPI_DOUBLE,
                 in.data(), rsizes.data(), rdispls.data(), MPI_DOUBLE, comm);
   // CHECK-NOTES: :[[@LINE-2]]:29: warning: count array 'ssizes' of MPI_Alltoallv is filled with values that can exceed INT_MAX
-  // CHECK-NOTES: :[[@LINE-10]]:17: note: 'sizes[p] * 1024' can overflow 'int' here
-  // CHECK-NOTES: :[[@LINE-11]]:17: note: 'sizes[p]' is returned by a call the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-14]]:17: note: 'sizes[p] * 1024' can overflow 'int' here
+  // CHECK-NOTES: :[[@LINE-15]]:17: note: 'sizes[p]' is returned by a call the analysis cannot bound
 }
 
 // The running sums go to an int array the fix does not widen: no fix.
