@@ -565,6 +565,14 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
     if (Found)
       Findings.push_back(*Found);
   }
+  // A count that fits can still be sent from a wrapped address.
+  for (unsigned I = 0; I < F->Params.size(); ++I)
+    if (F->Params[I].Kind == ParamKind::Count &&
+        llvm::none_of(Findings,
+                      [I](const Finding &Found) { return Found.Index == I; }))
+      if (std::optional<Finding> Found =
+              findBufferOffset(Call, *F, I, Caller, FS))
+        Findings.push_back(*Found);
   if (Findings.empty() || Analyses->neverCalledInProgram(Caller))
     return;
   llvm::SmallVector<const Expr *, 2> SizesOfCall;
@@ -1604,7 +1612,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   // A wide offset alone needs no new function; anything else does.
   bool NeedsRename = llvm::any_of(Findings, [&F](const Finding &Found) {
     ParamKind Kind = F.Params[Found.Index].Kind;
-    return Kind != ParamKind::Wide && Kind != ParamKind::WideArray;
+    return Found.What != Finding::BufferOffset && Kind != ParamKind::Wide &&
+           Kind != ParamKind::WideArray;
   });
   if (NeedsRename && Target == "mpi4" && !TUHasMPI4) {
     Plan.block(Call->getBeginLoc(),
@@ -2017,10 +2026,14 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     }
     break;
   }
+  case Finding::BufferOffset:
+    noteBufferOffset(Found, FS);
+    break;
   default:
     break;
   }
-  noteBufferSizes(Found);
+  if (Found.What != Finding::BufferOffset)
+    noteBufferSizes(Found);
   if (Plan && !Plan->ok())
     diag(Plan->BlockerLoc, "no automatic fix: %0", DiagnosticIDs::Note)
         << Plan->Blocker;
@@ -2088,27 +2101,12 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
       !Caller || !Caller->getBody() ||
       Found.H.Kind == Hazard::ConstantNegative)
     return;
-  auto OverflowsAt = [](RangeAnalysis *Ranges, const Expr *E, const Stmt *At) {
-    std::optional<RangeAnalysis::Result> R =
-        Ranges->evaluate(E, Ranges->constraintsAt(At));
-    return R && R->OverflowSite;
-  };
   // A count computed wide, then narrowed: its int terms wrap before it is.
   if (Found.What == Finding::Argument && !Found.H.ComputedInInt)
     for (const NarrowSize &Term :
          narrowTermsOf(Call->getArg(Found.Index), *Context))
-      if (OverflowsAt(FS.Ranges, Term.Arithmetic, Call))
+      if (sizeOverflows(FS.Ranges, Term, Call))
         Found.BufferSizes.push_back(Term);
-  // An allocator's int parameter also narrows a wide value.
-  auto Overflows = [&](RangeAnalysis *Ranges, const NarrowSize &Size) {
-    if (Size.Kind != NarrowSize::NarrowParameter)
-      return OverflowsAt(Ranges, Size.Arithmetic, Size.Allocation);
-    std::optional<RangeAnalysis::Result> R = Ranges->evaluate(
-        Size.Arithmetic, Ranges->constraintsAt(Size.Allocation));
-    std::optional<Interval> Taken =
-        Interval::ofType(Size.Parameter->getType(), *Context);
-    return R && Taken && (R->OverflowSite || !R->Range.within(*Taken));
-  };
   for (unsigned Buffer : F.buffersFor(Found.Index)) {
     // A global or member buffer allocated by another function (at
     // start-up, by a constructor) is just as overrun.
@@ -2118,32 +2116,115 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
         if (Where == Caller)
           continue;
         if (RangeAnalysis *Ranges = stateOfOther(Where).Ranges;
-            Ranges && Overflows(Ranges, Size))
+            Ranges && sizeOverflows(Ranges, Size, Size.Allocation))
           Found.BufferSizes.push_back(Size);
       }
-    llvm::SmallVector<NarrowSize, 2> Local =
-        narrowOffsetsIn(Call->getArg(Buffer), *Context);
-    for (const NarrowSize &Size : storesInto(Call->getArg(Buffer), Caller, FS))
-      Local.push_back(Size);
-    for (const NarrowSize &Size : Local) {
-      // An allocation in the other branch, or one replaced before the
-      // call, is not what the call reads or writes.
-      const auto *Ref = dyn_cast<DeclRefExpr>(Size.Buffer->IgnoreParenImpCasts());
-      std::optional<PointFacts> Reaching =
-          Size.Store ? FS.Ranges->flowBetween(
-                           Size.Store,
-                           Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr,
-                           Call)
-                     : std::nullopt;
-      if (Reaching && Reaching->Unreachable)
-        continue;
-      if (Size.Kind == NarrowSize::OffsetVariable
-              ? wrapsAt(Size, Call, FS)
-              : Size.Store ? Overflows(FS.Ranges, Size)
-                           : OverflowsAt(FS.Ranges, Size.Arithmetic, Call))
-        Found.BufferSizes.push_back(Size);
-    }
+    Found.BufferSizes.append(
+        wrappingLocalSizes(Call, Call->getArg(Buffer), Caller, FS));
   }
+}
+
+bool LargeCountCheck::sizeOverflows(RangeAnalysis *Ranges,
+                                    const NarrowSize &Size, const Stmt *At) {
+  std::optional<Interval> Taken =
+      Size.Kind == NarrowSize::NarrowParameter
+          ? Interval::ofType(Size.Parameter->getType(), *Context)
+          : std::nullopt;
+  auto OverflowsUnder = [&](const Constraints &C) {
+    std::optional<RangeAnalysis::Result> R =
+        Ranges->evaluate(Size.Arithmetic, C);
+    return R && (R->OverflowSite || (Taken && !R->Range.within(*Taken)));
+  };
+  Constraints C = Ranges->constraintsAt(At);
+  if (!OverflowsUnder(C))
+    return false;
+  // Confirmed against the control flow, as a count is (hazardOf): `k = 0`
+  // before `&buf[k * n]` leaves nothing to overflow.
+  if (std::optional<PointFacts> Facts = Ranges->flowFactsAt(At, C))
+    return !Facts->Unreachable && OverflowsUnder(Facts->Known);
+  return true;
+}
+
+llvm::SmallVector<NarrowSize, 1>
+LargeCountCheck::wrappingLocalSizes(const CallExpr *Call, const Expr *BufferArg,
+                                    const FunctionDecl *Caller,
+                                    FunctionState &FS) {
+  llvm::SmallVector<NarrowSize, 1> Local =
+      narrowOffsetsIn(BufferArg, *Context);
+  for (const NarrowSize &Size : storesInto(BufferArg, Caller, FS))
+    Local.push_back(Size);
+  llvm::SmallVector<NarrowSize, 1> Wrapping;
+  for (const NarrowSize &Size : Local) {
+    // An allocation in the other branch, or one replaced before the call,
+    // is not what the call reads or writes.
+    const auto *Ref = dyn_cast<DeclRefExpr>(Size.Buffer->IgnoreParenImpCasts());
+    std::optional<PointFacts> Reaching =
+        Size.Store ? FS.Ranges->flowBetween(
+                         Size.Store,
+                         Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr,
+                         Call)
+                   : std::nullopt;
+    if (Reaching && Reaching->Unreachable)
+      continue;
+    if (Size.Kind == NarrowSize::OffsetVariable
+            ? wrapsAt(Size, Call, FS)
+            : sizeOverflows(FS.Ranges, Size,
+                            Size.Store ? Size.Allocation : Call))
+      Wrapping.push_back(Size);
+  }
+  return Wrapping;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
+                                  unsigned CountIndex,
+                                  const FunctionDecl *Caller,
+                                  FunctionState &FS) {
+  if (!FS.Ranges || !Caller || !Caller->getBody())
+    return std::nullopt;
+  const Expr *Count = Call->getArg(CountIndex);
+  for (unsigned Buffer : F.buffersFor(CountIndex)) {
+    // Only a buffer walked in pieces of the message is judged: `&buf[i *
+    // n]`, or `buf + off` after `off += n`, for the count n. The data
+    // before the piece is what wraps the offset, the large message the
+    // pieces carry. A one-off offset (`recv = send + nprocs`, a slab at
+    // `nx * ny`) wraps only in a buffer of more than 2^31 elements, which
+    // a count of its own would say; and an offset variable that merely
+    // holds a product is the product's hazard, not the call's.
+    llvm::SmallVector<NarrowSize, 1> Offsets;
+    const CompoundAssignOperator *Walk = nullptr;
+    for (const NarrowSize &Size :
+         wrappingLocalSizes(Call, Call->getArg(Buffer), Caller, FS)) {
+      if (Size.Kind == NarrowSize::Offset &&
+          isWholeMessages(Size.Arithmetic, Count, *Context)) {
+        Offsets.push_back(Size);
+      } else if (Size.Kind == NarrowSize::OffsetVariable) {
+        const auto *V =
+            cast<VarDecl>(cast<DeclRefExpr>(Size.Arithmetic)->getDecl());
+        const CompoundAssignOperator *Sum =
+            FS.Ranges->runningTotalAt(V, Size.Store ? Size.Store : Call);
+        if (Sum && sameExpression(Sum->getRHS(), Count, *Context)) {
+          Offsets.push_back(Size);
+          Walk = Walk ? Walk : Sum;
+        }
+      }
+    }
+    if (Offsets.empty())
+      continue;
+    const NarrowSize &First = Offsets.front();
+    Finding Found{Finding::BufferOffset, Buffer,
+                  Hazard{Hazard::Overflows, First.Arithmetic,
+                         First.Arithmetic->getType()}};
+    Found.H.ComputedInInt = true;
+    if (First.Kind == NarrowSize::OffsetVariable) {
+      Found.Var = cast<VarDecl>(cast<DeclRefExpr>(First.Arithmetic)->getDecl());
+      Found.RunningTotal = true;
+      Found.NoteSite = Walk;
+    }
+    Found.BufferSizes = std::move(Offsets);
+    return Found;
+  }
+  return std::nullopt;
 }
 
 /// What the stores into \p BufferArg's object in \p Caller allocate: one
@@ -2278,6 +2359,25 @@ static const char *bufferNoteFormat(NarrowSize::KindType Kind) {
            "the widened count";
   }
   llvm_unreachable("every kind has a note");
+}
+
+void LargeCountCheck::noteBufferOffset(const Finding &Found,
+                                       FunctionState &FS) {
+  const NarrowSize &Offset = Found.BufferSizes.front();
+  if (Offset.Store)
+    diag(Offset.Allocation->getBeginLoc(), "'%0' is computed here, offset by '%1'",
+         DiagnosticIDs::Note)
+        << textOf(Offset.Buffer, *Context)
+        << textOf(Offset.Arithmetic, *Context)
+        << Offset.Allocation->getSourceRange();
+  if (Found.RunningTotal)
+    diag(Found.NoteSite->getBeginLoc(),
+         "'%0' advances by the count here, in a loop: nothing bounds the "
+         "number of pieces",
+         DiagnosticIDs::Note)
+        << Found.Var->getName() << Found.NoteSite->getSourceRange();
+  else
+    noteWhyLarge(Found, FS);
 }
 
 void LargeCountCheck::noteBufferSizes(const Finding &Found) {
@@ -2485,6 +2585,16 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                      "that can exceed INT_MAX}2")
            << Name << Called << (Found.NoteSite != nullptr)
            << Arg->getSourceRange();
+  case Finding::BufferOffset: {
+    const NarrowSize &Offset = Found.BufferSizes.front();
+    return diag(Loc, "buffer of %0 is offset by '%1', %select{computed in "
+                     "'%2' and able to overflow|an '%2' running sum}3; the "
+                     "address wraps once the offset exceeds 2^31-1 elements")
+           << Called << textOf(Offset.Arithmetic, *Context)
+           << typeName(Offset.Arithmetic->getType(), *Context)
+           << (Offset.Kind == NarrowSize::Offset ? 0 : 1)
+           << Arg->getSourceRange();
+  }
   case Finding::Argument:
     break;
   }

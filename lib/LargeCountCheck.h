@@ -71,6 +71,9 @@ public:
       RemoteOutputStore, ///< An int local that a helper of another unit
                          ///< overflowed into through a pointer (its summary
                          ///< says where).
+      BufferOffset, ///< An int offset into a buffer (Index), whose count is
+                    ///< not reported, that walks it in pieces of the
+                    ///< message and can wrap: BufferSizes holds it.
     };
     WhatType What;
     unsigned Index;
@@ -304,6 +307,27 @@ private:
                        const clang::FunctionDecl *Caller, Finding &Found,
                        FunctionState &FS);
   void noteBufferSizes(const Finding &Found);
+  /// The narrow arithmetic of \p BufferArg that can wrap at \p Call: the
+  /// offsets in the argument, and what the stores into its local object
+  /// allocate or offset on a path to the call.
+  llvm::SmallVector<NarrowSize, 1>
+  wrappingLocalSizes(const clang::CallExpr *Call, const clang::Expr *BufferArg,
+                     const clang::FunctionDecl *Caller, FunctionState &FS);
+  /// Whether \p Size's arithmetic can overflow where it is computed (at
+  /// \p At for an offset in the call's argument), or, handed to an
+  /// allocator's int parameter, can leave its range.
+  bool sizeOverflows(RangeAnalysis *Ranges, const NarrowSize &Size,
+                     const clang::Stmt *At);
+  /// An int offset into a buffer of the count \p CountIndex, which is not
+  /// reported, that walks the buffer in pieces of the message and can wrap:
+  /// `&buf[i * INT_MAX]` in a chunk loop sends the right count from the
+  /// wrong address.
+  std::optional<Finding> findBufferOffset(const clang::CallExpr *Call,
+                                          const FunctionInfo &F,
+                                          unsigned CountIndex,
+                                          const clang::FunctionDecl *Caller,
+                                          FunctionState &FS);
+  void noteBufferOffset(const Finding &Found, FunctionState &FS);
   /// Whether an int offset variable can hold a wrapped value at the call.
   bool wrapsAt(const NarrowSize &Size, const clang::CallExpr *Call,
                FunctionState &FS);

@@ -838,7 +838,6 @@ static bool isFreshBlockStore(const FunctionFacts::Write &W,
          allocationStored(W.Value);
 }
 
-static bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx);
 
 /// The argument of \p At's call that its table row names \p Role, or named
 /// \p Name when given (`root`); null when At is not such a call.
@@ -2527,7 +2526,7 @@ static std::optional<Interval> valuesWhere(BinaryOperatorKind Op,
 }
 
 /// Whether \p A and \p B spell the same computation.
-static bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+bool sameExpression(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   llvm::FoldingSetNodeID IdA, IdB;
   A->IgnoreParenImpCasts()->Profile(IdA, Ctx, /*Canonical=*/true);
   B->IgnoreParenImpCasts()->Profile(IdB, Ctx, /*Canonical=*/true);

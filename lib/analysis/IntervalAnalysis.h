@@ -1136,6 +1136,10 @@ memberOfVariable(const clang::Expr *E);
 
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
+/// Whether \p A and \p B compute the same thing, parentheses and implicit
+/// casts aside.
+bool sameExpression(const clang::Expr *A, const clang::Expr *B,
+                    const clang::ASTContext &Ctx);
 
 /// Appends the return statements of a body to \p Out, leaving out those of
 /// lambdas and blocks defined in it.

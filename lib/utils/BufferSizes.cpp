@@ -1,6 +1,7 @@
 //===-- BufferSizes.cpp - Where a count's buffer gets its size ------------===//
 
 #include "BufferSizes.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -116,6 +117,12 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
       return;
     Offset(Element->getIdx(), Element, Element->getBase());
     collectOffsets(Element->getBase(), Buffer, Store, Ctx, Out);
+  } else if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
+             Element && Element->getOperator() == OO_Subscript &&
+             Element->getNumArgs() == 2) {
+    // A container's element: its index is converted to size_type after it
+    // is computed.
+    Offset(Element->getArg(1), Element, Element->getArg(0));
   } else if (const auto *Sum = dyn_cast<BinaryOperator>(E);
              Sum && Sum->isAdditiveOp() && Sum->getType()->isPointerType()) {
     bool PointerLeft = Sum->getLHS()->getType()->isPointerType();
@@ -281,6 +288,34 @@ llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const Expr *Count,
   for (NarrowSize &Term : Found)
     Term.Kind = NarrowSize::CountTerm;
   return Found;
+}
+
+/// The factors of a product (`a * b * 2`: a, b, 2), or E itself.
+static void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Product = dyn_cast<BinaryOperator>(E);
+      Product && Product->getOpcode() == BO_Mul) {
+    factorsOf(Product->getLHS(), Out);
+    factorsOf(Product->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+bool isWholeMessages(const Expr *Offset, const Expr *Count,
+                     const ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 4> Left, Message;
+  factorsOf(Offset, Left);
+  factorsOf(Count, Message);
+  for (const Expr *Factor : Message) {
+    const auto *Match = llvm::find_if(Left, [&](const Expr *E) {
+      return sameExpression(E, Factor, Ctx);
+    });
+    if (Match == Left.end())
+      return false;
+    Left.erase(Match);
+  }
+  return !Left.empty();
 }
 
 const ValueDecl *sharedBufferOf(const Expr *BufferArg) {

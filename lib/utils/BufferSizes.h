@@ -92,6 +92,13 @@ const clang::VarDecl *localBufferOf(const clang::Expr *BufferArg);
 llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const clang::Expr *Count,
                                                const clang::ASTContext &Ctx);
 
+/// Whether \p Offset is a whole number of messages of \p Count elements
+/// (`i * n` for a count `n`, `owner * size * 2` for `size * 2`): each of
+/// the count's factors is one of the offset's, and some factor is left.
+/// A buffer addressed so is sent in pieces of the message.
+bool isWholeMessages(const clang::Expr *Offset, const clang::Expr *Count,
+                     const clang::ASTContext &Ctx);
+
 /// The global or the structure member \p BufferArg points into (`g_buf`,
 /// `plan->recv`, `&tab.data[i]`): a buffer another function may allocate.
 const clang::ValueDecl *sharedBufferOf(const clang::Expr *BufferArg);

@@ -186,6 +186,36 @@ TEST(BufferSizesTest, Offsets) {
             Sizes{});
 }
 
+/// Whether the offset `f` returns under its `if` is a whole number of
+/// messages of the count it returns otherwise.
+static bool wholeMessages(const std::string &Offset, const std::string &Count) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      std::string(Header) + "long f(int i, int n, int m, int k) { if (k) return " +
+          Offset + "; return " + Count + "; }",
+      {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto OffsetReturn = match(returnStmt(hasParent(ifStmt())).bind("r"), Ctx);
+  auto CountReturn = match(returnStmt(unless(hasParent(ifStmt()))).bind("r"), Ctx);
+  EXPECT_EQ(OffsetReturn.size(), 1u);
+  EXPECT_EQ(CountReturn.size(), 1u);
+  return isWholeMessages(OffsetReturn[0].getNodeAs<ReturnStmt>("r")->getRetValue(),
+                         CountReturn[0].getNodeAs<ReturnStmt>("r")->getRetValue(),
+                         Ctx);
+}
+
+TEST(BufferSizesTest, OffsetsInWholeMessages) {
+  EXPECT_TRUE(wholeMessages("i * n", "n"));
+  EXPECT_TRUE(wholeMessages("n * i", "n"));
+  EXPECT_TRUE(wholeMessages("i * n * 2", "n * 2"));
+  EXPECT_TRUE(wholeMessages("(i * m) * n", "m * n"));
+  EXPECT_TRUE(wholeMessages("i * 2147483647", "2147483647"));
+  // The count itself is no piece of it; another size is not the message.
+  EXPECT_FALSE(wholeMessages("n", "n"));
+  EXPECT_FALSE(wholeMessages("i * m", "n"));
+  EXPECT_FALSE(wholeMessages("i * n", "n * m"));
+  EXPECT_FALSE(wholeMessages("i + n", "n"));
+}
+
 TEST(BufferSizesTest, IntTermsOfAWideCount) {
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       std::string(Header) + R"(
