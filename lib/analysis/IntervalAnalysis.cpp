@@ -1322,6 +1322,18 @@ public:
     if (!F)
       return true;
     Calls[F->getCanonicalDecl()].push_back({Call, F, Current});
+    // MPI_Comm_size(comm, &nprocs): a store the model bounds.
+    if (const ModelInfo *M = lookupModel(*F);
+        M && Current && M->Out >= 0 && unsigned(M->Out) < Call->getNumArgs())
+      if (const auto *Address = dyn_cast<UnaryOperator>(
+              Call->getArg(M->Out)->IgnoreParenCasts());
+          Address && Address->getOpcode() == UO_AddrOf)
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Address->getSubExpr()->IgnoreParens()))
+          if (const VarDecl *V = global(Ref)) {
+            Storing.insert(Ref);
+            ModelStores[V].push_back({Call, M, Current});
+          }
     const FunctionInfo *Classic = lookupClassic(*F);
     const FunctionInfo *Info = Classic ? Classic : lookupLarge(*F);
     if (Info && Info->requestReceiveCount()) {
@@ -1362,6 +1374,7 @@ public:
   /// that is neither a read nor a plain store.
   llvm::DenseSet<const VarDecl *> Written;
   llvm::DenseMap<const VarDecl *, UnfollowedWrite> Unfollowed;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<ModelStore, 1>> ModelStores;
   llvm::DenseMap<const FunctionDecl *, unsigned> Named;
   llvm::DenseMap<const FieldDecl *, llvm::SmallVector<PlainStore, 2>> Stores,
       ElementStores;
@@ -1387,7 +1400,13 @@ private:
     return isGlobalVariable(V) ? V->getCanonicalDecl() : nullptr;
   }
   void markRead(const Expr *E) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+    E = E->IgnoreParens();
+    // Reading `table[k]` reads the array, not its address.
+    if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+      if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Element->getBase());
+          Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
+        E = Decay->getSubExpr()->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       Reading.insert(DRE);
   }
   llvm::DenseSet<const DeclRefExpr *> Reading, Storing;
@@ -1409,6 +1428,11 @@ void UnitUses::collect() const {
   for (auto &[V, Stores] : Collector.GlobalStores)
     if (!Unfollowed.count(V))
       GlobalStores[V] = std::move(Stores);
+  for (auto &[V, Stores] : Collector.ModelStores)
+    if (!Unfollowed.count(V)) {
+      GlobalStores.try_emplace(V);
+      GlobalModelStores[V] = std::move(Stores);
+    }
   for (const auto &Named : Collector.Named)
     NamedFunctions.insert(Named.first);
   for (auto &[F, Sites] : Collector.Calls)
@@ -1495,8 +1519,11 @@ bool UnitUses::isOwnedByMainFile(const FunctionDecl *F) const {
 bool UnitUses::isOwnedByMainFile(const VarDecl *V) const {
   // `extern int stride;` in a header is how another unit would share, and
   // write, the variable; one spelled only in this file is this file's own.
+  const Type *Held = V->getType()->isConstantArrayType()
+                         ? V->getType()->getArrayElementTypeNoTypeQual()
+                         : V->getType().getTypePtr();
   return isGlobalVariable(V) && !V->getType().isVolatileQualified() &&
-         V->getType()->isIntegralOrEnumerationType() &&
+         Held->isIntegralOrEnumerationType() &&
          (!V->isExternallyVisible() ||
           declaredOnlyInMainFile(V, Ctx.getSourceManager()));
 }
@@ -1509,6 +1536,14 @@ const Expr *UnitUses::constantInitializer(const VarDecl *V) const {
   if (!Collected)
     collect();
   return Written.count(V->getCanonicalDecl()) ? nullptr : Init;
+}
+
+llvm::ArrayRef<ModelStore> UnitUses::modelStoresInto(const VarDecl *V) const {
+  if (!globalStores(V))
+    return {};
+  auto It = GlobalModelStores.find(V->getCanonicalDecl());
+  return It == GlobalModelStores.end() ? llvm::ArrayRef<ModelStore>()
+                                       : llvm::ArrayRef<ModelStore>(It->second);
 }
 
 const UnfollowedWrite *UnitUses::unfollowedWrite(const VarDecl *V) const {
@@ -2293,6 +2328,40 @@ static std::optional<Interval> startsZeroed(const VarDecl *Pointer,
   return std::nullopt;
 }
 
+/// A global table whose elements are only read (`static int counts[] =
+/// {5, 1000};`) holds what its initializer lists, and zero where it lists
+/// nothing.
+std::optional<Interval> RangeAnalysis::rangeOfFixedTable(const VarDecl *Table) {
+  const auto *Type = Ctx.getAsConstantArrayType(Table->getType());
+  if (!Type || !Type->getElementType()->isIntegerType())
+    return std::nullopt;
+  const Expr *Init = nullptr;
+  if (Table->getType().isConstQualified()) {
+    const VarDecl *Definition = nullptr;
+    Init = Table->getAnyInitializer(Definition);
+  } else if (Unit) {
+    Init = Unit->constantInitializer(Table);
+  }
+  const auto *List = dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreImplicit()
+                                                         : nullptr);
+  if (!List)
+    return std::nullopt;
+  std::optional<Interval> Range;
+  if (List->getNumInits() < Type->getSize().getZExtValue() ||
+      List->hasArrayFiller())
+    Range = Interval::exact(0);
+  for (const Expr *Element : List->inits()) {
+    if (isa<ImplicitValueInitExpr>(Element))
+      continue;
+    State Ignored;
+    std::optional<Interval> Value = eval(Element, Constraints(), Ignored);
+    if (!Value)
+      return std::nullopt;
+    Range = Range ? Range->join(*Value) : *Value;
+  }
+  return Range;
+}
+
 /// A local array that is only indexed holds what its element writes store.
 std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
   auto Cached = ElementRanges.find(Array);
@@ -2302,7 +2371,9 @@ std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
   // the elements it bounds.
   ElementRanges[Array] = std::nullopt;
   std::optional<Interval> Range;
-  if (Facts && Array->hasLocalStorage() && Facts->isOnlyIndexed(Array))
+  if (!Array->hasLocalStorage())
+    Range = rangeOfFixedTable(Array);
+  else if (Facts && Array->hasLocalStorage() && Facts->isOnlyIndexed(Array))
     Range = rangeOfWrites(Array, Facts->elementWritesOf(Array),
                           startsZeroed(Array, *Facts));
   else if (Facts && Array->hasLocalStorage())

@@ -232,6 +232,15 @@ struct PlainStore {
   const clang::FunctionDecl *Function;
 };
 
+/// An MPI call that stores an output the model bounds into a global:
+/// `MPI_Comm_size(comm, &nprocs)` with a file-scope nprocs.
+struct ModelStore {
+  const clang::CallExpr *Call;
+  const ModelInfo *Model;
+  /// The function definition it is in.
+  const clang::FunctionDecl *Function;
+};
+
 /// A write of a global that the analysis does not follow: an update
 /// (`g += n`, `++g`), an address or a reference handed out.
 struct UnfollowedWrite {
@@ -253,9 +262,9 @@ public:
       : Ctx(Ctx), Decls(Decls) {}
 
   /// The initializer \p V keeps for the whole run, or null: V is an integer
-  /// variable at file scope, not volatile, initialized here, and every use
-  /// of it in this unit reads its value (no store, increment, address or
-  /// reference). One visible to other units must moreover be declared only
+  /// variable (or array of integers) at file scope, not volatile,
+  /// initialized here, and every use of it in this unit reads its value
+  /// or an element's (no store, increment, address or reference). One visible to other units must moreover be declared only
   /// in the main file: a header declaration would let another unit write
   /// it.
   const clang::Expr *constantInitializer(const clang::VarDecl *V) const;
@@ -294,6 +303,9 @@ public:
   /// plain store nor a read, when no other unit can write V (as for
   /// globalStores); null otherwise.
   const UnfollowedWrite *unfollowedWrite(const clang::VarDecl *V) const;
+  /// The MPI calls that store a model output into the global \p V (as
+  /// globalStores: its other writes are plain stores); none otherwise.
+  llvm::ArrayRef<ModelStore> modelStoresInto(const clang::VarDecl *V) const;
 
   /// The unit's calls that receive into a buffer and hand back a request
   /// (MPI_Irecv, MPI_Recv_init; FunctionInfo::requestReceiveCount), all in
@@ -330,6 +342,9 @@ private:
                          llvm::SmallVector<PlainStore, 2>>
       GlobalStores;
   mutable llvm::DenseMap<const clang::VarDecl *, UnfollowedWrite> Unfollowed;
+  mutable llvm::DenseMap<const clang::VarDecl *,
+                         llvm::SmallVector<ModelStore, 1>>
+      GlobalModelStores;
   mutable llvm::SmallVector<const clang::CallExpr *, 4> RequestReceives;
   mutable bool LargeRequestReceive = false;
 };
@@ -515,6 +530,9 @@ public:
   void addExecutedPower(const clang::BinaryOperator *Product,
                         const Interval &Type, Constraints &C,
                         const clang::Stmt *KeptFrom);
+  /// The values the model gives the output of \p Call that \p M names.
+  std::optional<Interval> outputRange(const clang::CallExpr *Call,
+                                      const ModelInfo &M);
   /// The values \p Value, stored at \p Site (an assignment or initializer
   /// of this function), can give what it is stored into, as later readers
   /// see it: what holds at the site, and what the signed products every
@@ -734,9 +752,6 @@ private:
                                           const clang::VarDecl *V);
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       StoredBefore;
-  /// The values the model gives output \p Arg of \p Call.
-  std::optional<Interval> outputRange(const clang::CallExpr *Call,
-                                      const ModelInfo &M);
   /// What a use of a status writes: a fill's count, or a store of the whole
   /// status (memset, `st = other`) or of a hidden field (a preset), harmless
   /// when a fill replaces it on every path.
@@ -1048,6 +1063,7 @@ private:
   const clang::StringLiteral *literalHeldBy(const clang::Expr *Pointer);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
   std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
+  std::optional<Interval> rangeOfFixedTable(const clang::VarDecl *Table);
   /// What model outputs \p Outputs and the stores \p Writes of \p V give
   /// together; none when either is unknown.
   std::optional<Interval> withStores(std::optional<Interval> Outputs,

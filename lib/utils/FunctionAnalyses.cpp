@@ -451,6 +451,16 @@ std::optional<Interval> FunctionAnalyses::globalRange(const VarDecl *V) {
                ? std::optional<Interval>(Held->join(*Stored))
                : std::nullopt;
   }
+  for (const ModelStore &Store : Uses.modelStoresInto(V)) {
+    if (!Held)
+      break;
+    RangeAnalysis *Ranges = ranges(Store.Function);
+    std::optional<Interval> Stored =
+        Ranges ? Ranges->outputRange(Store.Call, *Store.Model) : std::nullopt;
+    Held = Stored && Stored->within(*Type)
+               ? std::optional<Interval>(Held->join(*Stored))
+               : std::nullopt;
+  }
   GlobalRanges[V] = Held;
   return Held;
 }

@@ -61,3 +61,28 @@ void send_shared(double *buf, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-2]]:17: note: 'shared_stride * 1000' can overflow 'int' here: shared_stride unbounded, 1000
   // CHECK-NOTES: :[[@LINE-6]]:5: note: 'shared_stride' is a global that may be written elsewhere
 }
+
+// A table whose elements are only read holds what its initializer lists,
+// and zero where it lists nothing; one element written makes it unknown.
+// A global given the communicator's size or a rank by MPI holds what the
+// model allows there (MPICH's isendrecv.c, get_accumulate.c).
+static int test_counts[4] = {5, 1000, 250};
+static int written_counts[2] = {5, 1000};
+int nprocs;
+int big_rows[3] = {1 << 20, 1 << 21, 1 << 22};
+void resize_table(int k) { written_counts[k] = k; }
+void table_counts(double *buf, MPI_Comm comm) {
+  MPI_Comm_size(comm, &nprocs);
+  for (int k = 0; k < 4; k++)
+    MPI_Send(buf, test_counts[k] * 1000, MPI_DOUBLE, 0, 7, comm);
+  for (int p = 0; p < nprocs; p++)
+    MPI_Send(buf, p * 100, MPI_DOUBLE, p, 8, comm);
+  MPI_Send(buf, written_counts[1] * 1000000, MPI_DOUBLE, 0, 9, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'written_counts[1] * 1000000' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: 'written_counts[1] * 1000000' can overflow 'int' here: written_counts[1] unbounded, 1000000
+  // CHECK-NOTES: :[[@LINE-3]]:17: note: 'written_counts[1]' is read from memory the analysis cannot see
+  // The table bounds every element alike.
+  MPI_Send(buf, big_rows[2] * 1024, MPI_DOUBLE, 0, 10, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'big_rows[2] * 1024' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: 'big_rows[2] * 1024' can overflow 'int' here: big_rows[2] up to 4194304, 1024
+}
