@@ -315,7 +315,10 @@ bool isWholeMessages(const Expr *Offset, const Expr *Count,
       return false;
     Left.erase(Match);
   }
-  return !Left.empty();
+  // `3 * n` splits one buffer in fixed parts; a piece index varies.
+  return llvm::any_of(Left, [&](const Expr *E) {
+    return !E->isValueDependent() && !E->isIntegerConstantExpr(Ctx);
+  });
 }
 
 const ValueDecl *sharedBufferOf(const Expr *BufferArg) {

@@ -92,10 +92,11 @@ const clang::VarDecl *localBufferOf(const clang::Expr *BufferArg);
 llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const clang::Expr *Count,
                                                const clang::ASTContext &Ctx);
 
-/// Whether \p Offset is a whole number of messages of \p Count elements
-/// (`i * n` for a count `n`, `owner * size * 2` for `size * 2`): each of
-/// the count's factors is one of the offset's, and some factor is left.
-/// A buffer addressed so is sent in pieces of the message.
+/// Whether \p Offset is a varying whole number of messages of \p Count
+/// elements (`i * n` for a count `n`, `owner * size * 2` for `size * 2`):
+/// each of the count's factors is one of the offset's, and some factor
+/// left is not a constant (`3 * n` splits a buffer in fixed parts). A
+/// buffer addressed so is sent in pieces of the message.
 bool isWholeMessages(const clang::Expr *Offset, const clang::Expr *Count,
                      const clang::ASTContext &Ctx);
 

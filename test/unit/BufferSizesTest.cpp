@@ -209,11 +209,14 @@ TEST(BufferSizesTest, OffsetsInWholeMessages) {
   EXPECT_TRUE(wholeMessages("i * n * 2", "n * 2"));
   EXPECT_TRUE(wholeMessages("(i * m) * n", "m * n"));
   EXPECT_TRUE(wholeMessages("i * 2147483647", "2147483647"));
-  // The count itself is no piece of it; another size is not the message.
+  // The count itself is no piece of it, nor a fixed multiple; another size
+  // is not the message.
   EXPECT_FALSE(wholeMessages("n", "n"));
   EXPECT_FALSE(wholeMessages("i * m", "n"));
   EXPECT_FALSE(wholeMessages("i * n", "n * m"));
   EXPECT_FALSE(wholeMessages("i + n", "n"));
+  EXPECT_FALSE(wholeMessages("3 * n", "n"));
+  EXPECT_FALSE(wholeMessages("2 * 3 * n", "n * 3"));
 }
 
 TEST(BufferSizesTest, IntTermsOfAWideCount) {
