@@ -2175,28 +2175,58 @@ LargeCountCheck::wrappingLocalSizes(const CallExpr *Call, const Expr *BufferArg,
   return Wrapping;
 }
 
+/// Whether a local that \p Offset reads is changed by a loop around
+/// \p Call: the offset moves from one call to the next.
+static bool variesAround(const Expr *Offset, const CallExpr *Call,
+                         const FunctionFacts &Facts) {
+  llvm::SmallVector<const VarDecl *, 4> Read;
+  llvm::SmallVector<const Stmt *, 8> Work{Offset};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && V->hasLocalStorage())
+        Read.push_back(V);
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  for (const Stmt *Loop = Facts.parentOf(Call); Loop;
+       Loop = Facts.parentOf(Loop)) {
+    if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop))
+      continue;
+    for (const VarDecl *V : Read)
+      for (const FunctionFacts::Write &W : Facts.writesOf(V))
+        if (Facts.isWithin(W.Site, Loop))
+          return true;
+  }
+  return false;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
                                   unsigned CountIndex,
                                   const FunctionDecl *Caller,
                                   FunctionState &FS) {
-  if (!FS.Ranges || !Caller || !Caller->getBody())
+  if (!FS.Ranges || !FS.Facts || !Caller || !Caller->getBody())
     return std::nullopt;
   const Expr *Count = Call->getArg(CountIndex);
   for (unsigned Buffer : F.buffersFor(CountIndex)) {
     // Only a buffer walked in pieces of the message is judged: `&buf[i *
-    // n]`, or `buf + off` after `off += n`, for the count n. The data
-    // before the piece is what wraps the offset, the large message the
-    // pieces carry. A one-off offset (`recv = send + nprocs`, a slab at
-    // `nx * ny`) wraps only in a buffer of more than 2^31 elements, which
-    // a count of its own would say; and an offset variable that merely
-    // holds a product is the product's hazard, not the call's.
+    // n]` with i changed by a loop around the call, or `buf + off` after
+    // `off += n`, for the count n. The data before the piece is what wraps
+    // the offset, the large message the pieces carry. A one-off offset
+    // (`recv = send + nprocs`, `rrows = &srows[Pr * Pc * nrows]`, a slab
+    // at `nx * ny`) wraps only in a buffer of more than 2^31 elements,
+    // which a count of its own would say; and an offset variable that
+    // merely holds a product is the product's hazard, not the call's.
     llvm::SmallVector<NarrowSize, 1> Offsets;
     const CompoundAssignOperator *Walk = nullptr;
     for (const NarrowSize &Size :
          wrappingLocalSizes(Call, Call->getArg(Buffer), Caller, FS)) {
       if (Size.Kind == NarrowSize::Offset &&
-          isWholeMessages(Size.Arithmetic, Count, *Context)) {
+          isWholeMessages(Size.Arithmetic, Count, *Context) &&
+          variesAround(Size.Arithmetic, Call, *FS.Facts)) {
         Offsets.push_back(Size);
       } else if (Size.Kind == NarrowSize::OffsetVariable) {
         const auto *V =

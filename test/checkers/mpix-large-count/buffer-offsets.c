@@ -69,7 +69,8 @@ void send_chunked(const char *data, long long total, MPI_Comm comm) {
 // Controls. Offsets bounded by the communicator's size and a constant, or
 // computed wide; a loop index; a one-off offset, which wraps only in a
 // buffer of more than 2^31 elements (a count of its own would say so); an
-// offset that is not a whole number of the call's messages, or a fixed one.
+// offset that is not a whole number of the call's messages, or a fixed
+// one, or one the loops around the call do not move.
 void controls(double *buf, int n, int nx, int ny, MPI_Comm comm) {
   int size;
   MPI_Comm_size(comm, &size);
@@ -82,4 +83,7 @@ void controls(double *buf, int n, int nx, int ny, MPI_Comm comm) {
   }
   MPI_Send(buf + nx * ny, n, MPI_DOUBLE, 0, 0, comm);
   MPI_Send(buf + 3 * n, n, MPI_DOUBLE, 0, 0, comm);
+  double *second = buf + nx * n;
+  for (int i = 0; i < 4; i++)
+    MPI_Send(second, n, MPI_DOUBLE, i, 0, comm);
 }
