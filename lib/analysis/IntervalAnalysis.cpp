@@ -2046,10 +2046,12 @@ std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
     return clampTo(T, {-M, M}, B, false, S);
   }
   case BO_Rem: {
-    // The result takes the dividend's sign and is smaller than the divisor.
-    if (R.Lo < 1)
+    // The result takes the dividend's sign and is smaller than the divisor
+    // in magnitude, whatever the divisor's sign: a run that divides by zero
+    // is undefined (`(i + offset) % nproc` stays below nproc).
+    WideInt M = maxOf({R.Lo < 0 ? -R.Lo : R.Lo, R.Hi < 0 ? -R.Hi : R.Hi}) - 1;
+    if (M < 0)
       return Full;
-    WideInt M = R.Hi - 1;
     return Interval{L.Lo >= 0 ? 0 : maxOf({-M, L.Lo}),
                     L.Hi <= 0 ? 0 : minOf({M, L.Hi})};
   }

@@ -178,6 +178,26 @@ TEST(Transfer, RoundedQuotients) {
                              "int probe = t * nb; }"));
 }
 
+TEST(Transfer, Remainders) {
+  // Smaller than the divisor in magnitude whatever its sign: dividing by
+  // zero is undefined. The result takes the dividend's sign.
+  std::optional<Interval> R = probe(
+      "void f(int k, int m) { if (m < -100 || m > 100) return; "
+      "int probe = k % m; }",
+      false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, -99);
+  EXPECT_EQ(R->Hi, 99);
+  R = probe("void f(int k, int m) { if (m < 0 || m > 100 || k < 0) return; "
+            "int probe = k % m; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, 99);
+  R = probe("void f(int k) { int probe = k % 0; }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+}
 
 TEST(RunModel, ProcessCounts) {
   // The size query replaces the -1 before the read; on a branch, it may not.

@@ -71,12 +71,16 @@ static int written_counts[2] = {5, 1000};
 int nprocs;
 int big_rows[3] = {1 << 20, 1 << 21, 1 << 22};
 void resize_table(int k) { written_counts[k] = k; }
-void table_counts(double *buf, MPI_Comm comm) {
+void table_counts(double *buf, int k_shift, MPI_Comm comm) {
   MPI_Comm_size(comm, &nprocs);
   for (int k = 0; k < 4; k++)
     MPI_Send(buf, test_counts[k] * 1000, MPI_DOUBLE, 0, 7, comm);
-  for (int p = 0; p < nprocs; p++)
+  for (int p = 0; p < nprocs; p++) {
     MPI_Send(buf, p * 100, MPI_DOUBLE, p, 8, comm);
+    // Below nprocs, which is 0 until set: no run divides by it then.
+    int peer = (p + k_shift) % nprocs;
+    MPI_Send(buf, peer * 100, MPI_DOUBLE, peer, 8, comm);
+  }
   MPI_Send(buf, written_counts[1] * 1000000, MPI_DOUBLE, 0, 9, comm);
   // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'written_counts[1] * 1000000' is computed in 'int' and can overflow before MPI sees it [mpix-large-count]
   // CHECK-NOTES: :[[@LINE-2]]:17: note: 'written_counts[1] * 1000000' can overflow 'int' here: written_counts[1] unbounded, 1000000
