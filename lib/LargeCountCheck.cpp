@@ -1096,8 +1096,15 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
   const Expr *Arg = Call->getArg(Index);
   if (std::optional<Hazard> H = hazardOf(Arg, Target, Negative, Call, FS)) {
     Finding Found{Finding::Argument, Index, *H};
-    if (H->ComputedInInt && FollowLocals && FS.Facts)
-      Found.HazardousOperand = carriedHazard(Arg, Call, nullptr, FS);
+    // A product's operand, or an int local a wide count is computed from
+    // (`size - chunk * INT_MAX` with `int chunk = size / INT_MAX`), that
+    // holds a truncated value itself: the widened call would carry it.
+    if ((H->ComputedInInt || H->Kind == Hazard::Narrowed) && FollowLocals &&
+        FS.Facts)
+      if (auto Operand = carriedHazard(Arg, Call, nullptr, FS);
+          Operand && (H->ComputedInInt ||
+                      Context->getIntWidth(Operand->first->getType()) < 64))
+        Found.HazardousOperand = Operand;
     return Found;
   }
   if (!FollowLocals || !FS.Facts)

@@ -87,3 +87,18 @@ void controls(double *buf, int n, int nx, int ny, MPI_Comm comm) {
   for (int i = 0; i < 4; i++)
     MPI_Send(second, n, MPI_DOUBLE, i, 0, comm);
 }
+
+// The rest after the whole pieces, from a piece count narrowed to 'int':
+// the widened call would carry the truncated count of pieces, so the fix
+// retypes it with the call.
+void bcast_rest(char *data, int64_t size, MPI_Comm comm) {
+  int pieces = size / INT_MAX;
+  // CHECK-FIXES: MPI_Count pieces = size / INT_MAX;
+  MPI_Bcast(data + (int64_t)pieces * INT_MAX, size - (int64_t)pieces * INT_MAX,
+            MPI_BYTE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-2]]:47: warning: count 'size - (int64_t)pieces * INT_MAX' of type 'int64_t' is narrowed to 'int'
+  // CHECK-FIXES: MPIX_Bcast_x(data + (int64_t)pieces * INT_MAX, size - (int64_t)pieces * INT_MAX,
+}
+// NOTES: buffer-offsets.c:97:47: warning: count 'size - (int64_t)pieces * INT_MAX'
+// NOTES: buffer-offsets.c:94:37: note: 'size' is a parameter: its callers may pass any value
+// NOTES: buffer-offsets.c:95:16: note: 'size / INT_MAX' of type 'int64_t' is narrowed to 'int' here
