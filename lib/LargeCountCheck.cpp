@@ -22,6 +22,8 @@ std::string textOf(const Expr *E, const ASTContext &Ctx);
 /// How the diagnostic names a parameter: "count", "block length", ...
 std::string nounFor(const ParamInfo &P) {
   StringRef N = P.Name;
+  if (N == "disp_unit")
+    return "displacement unit";
   if (N.contains("disp"))
     return "displacement";
   if (N.contains("offset"))
@@ -126,6 +128,15 @@ StringRef consequenceFor(const FunctionInfo &F) {
   default:
     return "messages over 2^31-1 elements are truncated";
   }
+}
+
+/// What truncating the value of \p P means: a count's message, a
+/// displacement unit's or a window size's value.
+StringRef consequenceFor(const FunctionInfo &F, const ParamInfo &P) {
+  if (nounFor(P) == "count" || F.Fam == Family::DATATYPE ||
+      F.Fam == Family::PACK)
+    return consequenceFor(F);
+  return "values over 2^31-1 are truncated";
 }
 
 /// \p Text on one line: an expression split over lines (`n *\n    m`) is
@@ -2575,7 +2586,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                  : H.Kind == Hazard::Overflows ? 1
                                                : 2)
              << typeName(H.SourceType, *Context) << toString(H.Range.Lo)
-             << consequenceFor(F) << Arg->getSourceRange();
+             << consequenceFor(F, P) << Arg->getSourceRange();
     if (H.Kind == Hazard::ConstantTooLarge)
       return diag(Loc, "%0 '%1' is assigned %2, which does not fit in 'int' "
                        "(INT_MAX is 2147483647)")
@@ -2586,7 +2597,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                    ? "a value narrowed from '" +
                          typeName(H.SourceType, *Context) + "'"
                    : std::string("a value computed in 'int' that can overflow"))
-           << consequenceFor(F) << Arg->getSourceRange();
+           << consequenceFor(F, P) << Arg->getSourceRange();
   case Finding::RunningSum:
     if (P.Kind == ParamKind::WideArray && Found.Accumulator)
       return diag(Loc, "displacement array '%0' of %1 is filled from '%2', "
@@ -2639,7 +2650,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   case Hazard::Narrowed:
     return diag(Loc, "%0 '%1' of type '%2' is narrowed to 'int'; %3")
            << Noun << textOf(H.Source, *Context)
-           << typeName(H.SourceType, *Context) << consequenceFor(F)
+           << typeName(H.SourceType, *Context) << consequenceFor(F, P)
            << Arg->getSourceRange();
   case Hazard::Overflows:
     // A product inside a helper: name the call, the note shows the product.

@@ -92,7 +92,7 @@ void upper_bound_only(char *b, MPI_Count n, MPI_Comm comm) {
 void displacement_needs_both_bounds(int *b, MPI_Aint unit, MPI_Win *w) {
   if (unit <= INT_MAX)
     MPI_Win_create(b, 64, unit, MPI_INFO_NULL, MPI_COMM_WORLD, w);
-  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: displacement 'unit' of type 'MPI_Aint' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: displacement unit 'unit' of type 'MPI_Aint' is narrowed to 'int'; values over 2^31-1 are truncated
   if (unit >= INT_MIN && unit <= INT_MAX)
     MPI_Win_create(b, 64, unit, MPI_INFO_NULL, MPI_COMM_WORLD, w);
 }

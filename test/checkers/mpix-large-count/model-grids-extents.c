@@ -19,7 +19,7 @@ int typed_window(void *mem, MPI_Aint bytes, MPI_Datatype t, MPI_Win *w) {
   MPI_Aint lb, ext;
   MPI_Type_get_extent(t, &lb, &ext);
   return MPI_Win_create(mem, bytes, ext, MPI_INFO_NULL, MPI_COMM_WORLD, w);
-  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: displacement 'ext' of type 'MPI_Aint' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: displacement unit 'ext' of type 'MPI_Aint' is narrowed to 'int'; values over 2^31-1 are truncated
 }
 
 // dims[0] is at most 2^24 under the process model: 8 * dims[0] fits.

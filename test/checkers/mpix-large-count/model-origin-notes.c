@@ -28,7 +28,7 @@ void window_of(void *base, MPI_Aint bytes, const struct pool *p, MPI_Comm comm) 
   MPI_Win win;
   MPI_Type_get_extent(p->type, &lb, &extent);
   MPI_Win_create(base, bytes, extent, MPI_INFO_NULL, comm, &win);
-  // CHECK-NOTES: :[[@LINE-1]]:31: warning: displacement 'extent' of type 'MPI_Aint' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-1]]:31: warning: displacement unit 'extent' of type 'MPI_Aint' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'extent' is an output of MPI_Type_get_extent here, which the analysis cannot bound
   MPI_Win_free(&win);
 }
