@@ -2221,6 +2221,26 @@ static bool variesAround(const Expr *Offset, const CallExpr *Call,
   return false;
 }
 
+/// Whether \p Offset cuts the buffer in pieces of the message \p Count
+/// describes: whole messages (`i * n`), or a constant stride the count is
+/// chosen against, there or where the local passed is given its value
+/// (`n = i < last ? CHUNK : rest` for `i * CHUNK`).
+static bool isPieceOffset(const Expr *Offset, const Expr *Count,
+                          const FunctionFacts &Facts, const ASTContext &Ctx) {
+  if (isWholeMessages(Offset, Count, Ctx))
+    return true;
+  std::optional<llvm::APSInt> Stride = pieceStride(Offset, Ctx);
+  if (!Stride)
+    return false;
+  if (mentionsConstant(Count, *Stride, Ctx))
+    return true;
+  const VarDecl *Local = referencedVariable(Count);
+  return Local && Local->hasLocalStorage() &&
+         llvm::any_of(Facts.writesOf(Local), [&](const FunctionFacts::Write &W) {
+           return W.Value && mentionsConstant(W.Value, *Stride, Ctx);
+         });
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
                                   unsigned CountIndex,
@@ -2231,8 +2251,9 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
   const Expr *Count = Call->getArg(CountIndex);
   for (unsigned Buffer : F.buffersFor(CountIndex)) {
     // Only a buffer walked in pieces of the message is judged: `&buf[i *
-    // n]` with i changed by a loop around the call, or `buf + off` after
-    // `off += n`, for the count n. The data before the piece is what wraps
+    // n]` (or `i * CHUNK` with n chosen against CHUNK) with i changed by a
+    // loop around the call, or `buf + off` after `off += n`, for the count
+    // n. The data before the piece is what wraps
     // the offset, the large message the pieces carry. A one-off offset
     // (`recv = send + nprocs`, `rrows = &srows[Pr * Pc * nrows]`, a slab
     // at `nx * ny`) wraps only in a buffer of more than 2^31 elements,
@@ -2243,7 +2264,7 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
     for (const NarrowSize &Size :
          wrappingLocalSizes(Call, Call->getArg(Buffer), Caller, FS)) {
       if (Size.Kind == NarrowSize::Offset &&
-          isWholeMessages(Size.Arithmetic, Count, *Context) &&
+          isPieceOffset(Size.Arithmetic, Count, *FS.Facts, *Context) &&
           variesAround(Size.Arithmetic, Call, *FS.Facts)) {
         Offsets.push_back(Size);
       } else if (Size.Kind == NarrowSize::OffsetVariable) {

@@ -321,6 +321,43 @@ bool isWholeMessages(const Expr *Offset, const Expr *Count,
   });
 }
 
+std::optional<llvm::APSInt> pieceStride(const Expr *Offset,
+                                        const ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 4> Factors;
+  factorsOf(Offset, Factors);
+  std::optional<llvm::APSInt> Stride;
+  bool Varies = false;
+  for (const Expr *Factor : Factors) {
+    if (Factor->isValueDependent())
+      return std::nullopt;
+    std::optional<llvm::APSInt> K = Factor->getIntegerConstantExpr(Ctx);
+    if (!K) {
+      Varies = true;
+      continue;
+    }
+    // One constant factor: a product of several is spelled as such nowhere.
+    if (Stride)
+      return std::nullopt;
+    Stride = K;
+  }
+  if (!Varies || !Stride || Stride->getSignificantBits() > 63 ||
+      Stride->getExtValue() < 2)
+    return std::nullopt;
+  return Stride;
+}
+
+bool mentionsConstant(const Expr *E, const llvm::APSInt &K,
+                      const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return false;
+  if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+    return llvm::APSInt::isSameValue(*V, K);
+  return llvm::any_of(E->children(), [&](const Stmt *Child) {
+    const auto *Sub = dyn_cast_or_null<Expr>(Child);
+    return Sub && mentionsConstant(Sub, K, Ctx);
+  });
+}
+
 const ValueDecl *sharedBufferOf(const Expr *BufferArg) {
   const Expr *Object = objectOf(BufferArg);
   if (!Object)

@@ -16,7 +16,9 @@
 #ifndef MPIX_TIDY_UTILS_BUFFERSIZES_H
 #define MPIX_TIDY_UTILS_BUFFERSIZES_H
 
+#include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace clang {
 class ASTContext;
@@ -99,6 +101,14 @@ llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const clang::Expr *Count,
 /// buffer addressed so is sent in pieces of the message.
 bool isWholeMessages(const clang::Expr *Offset, const clang::Expr *Count,
                      const clang::ASTContext &Ctx);
+/// The constant stride of \p Offset when it is a varying multiple of one
+/// (`i * CHUNK`: CHUNK), the pieces of a message cut in constant lengths.
+std::optional<llvm::APSInt> pieceStride(const clang::Expr *Offset,
+                                        const clang::ASTContext &Ctx);
+/// Whether \p E spells the constant \p K somewhere (`i < last ? CHUNK :
+/// rest`, `min(CHUNK, left)`): a count chosen against the stride.
+bool mentionsConstant(const clang::Expr *E, const llvm::APSInt &K,
+                      const clang::ASTContext &Ctx);
 
 /// The global or the structure member \p BufferArg points into (`g_buf`,
 /// `plan->recv`, `&tab.data[i]`): a buffer another function may allocate.

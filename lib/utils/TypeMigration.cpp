@@ -551,14 +551,29 @@ static const BinaryOperator *arithmetic(const Expr *E) {
   return B;
 }
 
+/// A constant that fits its type (`1 << 30` of a CHUNK macro): the same
+/// value wide, an operand like any other. One that does not fit is a
+/// finding of its own.
+static bool isFittingConstant(const BinaryOperator *B, const ASTContext &Ctx) {
+  if (B->isValueDependent())
+    return false;
+  Expr::EvalResult Folded;
+  return B->EvaluateAsInt(Folded, Ctx) && !Folded.HasSideEffects &&
+         !Folded.HasUndefinedBehavior;
+}
+
 bool TypeMigration::isNarrowArithmetic(const Expr *E) const {
   const BinaryOperator *B = arithmetic(E);
   if (!B || isWideInteger(B->getType()))
+    return false;
+  if (isFittingConstant(B, Ctx))
     return false;
   // An operand is narrow when it stays so after the fix; a shift has the
   // type of its left operand alone.
   auto Narrow = [this](const Expr *Operand) {
     const BinaryOperator *Inner = arithmetic(Operand);
+    if (Inner && isFittingConstant(Inner, Ctx))
+      Inner = nullptr;
     return Inner ? isNarrowArithmetic(Inner) ||
                        (!canOverflow(Inner) && !isWideInteger(Inner->getType()) &&
                         !isWideAfterFix(Inner->getLHS()))

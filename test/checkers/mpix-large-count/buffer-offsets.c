@@ -102,3 +102,18 @@ void bcast_rest(char *data, int64_t size, MPI_Comm comm) {
 // NOTES: buffer-offsets.c:97:47: warning: count 'size - (int64_t)pieces * INT_MAX'
 // NOTES: buffer-offsets.c:94:37: note: 'size' is a parameter: its callers may pass any value
 // NOTES: buffer-offsets.c:95:16: note: 'size / INT_MAX' of type 'int64_t' is narrowed to 'int' here
+
+// Pieces of a constant length, the last one shorter: the count is chosen
+// against the stride.
+#define PIECE (1 << 30)
+void send_in_pieces(const char *data, long long total, MPI_Comm comm) {
+  long long npieces = (total + PIECE - 1) / PIECE;
+  for (int i = 0; i < npieces; i++) {
+    int n = i == npieces - 1 ? (int)(total - (long long)i * PIECE) : PIECE;
+    MPI_Send(data + i * PIECE, n, MPI_CHAR, 1, 0, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: buffer of MPI_Send is offset by 'i * PIECE', computed in 'int' and able to overflow
+    // CHECK-FIXES: MPI_Send(data + (MPI_Aint)i * PIECE, n, MPI_CHAR, 1, 0, comm);
+  }
+}
+// NOTES: buffer-offsets.c:113:14: warning: buffer of MPI_Send is offset by 'i * PIECE'
+// NOTES: buffer-offsets.c:113:21: note: 'i * PIECE' can overflow 'int' here: i below npieces, PIECE = 1073741824
