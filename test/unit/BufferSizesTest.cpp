@@ -219,6 +219,33 @@ TEST(BufferSizesTest, OffsetsInWholeMessages) {
   EXPECT_FALSE(wholeMessages("2 * 3 * n", "n * 3"));
 }
 
+TEST(BufferSizesTest, PiecesOfAConstantStride) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      std::string(Header) + R"(
+    #define CHUNK (1 << 20)
+    long offset(int i, int n) { return i * CHUNK; }
+    long fixed(int i, int n) { return 3 * CHUNK; }
+    long two(int i, int n) { return i * 2 * CHUNK; }
+    long count(int i, int n) { return i == n ? 17 : CHUNK; }
+    long other(int i, int n) { return i == n ? 17 : 1 << 21; }
+  )",
+      {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Returned = [&](const char *F) {
+    auto M = match(returnStmt(hasAncestor(functionDecl(hasName(F)))).bind("r"), Ctx);
+    EXPECT_EQ(M.size(), 1u);
+    return M[0].getNodeAs<ReturnStmt>("r")->getRetValue();
+  };
+  std::optional<llvm::APSInt> Stride = pieceStride(Returned("offset"), Ctx);
+  ASSERT_TRUE(Stride);
+  EXPECT_EQ(Stride->getExtValue(), 1 << 20);
+  // A fixed multiple walks nothing; two constants are no spelled stride.
+  EXPECT_FALSE(pieceStride(Returned("fixed"), Ctx));
+  EXPECT_FALSE(pieceStride(Returned("two"), Ctx));
+  EXPECT_TRUE(mentionsConstant(Returned("count"), *Stride, Ctx));
+  EXPECT_FALSE(mentionsConstant(Returned("other"), *Stride, Ctx));
+}
+
 TEST(BufferSizesTest, IntTermsOfAWideCount) {
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       std::string(Header) + R"(
