@@ -2253,12 +2253,12 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
     // Only a buffer walked in pieces of the message is judged: `&buf[i *
     // n]` (or `i * CHUNK` with n chosen against CHUNK) with i changed by a
     // loop around the call, or `buf + off` after `off += n`, for the count
-    // n. The data before the piece is what wraps
-    // the offset, the large message the pieces carry. A one-off offset
-    // (`recv = send + nprocs`, `rrows = &srows[Pr * Pc * nrows]`, a slab
-    // at `nx * ny`) wraps only in a buffer of more than 2^31 elements,
-    // which a count of its own would say; and an offset variable that
-    // merely holds a product is the product's hazard, not the call's.
+    // n. The data before the piece is what wraps the offset, the large
+    // message the pieces carry. A one-off offset (`recv = send + nprocs`,
+    // `rrows = &srows[Pr * Pc * nrows]`, a slab at `nx * ny`) wraps only
+    // in a buffer of more than 2^31 elements, which a count of its own
+    // would say; and an offset variable that merely holds a product is the
+    // product's hazard, not the call's.
     llvm::SmallVector<NarrowSize, 1> Offsets;
     const CompoundAssignOperator *Walk = nullptr;
     for (const NarrowSize &Size :
