@@ -838,7 +838,6 @@ static bool isFreshBlockStore(const FunctionFacts::Write &W,
          allocationStored(W.Value);
 }
 
-
 /// The argument of \p At's call that its table row names \p Role, or named
 /// \p Name when given (`root`); null when At is not such a call.
 static const Expr *argumentOfRole(const Stmt *At, ParamRole Role,

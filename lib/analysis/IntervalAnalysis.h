@@ -264,9 +264,9 @@ public:
   /// The initializer \p V keeps for the whole run, or null: V is an integer
   /// variable (or array of integers) at file scope, not volatile,
   /// initialized here, and every use of it in this unit reads its value
-  /// or an element's (no store, increment, address or reference). One visible to other units must moreover be declared only
-  /// in the main file: a header declaration would let another unit write
-  /// it.
+  /// or an element's (no store, increment, address or reference). One
+  /// visible to other units must moreover be declared only in the main
+  /// file: a header declaration would let another unit write it.
   const clang::Expr *constantInitializer(const clang::VarDecl *V) const;
 
   /// Every call of \p F, when they are all there is: F is not visible to
