@@ -3821,6 +3821,20 @@ RangeAnalysis::Shares RangeAnalysis::quotientsIn(const Expr *Share) {
   return It->second;
 }
 
+/// \p E without the casts around it that keep every value (`(int)(n / p)`
+/// with an int quotient, a widening).
+static const Expr *withoutValueCasts(const Expr *E, const ASTContext &Ctx) {
+  while (const auto *Cast = dyn_cast<CastExpr>(E->IgnoreParens())) {
+    const Expr *Sub = Cast->getSubExpr();
+    std::optional<Interval> From = Interval::ofType(Sub->getType(), Ctx);
+    std::optional<Interval> To = Interval::ofType(Cast->getType(), Ctx);
+    if (!From || !To || !From->within(*To))
+      break;
+    E = Sub;
+  }
+  return E->IgnoreParens();
+}
+
 RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
   std::optional<llvm::SmallVector<FunctionFacts::Write, 2>> Stores =
       storesOf(Share, *Facts);
@@ -3828,9 +3842,10 @@ RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
     return {};
   Shares Found;
   for (const FunctionFacts::Write &W : *Stores) {
-    // Stored as computed: a conversion on the way would change the value.
+    // Stored as computed: a conversion on the way that can change the
+    // value would break the share.
     const Expr *Value = W.Value && W.Replaces && !W.Accumulates
-                            ? W.Value->IgnoreParens()
+                            ? withoutValueCasts(W.Value, Ctx)
                             : nullptr;
     // A floor for a share that rounds to 0 (`if (chunk == 0) chunk = 1;`).
     if (const auto *K = dyn_cast_or_null<IntegerLiteral>(
