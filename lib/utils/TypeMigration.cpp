@@ -588,6 +588,9 @@ bool TypeMigration::isNarrowArithmetic(const Expr *E) const {
 void TypeMigration::widenArithmetic(const Expr *E, StringRef NewType,
                                     FixPlan &Plan) {
   const BinaryOperator *B = arithmetic(E);
+  // A constant is cast whole: `(MPI_Count)CHUNK * k` for a macro's `1 << 20`.
+  if (B && isFittingConstant(B, Ctx))
+    B = nullptr;
   if (!B) {
     CharSourceRange Range = fileRange(E->getSourceRange(), Ctx);
     if (!Range.isValid()) {

@@ -127,3 +127,14 @@ void send_shares(const double *all, int length, MPI_Comm comm) {
   for (int p = 0; p < size; p++)
     MPI_Send(all + p * delta, delta, MPI_DOUBLE, p, 0, comm);
 }
+
+// A constant spelled as a macro (`1 << 20`) is cast whole when the count
+// it scales is widened.
+#define BLOCK (1 << 20)
+void send_blocks_of(const char *data, int k, MPI_Comm comm) {
+  MPI_Send(data, BLOCK * k, MPI_CHAR, 1, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: count 'BLOCK * k' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Send_x(data, (MPI_Count)BLOCK * k, MPI_CHAR, 1, 0, comm);
+}
+// NOTES: buffer-offsets.c:135:18: warning: count 'BLOCK * k' is computed in 'int'
+// NOTES: buffer-offsets.c:135:18: note: 'BLOCK * k' can overflow 'int' here: BLOCK = 1048576, k unbounded
