@@ -1708,8 +1708,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // An int offset into the buffer, widened as the count is.
     for (const NarrowSize &Size : Found.BufferSizes)
       if (Size.Kind == NarrowSize::OffsetVariable) {
-        const auto *Offset =
-            cast<VarDecl>(cast<DeclRefExpr>(Size.Arithmetic)->getDecl());
+        const VarDecl *Offset = Size.offsetVariable();
         Followers.push_back({Offset, "MPI_Aint"});
         WidenStoresOf.push_back({Offset, "MPI_Aint"});
       }
@@ -2209,16 +2208,14 @@ static bool variesAround(const Expr *Offset, const CallExpr *Call,
       if (Child)
         Work.push_back(Child);
   }
-  for (const Stmt *Loop = Facts.parentOf(Call); Loop;
-       Loop = Facts.parentOf(Loop)) {
-    if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop))
-      continue;
-    for (const VarDecl *V : Read)
-      for (const FunctionFacts::Write &W : Facts.writesOf(V))
-        if (Facts.isWithin(W.Site, Loop))
-          return true;
-  }
-  return false;
+  // The outermost loop holds every other loop around the call.
+  const Stmt *Loop = Facts.outermostLoopAround(Call);
+  return Loop && llvm::any_of(Read, [&](const VarDecl *V) {
+           return llvm::any_of(Facts.writesOf(V),
+                               [&](const FunctionFacts::Write &W) {
+                                 return Facts.isWithin(W.Site, Loop);
+                               });
+         });
 }
 
 /// Whether \p Offset cuts the buffer in pieces of the message \p Count
@@ -2268,8 +2265,7 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
           variesAround(Size.Arithmetic, Call, *FS.Facts)) {
         Offsets.push_back(Size);
       } else if (Size.Kind == NarrowSize::OffsetVariable) {
-        const auto *V =
-            cast<VarDecl>(cast<DeclRefExpr>(Size.Arithmetic)->getDecl());
+        const VarDecl *V = Size.offsetVariable();
         const CompoundAssignOperator *Sum =
             FS.Ranges->runningTotalAt(V, Size.Store ? Size.Store : Call);
         if (Sum && sameExpression(Sum->getRHS(), Count, *Context)) {
@@ -2286,7 +2282,7 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
                          First.Arithmetic->getType()}};
     Found.H.ComputedInInt = true;
     if (First.Kind == NarrowSize::OffsetVariable) {
-      Found.Var = cast<VarDecl>(cast<DeclRefExpr>(First.Arithmetic)->getDecl());
+      Found.Var = First.offsetVariable();
       Found.RunningTotal = true;
       Found.NoteSite = Walk;
     }
@@ -2343,8 +2339,7 @@ LargeCountCheck::sharedBufferSizes(const ValueDecl *Shared) {
 /// overflow.
 bool LargeCountCheck::wrapsAt(const NarrowSize &Size, const CallExpr *Call,
                               FunctionState &FS) {
-  const auto *V =
-      cast<VarDecl>(cast<DeclRefExpr>(Size.Arithmetic)->getDecl());
+  const VarDecl *V = Size.offsetVariable();
   const Stmt *At = Size.Store ? Size.Store : Call;
   if (FS.Ranges->runningTotalAt(V, At))
     return true;

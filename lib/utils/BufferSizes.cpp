@@ -10,6 +10,11 @@ using namespace clang;
 
 namespace mpix {
 
+const VarDecl *NarrowSize::offsetVariable() const {
+  assert(Kind == OffsetVariable && "only an offset variable names a local");
+  return cast<VarDecl>(cast<DeclRefExpr>(Arithmetic)->getDecl());
+}
+
 static const Expr *stripped(const Expr *E) {
   return E->IgnoreImplicit()->IgnoreParenCasts();
 }

@@ -65,6 +65,9 @@ struct NarrowSize {
   const clang::Stmt *Store;
   /// A NarrowParameter's parameter.
   const clang::ParmVarDecl *Parameter = nullptr;
+
+  /// An OffsetVariable's int local (its Arithmetic names it).
+  const clang::VarDecl *offsetVariable() const;
 };
 
 /// The sizes of \p BufferArg computed narrow in \p Body: each allocation
