@@ -601,6 +601,9 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
   // blocked it, with that finding's: the blocker note explains that one.
   std::optional<unsigned> BlockingFinding;
   FixPlan Plan = planFix(Call, *F, Caller, Findings, FS, BlockingFinding);
+  if (Plan.ok())
+    for (Finding &Found : Findings)
+      Found.SizesOfCall.append(Plan.Widened.begin(), Plan.Widened.end());
   unsigned Carrier = Plan.ok() ? 0 : BlockingFinding.value_or(0);
   for (unsigned I = 0; I < Findings.size(); ++I) {
     emit(Call, *F, Findings[I], I == Carrier ? &Plan : nullptr, FS);
@@ -1705,12 +1708,14 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       else
         Followers.push_back({Operand->first, "MPI_Count"});
     }
-    // An int offset into the buffer, widened as the count is.
+    // An int offset into the buffer, or an int local the buffer is
+    // allocated with, widened as the count is.
     for (const NarrowSize &Size : Found.BufferSizes)
-      if (Size.Kind == NarrowSize::OffsetVariable) {
-        const VarDecl *Offset = Size.offsetVariable();
-        Followers.push_back({Offset, "MPI_Aint"});
-        WidenStoresOf.push_back({Offset, "MPI_Aint"});
+      if (Size.isVariable()) {
+        const char *Type =
+            Size.Kind == NarrowSize::OffsetVariable ? "MPI_Aint" : "MPI_Count";
+        Followers.push_back({Size.variable(), Type});
+        WidenStoresOf.push_back({Size.variable(), Type});
       }
     // The sum must be computed as wide as the displacements it fills.
     if (Found.Accumulator)
@@ -2050,7 +2055,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     break;
   }
   if (Found.What != Finding::BufferOffset)
-    noteBufferSizes(Found);
+    noteBufferSizes(Found, FS);
   if (Plan && !Plan->ok())
     diag(Plan->BlockerLoc, "no automatic fix: %0", DiagnosticIDs::Note)
         << Plan->Blocker;
@@ -2101,7 +2106,7 @@ void LargeCountCheck::noteSameProductBefore(const Finding &Found,
       !Ranges->isInFunction(Product))
     return;
   const BinaryOperator *Before = Ranges->sameProductRunBefore(Product);
-  // A buffer's size has a note of its own, and the call's fix widens it.
+  // A buffer's size has a note of its own; the call's fix may widen it.
   if (Before && !llvm::is_contained(Found.SizesOfCall, Before))
     diag(Before->getBeginLoc(),
          "the same product is computed in '%0' here first: it overflows "
@@ -2183,7 +2188,7 @@ LargeCountCheck::wrappingLocalSizes(const CallExpr *Call, const Expr *BufferArg,
                    : std::nullopt;
     if (Reaching && Reaching->Unreachable)
       continue;
-    if (Size.Kind == NarrowSize::OffsetVariable
+    if (Size.isVariable()
             ? wrapsAt(Size, Call, FS)
             : sizeOverflows(FS.Ranges, Size,
                             Size.Store ? Size.Allocation : Call))
@@ -2265,7 +2270,7 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
           variesAround(Size.Arithmetic, Call, *FS.Facts)) {
         Offsets.push_back(Size);
       } else if (Size.Kind == NarrowSize::OffsetVariable) {
-        const VarDecl *V = Size.offsetVariable();
+        const VarDecl *V = Size.variable();
         const CompoundAssignOperator *Sum =
             FS.Ranges->runningTotalAt(V, Size.Store ? Size.Store : Call);
         if (Sum && sameExpression(Sum->getRHS(), Count, *Context)) {
@@ -2282,7 +2287,7 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
                          First.Arithmetic->getType()}};
     Found.H.ComputedInInt = true;
     if (First.Kind == NarrowSize::OffsetVariable) {
-      Found.Var = First.offsetVariable();
+      Found.Var = First.variable();
       Found.RunningTotal = true;
       Found.NoteSite = Walk;
     }
@@ -2334,12 +2339,12 @@ LargeCountCheck::sharedBufferSizes(const ValueDecl *Shared) {
   return It->second;
 }
 
-/// Whether the int offset variable of \p Size can hold a wrapped value at
-/// \p Call: a running total there, or a local given arithmetic that can
-/// overflow.
+/// Whether the int offset or size variable of \p Size can hold a wrapped
+/// value at \p Call: a running total there, or a local given arithmetic that
+/// can overflow.
 bool LargeCountCheck::wrapsAt(const NarrowSize &Size, const CallExpr *Call,
                               FunctionState &FS) {
-  const VarDecl *V = Size.offsetVariable();
+  const VarDecl *V = Size.variable();
   const Stmt *At = Size.Store ? Size.Store : Call;
   if (FS.Ranges->runningTotalAt(V, At))
     return true;
@@ -2383,7 +2388,7 @@ std::string LargeCountCheck::narrowAllocatorReason(const NarrowSize &Size) {
 
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
                                   FixPlan &Plan) {
-  if (Size.Kind == NarrowSize::OffsetVariable)
+  if (Size.isVariable())
     return; // Retyped with the call's other followers.
   if (Size.Kind == NarrowSize::NarrowParameter) {
     Plan.block(Size.Arithmetic->getBeginLoc(), narrowAllocatorReason(Size));
@@ -2421,6 +2426,9 @@ static const char *bufferNoteFormat(NarrowSize::KindType Kind) {
   case NarrowSize::CountTerm:
     return "'%1' is computed in '%2' before the count is: it wraps even in "
            "the widened count";
+  case NarrowSize::SizeVariable:
+    return "'%0' is allocated with '%1', an '%2' that can wrap as the count "
+           "does: a widened count would overrun it";
   }
   llvm_unreachable("every kind has a note");
 }
@@ -2444,7 +2452,8 @@ void LargeCountCheck::noteBufferOffset(const Finding &Found,
     noteWhyLarge(Found, FS);
 }
 
-void LargeCountCheck::noteBufferSizes(const Finding &Found) {
+void LargeCountCheck::noteBufferSizes(const Finding &Found,
+                                      FunctionState &FS) {
   for (const NarrowSize &Size : Found.BufferSizes) {
     bool ByAllocator = Size.Kind == NarrowSize::NarrowParameter;
     diag(Size.Arithmetic->getBeginLoc(), bufferNoteFormat(Size.Kind),
@@ -2456,7 +2465,29 @@ void LargeCountCheck::noteBufferSizes(const Finding &Found) {
                     *Context)
         << (ByAllocator ? allocatorOf(Size) : std::string())
         << Size.Arithmetic->getSourceRange();
+    if (Size.Kind == NarrowSize::SizeVariable)
+      noteWrappingSize(Size, FS);
   }
+}
+
+void LargeCountCheck::noteWrappingSize(const NarrowSize &Size,
+                                       FunctionState &FS) {
+  const VarDecl *V = Size.variable();
+  const Stmt *At = Size.Store ? Size.Store : Size.Allocation;
+  if (const CompoundAssignOperator *Sum = FS.Ranges->runningTotalAt(V, At)) {
+    diag(Sum->getBeginLoc(), "'%0' is an '%1' running sum here",
+         DiagnosticIDs::Note)
+        << V->getName() << typeName(V->getType(), *Context)
+        << Sum->getSourceRange();
+    return;
+  }
+  std::optional<Hazard> H = localHazard(V, At, /*Negative=*/true, FS);
+  if (H && H->Kind == Hazard::Overflows)
+    diag(H->Source->getBeginLoc(), "'%0' is given '%1' here, which can "
+                                   "overflow '%2'",
+         DiagnosticIDs::Note)
+        << V->getName() << textOf(H->Source, *Context)
+        << typeName(H->SourceType, *Context) << H->Source->getSourceRange();
 }
 
 /// For a size, size_t where the unit declares it (MPICH's mpi.h does not);

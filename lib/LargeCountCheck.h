@@ -105,7 +105,9 @@ public:
     /// allocations and offsets of the buffer it describes, and the int
     /// terms of the count itself, each able to overflow.
     llvm::SmallVector<NarrowSize, 1> BufferSizes;
-    /// The BufferSizes of every finding of the call, which its fix widens.
+    /// The arithmetic the call's fix widens or a note of its own covers:
+    /// the BufferSizes of every finding of the call, and what the plan
+    /// computes wide.
     llvm::SmallVector<const clang::Expr *, 2> SizesOfCall;
     /// An Argument's int local operand that holds a narrowed or overflowed
     /// value itself (`msgsize` of `replycnt * msgsize`): widening the
@@ -306,7 +308,9 @@ private:
   void findBufferSizes(const clang::CallExpr *Call, const FunctionInfo &F,
                        const clang::FunctionDecl *Caller, Finding &Found,
                        FunctionState &FS);
-  void noteBufferSizes(const Finding &Found);
+  void noteBufferSizes(const Finding &Found, FunctionState &FS);
+  /// Where a SizeVariable gets the value that wraps.
+  void noteWrappingSize(const NarrowSize &Size, FunctionState &FS);
   /// The narrow arithmetic of \p BufferArg that can wrap at \p Call: the
   /// offsets in the argument, and what the stores into its local object
   /// allocate or offset on a path to the call.

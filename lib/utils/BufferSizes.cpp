@@ -10,8 +10,8 @@ using namespace clang;
 
 namespace mpix {
 
-const VarDecl *NarrowSize::offsetVariable() const {
-  assert(Kind == OffsetVariable && "only an offset variable names a local");
+const VarDecl *NarrowSize::variable() const {
+  assert(isVariable() && "only an offset or size variable names a local");
   return cast<VarDecl>(cast<DeclRefExpr>(Arithmetic)->getDecl());
 }
 
@@ -138,8 +138,21 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
   }
 }
 
+/// A local of the function (not a parameter) of an integer type narrower
+/// than 64 bits that \p E reads, or null.
+static const DeclRefExpr *narrowLocalRead(const Expr *E, const ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+                 V->getType()->isIntegerType() &&
+                 Ctx.getIntWidth(V->getType()) < 64
+             ? Ref
+             : nullptr;
+}
+
 /// Arithmetic in \p Size computed narrower than the integer it is converted
-/// to; nested calls compute sizes of their own.
+/// to, and int locals so converted (they may hold such arithmetic); nested
+/// calls compute sizes of their own.
 static void collectNarrow(const Expr *Size, const Expr *Allocation,
                           const Expr *Buffer, const Stmt *Store,
                           const ASTContext &Ctx,
@@ -150,12 +163,18 @@ static void collectNarrow(const Expr *Size, const Expr *Allocation,
       Cast->getType()->isIntegerType() &&
       Cast->getSubExpr()->getType()->isIntegerType() &&
       Ctx.getIntWidth(Cast->getSubExpr()->getType()) <
-          Ctx.getIntWidth(Cast->getType()))
-    if (const BinaryOperator *B =
-            variableArithmetic(Cast->getSubExpr()->IgnoreParens(), Ctx)) {
+          Ctx.getIntWidth(Cast->getType())) {
+    const Expr *Converted = Cast->getSubExpr()->IgnoreParens();
+    if (const BinaryOperator *B = variableArithmetic(Converted, Ctx)) {
       Out.push_back({NarrowSize::Size, B, Cast, Allocation, Buffer, Store});
       return;
     }
+    if (const DeclRefExpr *Local = narrowLocalRead(Converted, Ctx)) {
+      Out.push_back(
+          {NarrowSize::SizeVariable, Local, Cast, Allocation, Buffer, Store});
+      return;
+    }
+  }
   for (const Stmt *Child : Size->children())
     if (const auto *E = dyn_cast_or_null<Expr>(Child);
         E && !isa<CallExpr, LambdaExpr>(E))

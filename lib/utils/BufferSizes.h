@@ -46,6 +46,10 @@ struct NarrowSize {
     /// `chunk * INT_MAX` of a wide count `size - chunk * INT_MAX`: computed
     /// in int before the count is (no buffer; Allocation is the count).
     CountTerm,
+    /// `nsend` of `realloc(buf, nsend * sizeof(char))`, an int local
+    /// converted to the wider size: it may hold a product or a running sum
+    /// that wraps as the count does (`nsend = cnt * m` before).
+    SizeVariable,
   };
   KindType Kind;
   /// Integer arithmetic computed in a type narrower than the size it becomes
@@ -66,8 +70,12 @@ struct NarrowSize {
   /// A NarrowParameter's parameter.
   const clang::ParmVarDecl *Parameter = nullptr;
 
-  /// An OffsetVariable's int local (its Arithmetic names it).
-  const clang::VarDecl *offsetVariable() const;
+  /// An OffsetVariable's or SizeVariable's int local (its Arithmetic names
+  /// it).
+  const clang::VarDecl *variable() const;
+  bool isVariable() const {
+    return Kind == OffsetVariable || Kind == SizeVariable;
+  }
 };
 
 /// The sizes of \p BufferArg computed narrow in \p Body: each allocation

@@ -604,6 +604,7 @@ void TypeMigration::widenArithmetic(const Expr *E, StringRef NewType,
   }
   // (MPI_Count)a * b + c * d: the left chain follows its first operand, a
   // right operand computed on its own is widened on its own.
+  Plan.Widened.insert(B);
   widenArithmetic(B->getLHS(), NewType, Plan);
   if (!B->isShiftOp() && isNarrowArithmetic(B->getRHS()))
     widenArithmetic(B->getRHS(), NewType, Plan);
@@ -961,6 +962,11 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
         continue;
       }
     } else if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      // `if (cnt * m > nsend)` guarding a widened nsend: left int, the
+      // product wraps and the guard is false for the values that need it.
+      if (B->isComparisonOp())
+        widenExpression(B->getLHS() == Child ? B->getRHS() : B->getLHS(),
+                        NewType, Plan);
       if (B->isComparisonOp() || B->isLogicalOp() ||
           (B->getOpcode() == BO_Comma && B->getLHS() == Child))
         return;

@@ -36,6 +36,9 @@ struct FixPlan {
   /// Calls renamed by this plan, so each is renamed once.
   llvm::DenseSet<const clang::CallExpr *> Renamed;
   DeclSplits Splits;
+  /// The arithmetic the plan computes wide (each product, shift or sum it
+  /// casts an operand of).
+  llvm::DenseSet<const clang::Expr *> Widened;
 
   bool ok() const { return Blocker.empty(); }
   void block(clang::SourceLocation Loc, std::string Why) {

@@ -232,3 +232,57 @@ void bcast_rest(void **array, long long size, int pieces, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes.c:228:49: warning: count 'size - pieces * 1000'
 // NOTES: fix-buffer-sizes.c:228:56: note: 'pieces * 1000' is computed in 'int' before the count is
 // NOTES: fix-buffer-sizes.c:228:32: note: '((char *)*array)' is offset by 'pieces * 1000', computed in 'int'
+
+// The size reaches the allocator through an int local: `nbytes` holds the
+// wrapped product, so it becomes MPI_Count with what it is given, and the
+// guard that compares the same product with it is computed wide too (left
+// int, it would be false for exactly the sizes that need the realloc).
+void grow_and_bcast(int cnt, int width, MPI_Comm comm) {
+  char *scratch = NULL;
+  int nbytes = 0;
+  // CHECK-FIXES: MPI_Count nbytes = 0;
+  if (cnt * width > nbytes) {
+    // CHECK-FIXES: if ((MPI_Count)cnt * width > nbytes) {
+    nbytes = cnt * width;
+    // CHECK-FIXES: nbytes = (MPI_Count)cnt * width;
+    scratch = realloc(scratch, nbytes * sizeof(char));
+  }
+  MPI_Bcast(scratch, cnt * width, MPI_CHAR, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'cnt * width' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Bcast_x(scratch, (MPI_Count)cnt * width, MPI_CHAR, 0, comm);
+  free(scratch);
+}
+// NOTES: fix-buffer-sizes.c:250:22: warning: count 'cnt * width'
+// NOTES: fix-buffer-sizes.c:248:32: note: 'scratch' is allocated with 'nbytes', an 'int' that can wrap as the count does: a widened count would overrun it
+// NOTES: fix-buffer-sizes.c:246:14: note: 'nbytes' is given 'cnt * width' here, which can overflow 'int'
+
+// Records of 8-byte values packed into a buffer sized by an int running
+// sum of their bytes: the sum becomes MPI_Count, as the count it divides.
+void send_records(const int *lens, int nrec, int peer, MPI_Comm comm) {
+  int bytes = 0;
+  // CHECK-FIXES: MPI_Count bytes = 0;
+  for (int r = 0; r < nrec; ++r)
+    bytes += lens[r] * 8;
+  // CHECK-FIXES: bytes += (MPI_Count)lens[r] * 8;
+  double *out = malloc(bytes);
+  MPI_Send(out, bytes / 8, MPI_DOUBLE, peer, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'bytes / 8' is computed from 'bytes', which holds a value computed in 'int' that can overflow
+  // CHECK-FIXES: MPIX_Send_x(out, bytes / 8, MPI_DOUBLE, peer, 0, comm);
+  free(out);
+}
+// NOTES: fix-buffer-sizes.c:268:17: warning: count 'bytes / 8'
+// NOTES: fix-buffer-sizes.c:267:24: note: 'out' is allocated with 'bytes', an 'int' that can wrap as the count does
+// NOTES: fix-buffer-sizes.c:265:5: note: 'bytes' is an 'int' running sum here
+
+// Sized by an int local that cannot wrap (a count of at most 1024): no
+// note, and the allocation is left alone.
+void bcast_small_table(int nx, int ny, MPI_Comm comm) {
+  int entries = 1024;
+  double *table = malloc(entries * sizeof(double));
+  MPI_Bcast(table, nx * ny, MPI_DOUBLE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count 'nx * ny' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Bcast_x(table, (MPI_Count)nx * ny, MPI_DOUBLE, 0, comm);
+  free(table);
+}
+// NOTES: fix-buffer-sizes.c:282:20: warning: count 'nx * ny'
+// NOTES-NOT: 'entries'
