@@ -2134,16 +2134,48 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
     // start-up, by a constructor) is just as overrun.
     if (const ValueDecl *Shared = sharedBufferOf(Call->getArg(Buffer)))
       for (const auto &[Size, Where] : sharedBufferSizes(Shared)) {
-        // The caller's own are judged below, with its control flow.
-        if (Where == Caller)
+        // The caller's own are judged below, with its control flow; an int
+        // local of another function is retyped by that function's fix.
+        if (Where == Caller || Size.isVariable())
           continue;
         if (RangeAnalysis *Ranges = stateOfOther(Where).Ranges;
             Ranges && sizeOverflows(Ranges, Size, Size.Allocation))
           Found.BufferSizes.push_back(Size);
       }
-    Found.BufferSizes.append(
-        wrappingLocalSizes(Call, Call->getArg(Buffer), Caller, FS));
+    // A size variable the count reads is retyped as the count's own.
+    for (const NarrowSize &Size :
+         wrappingLocalSizes(Call, Call->getArg(Buffer), Caller, FS))
+      if (Size.Kind != NarrowSize::SizeVariable ||
+          !mentionsVariable(Call->getArg(Found.Index), Size.variable()))
+        Found.BufferSizes.push_back(Size);
+    Found.BufferSizes.append(callerSizes(Call->getArg(Buffer), Caller));
   }
+}
+
+llvm::SmallVector<NarrowSize, 1>
+LargeCountCheck::callerSizes(const Expr *BufferArg, const FunctionDecl *Caller) {
+  llvm::SmallVector<NarrowSize, 1> Found;
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(localBufferOf(BufferArg));
+  const llvm::SmallVector<CallSite, 2> *Sites =
+      P ? Analyses->unitCallsOf(Caller) : nullptr;
+  if (!Sites)
+    return Found;
+  unsigned Index = P->getFunctionScopeIndex();
+  for (const CallSite &Site : *Sites) {
+    if (!Site.Caller || Site.Caller == Caller ||
+        Index >= Site.Call->getNumArgs())
+      continue;
+    FunctionState Other = stateOfOther(Site.Caller);
+    if (!Other.Ranges || !Other.Facts)
+      continue;
+    // Arithmetic only: an int local of another function is retyped by a
+    // migration of that function, not of this one.
+    for (const NarrowSize &Size : wrappingLocalSizes(
+             Site.Call, Site.Call->getArg(Index), Site.Caller, Other))
+      if (!Size.isVariable())
+        Found.push_back(Size);
+  }
+  return Found;
 }
 
 bool LargeCountCheck::sizeOverflows(RangeAnalysis *Ranges,

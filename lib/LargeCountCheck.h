@@ -309,6 +309,11 @@ private:
                        const clang::FunctionDecl *Caller, Finding &Found,
                        FunctionState &FS);
   void noteBufferSizes(const Finding &Found, FunctionState &FS);
+  /// The sizes and offsets computed narrow by the unit's callers of
+  /// \p Caller for its buffer parameter that \p BufferArg passes on: their
+  /// allocations are what the widened call reads or writes.
+  llvm::SmallVector<NarrowSize, 1> callerSizes(const clang::Expr *BufferArg,
+                                               const clang::FunctionDecl *Caller);
   /// Where a SizeVariable gets the value that wraps.
   void noteWrappingSize(const NarrowSize &Size, FunctionState &FS);
   /// The narrow arithmetic of \p BufferArg that can wrap at \p Call: the

@@ -1076,14 +1076,14 @@ FunctionFacts::productsIn(const CompoundStmt *C) const {
                               : It->second;
 }
 
-static bool mentions(const Stmt *S, const VarDecl *V) {
+bool mentionsVariable(const Stmt *S, const VarDecl *V) {
   if (!S)
     return false;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     if (Ref->getDecl() == V)
       return true;
   for (const Stmt *Child : S->children())
-    if (mentions(Child, V))
+    if (mentionsVariable(Child, V))
       return true;
   return false;
 }
@@ -1098,7 +1098,7 @@ static bool assignsWhole(const Stmt *S, const VarDecl *V) {
     return assignsWhole(B->getLHS()->IgnoreParens(), V) ||
            assignsWhole(B->getRHS()->IgnoreParens(), V);
   return B->getOpcode() == BO_Assign && referencedVariable(B->getLHS()) == V &&
-         !mentions(B->getRHS(), V);
+         !mentionsVariable(B->getRHS(), V);
 }
 
 bool FunctionFacts::hasJumpTargetIn(const Stmt *S) const {
@@ -2215,7 +2215,7 @@ RangeAnalysis::rangeOfWrites(const VarDecl *V,
   std::optional<Interval> Range = Sources;
   bool Known = true;
   for (const FunctionFacts::Write &W : Writes) {
-    if (W.Value && W.Replaces && mentions(W.Value, V)) {
+    if (W.Value && W.Replaces && mentionsVariable(W.Value, V)) {
       Updates.push_back(&W);
       continue;
     }

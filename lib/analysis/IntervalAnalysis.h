@@ -1152,6 +1152,8 @@ memberOfVariable(const clang::Expr *E);
 
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
+/// Whether \p S reads or names \p V anywhere.
+bool mentionsVariable(const clang::Stmt *S, const clang::VarDecl *V);
 /// Whether \p A and \p B compute the same thing, parentheses and implicit
 /// casts aside.
 bool sameExpression(const clang::Expr *A, const clang::Expr *B,

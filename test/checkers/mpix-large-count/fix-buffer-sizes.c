@@ -256,23 +256,25 @@ void grow_and_bcast(int cnt, int width, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes.c:248:32: note: 'scratch' is allocated with 'nbytes', an 'int' that can wrap as the count does: a widened count would overrun it
 // NOTES: fix-buffer-sizes.c:246:14: note: 'nbytes' is given 'cnt * width' here, which can overflow 'int'
 
-// Records of 8-byte values packed into a buffer sized by an int running
-// sum of their bytes: the sum becomes MPI_Count, as the count it divides.
-void send_records(const int *lens, int nrec, int peer, MPI_Comm comm) {
-  int bytes = 0;
-  // CHECK-FIXES: MPI_Count bytes = 0;
-  for (int r = 0; r < nrec; ++r)
-    bytes += lens[r] * 8;
-  // CHECK-FIXES: bytes += (MPI_Count)lens[r] * 8;
-  double *out = malloc(bytes);
-  MPI_Send(out, bytes / 8, MPI_DOUBLE, peer, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'bytes / 8' is computed from 'bytes', which holds a value computed in 'int' that can overflow
-  // CHECK-FIXES: MPIX_Send_x(out, bytes / 8, MPI_DOUBLE, peer, 0, comm);
-  free(out);
+// The root's buffer holds every rank's rows x cols tile, their sizes added
+// up in an int: the sum wraps as the count does, and becomes MPI_Count.
+void scatter_tiles(const int *tile_sizes, int nprocs, int rows, int cols,
+                   double *mine, MPI_Comm comm) {
+  int total = 0;
+  // CHECK-FIXES: MPI_Count total = 0;
+  for (int p = 0; p < nprocs; ++p)
+    total += tile_sizes[p];
+  double *all = malloc(total * sizeof(double));
+  MPI_Scatter(all, rows * cols, MPI_DOUBLE, mine, rows * cols, MPI_DOUBLE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count 'rows * cols' is computed in 'int' and can overflow
+  // CHECK-MESSAGES: :[[@LINE-2]]:51: warning: count 'rows * cols' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Scatter_x(all, (MPI_Count)rows * cols, MPI_DOUBLE, mine, (MPI_Count)rows * cols, MPI_DOUBLE, 0, comm);
+  free(all);
 }
-// NOTES: fix-buffer-sizes.c:268:17: warning: count 'bytes / 8'
-// NOTES: fix-buffer-sizes.c:267:24: note: 'out' is allocated with 'bytes', an 'int' that can wrap as the count does
-// NOTES: fix-buffer-sizes.c:265:5: note: 'bytes' is an 'int' running sum here
+// NOTES: fix-buffer-sizes.c:268:20: warning: count 'rows * cols'
+// NOTES: fix-buffer-sizes.c:267:24: note: 'all' is allocated with 'total', an 'int' that can wrap as the count does
+// NOTES: fix-buffer-sizes.c:266:5: note: 'total' is an 'int' running sum here
+// NOTES: fix-buffer-sizes.c:268:51: warning: count 'rows * cols'
 
 // Sized by an int local that cannot wrap (a count of at most 1024): no
 // note, and the allocation is left alone.
@@ -284,5 +286,27 @@ void bcast_small_table(int nx, int ny, MPI_Comm comm) {
   // CHECK-FIXES: MPIX_Bcast_x(table, (MPI_Count)nx * ny, MPI_DOUBLE, 0, comm);
   free(table);
 }
-// NOTES: fix-buffer-sizes.c:282:20: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes.c:284:20: warning: count 'nx * ny'
 // NOTES-NOT: 'entries'
+
+// A buffer handed in by the unit's callers: the caller's allocation is what
+// the widened call writes, and is widened with it. A caller that computes
+// its size wide needs nothing.
+static void swap_plane(double *plane, int nx, int ny, int peer, MPI_Comm comm) {
+  MPI_Sendrecv_replace(plane, nx * ny, MPI_DOUBLE, peer, 0, peer, 0, comm,
+                       MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:31: warning: count 'nx * ny' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPIX_Sendrecv_replace_x(plane, (MPI_Count)nx * ny, MPI_DOUBLE, peer, 0, peer, 0, comm,
+}
+
+void step_planes(int nx, int ny, int peer, MPI_Comm comm) {
+  double *front = malloc(nx * ny * sizeof(double));
+  // CHECK-FIXES: double *front = malloc((size_t)nx * ny * sizeof(double));
+  double *back = malloc((size_t)nx * ny * sizeof(double));
+  swap_plane(front, nx, ny, peer, comm);
+  swap_plane(back, nx, ny, peer, comm);
+  free(front);
+  free(back);
+}
+// NOTES: fix-buffer-sizes.c:296:31: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes.c:303:26: note: 'front' is allocated with 'nx * ny', computed in 'int': it wraps as the count does, and a widened count would overrun it
