@@ -61,6 +61,10 @@ static bool sameObject(const Expr *A, const Expr *B, const ASTContext &Ctx) {
       return false;
     std::optional<llvm::APSInt> IA = constantIndex(EA, Ctx);
     std::optional<llvm::APSInt> IB = constantIndex(EB, Ctx);
+    // `bufs[p]` stored in one loop and sent in another: the array's
+    // buffers are set up alike, one per peer.
+    if (!IA && !IB)
+      return true;
     return IA && IB && llvm::APSInt::isSameValue(*IA, *IB);
   }
   if (const auto *RA = dyn_cast<DeclRefExpr>(A)) {
@@ -235,7 +239,32 @@ struct BufferTarget {
   /// reference to it (what the notes name).
   const VarDecl *Local = nullptr;
   const Expr *LocalRef = nullptr;
+  /// The body whose stores are searched, to follow a pointer stored into
+  /// the buffer back to another local buffer; null: not followed.
+  const Stmt *Body = nullptr;
 };
+
+static void collectStores(const Stmt *S, const BufferTarget &Target,
+                          const ASTContext &Ctx,
+                          llvm::SmallVectorImpl<NarrowSize> &Out);
+
+/// A pointer into another local buffer stored into the target
+/// (`ia_send[p] = &index[i]`, `double *p = buf`): that buffer's allocations
+/// are the target's. One step: the buffer pointed into is not followed in
+/// turn.
+static void followAlias(const Expr *Stored, const BufferTarget &Target,
+                        const ASTContext &Ctx,
+                        llvm::SmallVectorImpl<NarrowSize> &Out) {
+  if (!Target.Body || !stripped(Stored)->getType()->isPointerType())
+    return;
+  const Expr *Object = objectOf(Stored);
+  const auto *Ref = Object ? dyn_cast<DeclRefExpr>(stripped(Object)) : nullptr;
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || V == Target.Local)
+    return;
+  auto Names = [&](const Expr *E) { return sameObject(E, Ref, Ctx); };
+  collectStores(Target.Body, BufferTarget{Names, V, Ref}, Ctx, Out);
+}
 
 static void collectStores(const Stmt *S, const BufferTarget &Target,
                           const ASTContext &Ctx,
@@ -244,8 +273,10 @@ static void collectStores(const Stmt *S, const BufferTarget &Target,
     return;
   if (const auto *Assign = dyn_cast<BinaryOperator>(S);
       Assign && Assign->getOpcode() == BO_Assign &&
-      Target.Names(Assign->getLHS()))
+      Target.Names(Assign->getLHS())) {
     collectAllocation(Assign->getRHS(), Assign->getLHS(), Assign, Ctx, Out);
+    followAlias(Assign->getRHS(), Target, Ctx, Out);
+  }
   if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(S);
       Assign && Assign->getOperator() == OO_Equal &&
       Target.Names(Assign->getArg(0)))
@@ -260,8 +291,10 @@ static void collectStores(const Stmt *S, const BufferTarget &Target,
     for (const Decl *D : Decls->decls())
       if (const auto *V = dyn_cast<VarDecl>(D);
           V && V->getInit() &&
-          V->getCanonicalDecl() == Target.Local->getCanonicalDecl())
+          V->getCanonicalDecl() == Target.Local->getCanonicalDecl()) {
         collectAllocation(V->getInit(), Target.LocalRef, Decls, Ctx, Out);
+        followAlias(V->getInit(), Target, Ctx, Out);
+      }
   for (const Stmt *Child : S->children())
     collectStores(Child, Target, Ctx, Out);
 }
@@ -301,6 +334,7 @@ llvm::SmallVector<NarrowSize, 1> narrowStoresOf(const Expr *BufferArg,
     Target.Local = dyn_cast<VarDecl>(Ref->getDecl());
     Target.LocalRef = Ref;
   }
+  Target.Body = Body;
   collectStores(Body, Target, Ctx, Found);
   return Found;
 }

@@ -41,7 +41,8 @@ void use(const void *buffer);
 
 /// The arithmetic BufferSizes finds for the argument of `use(...)` in
 /// function `f`, as written; offsets marked with a leading '@', int offset
-/// variables with '$', arguments of an allocator's int parameter with '!'.
+/// variables with '$', arguments of an allocator's int parameter with '!',
+/// int size variables with '%'.
 std::vector<std::string> sizesAtUse(const std::string &Code,
                                     bool Shared = false) {
   std::unique_ptr<ASTUnit> AST =
@@ -73,6 +74,7 @@ std::vector<std::string> sizesAtUse(const std::string &Code,
     Text.push_back((S.Kind == NarrowSize::Offset            ? "@"
                     : S.Kind == NarrowSize::OffsetVariable  ? "$"
                     : S.Kind == NarrowSize::NarrowParameter ? "!"
+                    : S.Kind == NarrowSize::SizeVariable    ? "%"
                                                             : "") +
                    Lexer::getSourceText(R, Ctx.getSourceManager(),
                                         Ctx.getLangOpts())
@@ -100,6 +102,58 @@ TEST(BufferSizesTest, AllocationsOfTheBuffer) {
       b = (double *)calloc(n + m, sizeof(double));
     })"),
             (Sizes{"n * m", "n + m"}));
+}
+
+TEST(BufferSizesTest, SizesHeldInIntLocals) {
+  // An int local converted to the size; a parameter or a 64-bit local is
+  // not one (a parameter's callers decide it, a long cannot wrap here).
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int m) {
+      int nbytes = n * m;
+      char *a = (char *)malloc(nbytes * sizeof(char));
+      use(a);
+    })"),
+            Sizes{"%nbytes"});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int given) {
+      char *b = (char *)malloc(given);
+      use(b);
+    })"),
+            Sizes{});
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n) {
+      long wide = n;
+      char *c = (char *)calloc(wide, 1);
+      use(c);
+    })"),
+            Sizes{});
+}
+
+TEST(BufferSizesTest, PointersIntoAnotherBuffer) {
+  // A pointer stored into the buffer is followed to the buffer it points
+  // into, one step; an array of buffers indexed by a variable is one
+  // object (`to[p]` stored in one loop, sent in another).
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int procs, const int *cnt) {
+      double *pool = (double *)malloc(2 * n * sizeof(double));
+      double **to = (double **)malloc(procs * sizeof(double *));
+      int off = 0;
+      for (int p = 0; p < procs; ++p) {
+        to[p] = &pool[off];
+        off += cnt[p];
+      }
+      for (int q = 0; q < procs; ++q)
+        use(to[q]);
+    })"),
+            (Sizes{"$off", "2 * n"}));
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(int n, int m) {
+      double *grid = (double *)malloc(n * m * sizeof(double));
+      double *other = (double *)malloc(2 * n * sizeof(double));
+      double *p = grid;
+      use(p);
+    })"),
+            Sizes{"n * m"});
 }
 
 TEST(BufferSizesTest, AllocatorsTakingAnInt) {

@@ -310,3 +310,33 @@ void step_planes(int nx, int ny, int peer, MPI_Comm comm) {
 }
 // NOTES: fix-buffer-sizes.c:296:31: warning: count 'nx * ny'
 // NOTES: fix-buffer-sizes.c:303:26: note: 'front' is allocated with 'nx * ny', computed in 'int': it wraps as the count does, and a widened count would overrun it
+
+// Per-peer pointers into one pool: the pool's allocation and the running
+// offset of each peer's part are the sends' buffer, and widened with them.
+void send_parts(const int *nsend, int procs, int total, MPI_Comm comm) {
+  double *pool = malloc(2 * total * sizeof(double));
+  // CHECK-FIXES: double *pool = malloc((size_t)2 * total * sizeof(double));
+  double **part = malloc(procs * sizeof(double *));
+  MPI_Request *req = malloc(procs * sizeof(MPI_Request));
+  int off = 0;
+  // CHECK-FIXES: MPI_Aint off = 0;
+  for (int p = 0; p < procs; ++p) {
+    part[p] = &pool[off];
+    off += 2 * nsend[p];
+    // CHECK-FIXES: off += (MPI_Aint)2 * nsend[p];
+  }
+  for (int p = 0; p < procs; ++p) {
+    int n = 2 * nsend[p];
+    // CHECK-FIXES: MPI_Count n = (MPI_Count)2 * nsend[p];
+    MPI_Isend(part[p], n, MPI_DOUBLE, p, 0, comm, &req[p]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: count 'n' holds a value computed in 'int' that can overflow
+    // CHECK-FIXES: MPIX_Isend_x(part[p], n, MPI_DOUBLE, p, 0, comm, &req[p]);
+  }
+  MPI_Waitall(procs, req, MPI_STATUSES_IGNORE);
+  free(req);
+  free(part);
+  free(pool);
+}
+// NOTES: fix-buffer-sizes.c:331:24: warning: count 'n' holds
+// NOTES: fix-buffer-sizes.c:324:21: note: 'part[p]' is offset by 'off', an 'int' that can wrap as the count does
+// NOTES: fix-buffer-sizes.c:317:25: note: 'pool' is allocated with '2 * total', computed in 'int'
