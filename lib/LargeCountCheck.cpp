@@ -1712,10 +1712,22 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // allocated with, widened as the count is.
     for (const NarrowSize &Size : Found.BufferSizes)
       if (Size.isVariable()) {
+        const VarDecl *V = Size.variable();
+        // A caller's local, or that of the function allocating a global:
+        // this function's migration cannot retype it.
+        if (V->getParentFunctionOrMethod() != Caller) {
+          Plan.block(Size.Arithmetic->getBeginLoc(),
+                     "'" + V->getName().str() + "' is an '" +
+                         typeName(V->getType(), *Context) + "' local of '" +
+                         cast<NamedDecl>(V->getParentFunctionOrMethod())
+                             ->getNameAsString() +
+                         "', which allocates the buffer: widen it there");
+          return true;
+        }
         const char *Type =
             Size.Kind == NarrowSize::OffsetVariable ? "MPI_Aint" : "MPI_Count";
-        Followers.push_back({Size.variable(), Type});
-        WidenStoresOf.push_back({Size.variable(), Type});
+        Followers.push_back({V, Type});
+        WidenStoresOf.push_back({V, Type});
       }
     // The sum must be computed as wide as the displacements it fills.
     if (Found.Accumulator)
@@ -2134,12 +2146,14 @@ void LargeCountCheck::findBufferSizes(const CallExpr *Call,
     // start-up, by a constructor) is just as overrun.
     if (const ValueDecl *Shared = sharedBufferOf(Call->getArg(Buffer)))
       for (const auto &[Size, Where] : sharedBufferSizes(Shared)) {
-        // The caller's own are judged below, with its control flow; an int
-        // local of another function is retyped by that function's fix.
-        if (Where == Caller || Size.isVariable())
+        // The caller's own are judged below, with its control flow.
+        if (Where == Caller)
           continue;
-        if (RangeAnalysis *Ranges = stateOfOther(Where).Ranges;
-            Ranges && sizeOverflows(Ranges, Size, Size.Allocation))
+        FunctionState Other = stateOfOther(Where);
+        if (Other.Ranges && (Size.isVariable()
+                                 ? wrapsAt(Size, Call, Other)
+                                 : sizeOverflows(Other.Ranges, Size,
+                                                 Size.Allocation)))
           Found.BufferSizes.push_back(Size);
       }
     // A size variable the count reads is retyped as the count's own.
@@ -2168,12 +2182,8 @@ LargeCountCheck::callerSizes(const Expr *BufferArg, const FunctionDecl *Caller) 
     FunctionState Other = stateOfOther(Site.Caller);
     if (!Other.Ranges || !Other.Facts)
       continue;
-    // Arithmetic only: an int local of another function is retyped by a
-    // migration of that function, not of this one.
-    for (const NarrowSize &Size : wrappingLocalSizes(
-             Site.Call, Site.Call->getArg(Index), Site.Caller, Other))
-      if (!Size.isVariable())
-        Found.push_back(Size);
+    Found.append(wrappingLocalSizes(Site.Call, Site.Call->getArg(Index),
+                                    Site.Caller, Other));
   }
   return Found;
 }
@@ -2503,8 +2513,14 @@ void LargeCountCheck::noteBufferSizes(const Finding &Found,
 }
 
 void LargeCountCheck::noteWrappingSize(const NarrowSize &Size,
-                                       FunctionState &FS) {
+                                       FunctionState &Here) {
   const VarDecl *V = Size.variable();
+  // Judged with the facts of the function it is a local of: a caller's,
+  // for a buffer handed in.
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  FunctionState Other = Owner ? stateOfOther(Owner) : FunctionState();
+  FunctionState &FS = Other.Ranges ? Other : Here;
   const Stmt *At = Size.Store ? Size.Store : Size.Allocation;
   if (const CompoundAssignOperator *Sum = FS.Ranges->runningTotalAt(V, At)) {
     diag(Sum->getBeginLoc(), "'%0' is an '%1' running sum here",

@@ -60,3 +60,43 @@ void exchange_pairs(const int *out, const int *counts, int peers, int most,
 // NOTES: fix-buffer-sizes-blocked.c:45:23: note: no automatic fix: 'int_alloc' takes the size as 'int': widen its parameter first
 // NOTES: fix-buffer-sizes-blocked.c:53:18: warning: count 'n'
 // NOTES: fix-buffer-sizes-blocked.c:45:23: note: 'in' is allocated by 'int_alloc' with '2 * most', which it takes as 'int'
+
+// The caller sizes the buffer through an int local of its own: the callee's
+// migration cannot retype it, so nothing changes, and the note says where.
+static void swap_halo(double *halo, int nx, int ny, int peer, MPI_Comm comm) {
+  MPI_Sendrecv_replace(halo, nx * ny, MPI_DOUBLE, peer, 0, peer, 0, comm,
+                       MPI_STATUS_IGNORE);
+  // CHECK-MESSAGES: :[[@LINE-2]]:30: warning: count 'nx * ny' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPI_Sendrecv_replace(halo, nx * ny, MPI_DOUBLE, peer, 0, peer, 0, comm,
+}
+
+void step_halo(int nx, int ny, int peer, MPI_Comm comm) {
+  int bytes = nx * ny * (int)sizeof(double);
+  // CHECK-FIXES: int bytes = nx * ny * (int)sizeof(double);
+  double *halo = malloc(bytes);
+  swap_halo(halo, nx, ny, peer, comm);
+  free(halo);
+}
+// NOTES: fix-buffer-sizes-blocked.c:67:30: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes-blocked.c:76:25: note: 'halo' is allocated with 'bytes', an 'int' that can wrap as the count does
+// NOTES: fix-buffer-sizes-blocked.c:74:15: note: 'bytes' is given 'nx * ny * (int)sizeof(double)' here, which can overflow 'int'
+// NOTES: fix-buffer-sizes-blocked.c:76:25: note: no automatic fix: 'bytes' is an 'int' local of 'step_halo', which allocates the buffer: widen it there
+
+// A global buffer sized through an int local of the function allocating
+// it: the same.
+static double *field;
+
+void setup_field(int nx, int ny) {
+  int cells = nx * ny;
+  field = malloc(cells * sizeof(double));
+}
+
+void bcast_field(int nx, int ny, MPI_Comm comm) {
+  MPI_Bcast(field, nx * ny, MPI_DOUBLE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: count 'nx * ny' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPI_Bcast(field, nx * ny, MPI_DOUBLE, 0, comm);
+}
+// NOTES: fix-buffer-sizes-blocked.c:95:20: warning: count 'nx * ny'
+// NOTES: fix-buffer-sizes-blocked.c:91:18: note: 'field' is allocated with 'cells', an 'int' that can wrap as the count does
+// NOTES: fix-buffer-sizes-blocked.c:90:15: note: 'cells' is given 'nx * ny' here, which can overflow 'int'
+// NOTES: fix-buffer-sizes-blocked.c:91:18: note: no automatic fix: 'cells' is an 'int' local of 'setup_field', which allocates the buffer: widen it there
