@@ -1720,8 +1720,10 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
                      "'" + V->getName().str() + "' is an '" +
                          typeName(V->getType(), *Context) + "' local of '" +
                          cast<NamedDecl>(V->getParentFunctionOrMethod())
-                             ->getNameAsString() +
-                         "', which allocates the buffer: widen it there");
+                             ->getNameAsString() + "', which " +
+                         (Size.Kind == NarrowSize::SizeVariable ? "allocates"
+                                                                : "offsets") +
+                         " the buffer: widen it there");
           return true;
         }
         const char *Type =

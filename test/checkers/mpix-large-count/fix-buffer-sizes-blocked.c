@@ -100,3 +100,23 @@ void bcast_field(int nx, int ny, MPI_Comm comm) {
 // NOTES: fix-buffer-sizes-blocked.c:91:18: note: 'field' is allocated with 'cells', an 'int' that can wrap as the count does
 // NOTES: fix-buffer-sizes-blocked.c:90:15: note: 'cells' is given 'nx * ny' here, which can overflow 'int'
 // NOTES: fix-buffer-sizes-blocked.c:91:18: note: no automatic fix: 'cells' is an 'int' local of 'setup_field', which allocates the buffer: widen it there
+
+// A caller's int running offset into the buffer it hands in: the same.
+static void send_block(const double *blk, int rows, int cols, int peer,
+                       MPI_Comm comm) {
+  MPI_Send(blk, rows * cols, MPI_DOUBLE, peer, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'rows * cols' is computed in 'int' and can overflow
+  // CHECK-FIXES: MPI_Send(blk, rows * cols, MPI_DOUBLE, peer, 0, comm);
+}
+
+void send_blocks(const double *all, const int *rows, int nblocks, int cols,
+                 MPI_Comm comm) {
+  int off = 0;
+  for (int b = 0; b < nblocks; ++b) {
+    send_block(all + off, rows[b], cols, b, comm);
+    off += rows[b] * cols;
+  }
+}
+// NOTES: fix-buffer-sizes-blocked.c:107:17: warning: count 'rows * cols'
+// NOTES: fix-buffer-sizes-blocked.c:116:22: note: 'all' is offset by 'off', an 'int' that can wrap as the count does
+// NOTES: fix-buffer-sizes-blocked.c:116:22: note: no automatic fix: 'off' is an 'int' local of 'send_blocks', which offsets the buffer: widen it there
