@@ -1716,11 +1716,14 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
         // A caller's local, or that of the function allocating a global:
         // this function's migration cannot retype it.
         if (V->getParentFunctionOrMethod() != Caller) {
+          const auto *Owner =
+              dyn_cast_or_null<NamedDecl>(V->getParentFunctionOrMethod());
           Plan.block(Size.Arithmetic->getBeginLoc(),
                      "'" + V->getName().str() + "' is an '" +
-                         typeName(V->getType(), *Context) + "' local of '" +
-                         cast<NamedDecl>(V->getParentFunctionOrMethod())
-                             ->getNameAsString() + "', which " +
+                         typeName(V->getType(), *Context) + "' local of " +
+                         (Owner ? "'" + Owner->getNameAsString() + "'"
+                                : std::string("another function")) +
+                         ", which " +
                          (Size.Kind == NarrowSize::SizeVariable ? "allocates"
                                                                 : "offsets") +
                          " the buffer: widen it there");
