@@ -2930,7 +2930,7 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   if (!V)
     return;
   State Ignored;
-  std::optional<Interval> Bound = eval(Other, Constraints(), Ignored);
+  std::optional<Interval> Bound = eval(Other, C, Ignored);
   std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
   if (!Bound || !Full)
     return;
@@ -2941,12 +2941,16 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
   auto It = C.find(V);
   C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
   // Two variables bound each other: `grp >= n` with an int grp leaves n at
-  // most INT_MAX. Only where the comparison sees both values as they are.
+  // most INT_MAX. Only where the comparison sees both values as they are:
+  // all three types signed, or all unsigned (`bigio >= n` of two sizes).
   const VarDecl *W = referencedVariable(Other);
   QualType Compared = B->getLHS()->getType();
-  if (!W || W == V || !Compared->isSignedIntegerType() ||
-      !V->getType()->isSignedIntegerType() ||
-      !W->getType()->isSignedIntegerType())
+  auto SameSign = [&](QualType T) {
+    return T->isSignedIntegerType() == Compared->isSignedIntegerType() &&
+           T->isIntegerType();
+  };
+  if (!W || W == V || !Compared->isIntegerType() || !SameSign(V->getType()) ||
+      !SameSign(W->getType()))
     return;
   std::optional<Interval> Mine = eval(
       Other == B->getRHS() ? B->getLHS() : B->getRHS(), Constraints(), Ignored);

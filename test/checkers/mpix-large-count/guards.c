@@ -68,3 +68,16 @@ void capped_by_long(double *b, char **argv, MPI_Comm comm) {
   MPI_Send(b, grp, MPI_DOUBLE, 1, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'grp' holds a value narrowed from 'long'
 }
+
+// Two sizes compared, the bounded one on the left (`limit >= n`): n is at
+// most the limit, for unsigned sizes as for ints; a limit bounded by an
+// earlier guard bounds n as well.
+void capped_by_size_limit(char *buf, size_t n, size_t cap, MPI_Comm comm) {
+  size_t limit = (size_t)1 << 30;
+  if (limit >= n)
+    MPI_Send(buf, (int)n, MPI_BYTE, 0, 0, comm);
+  if (cap > 4096)
+    return;
+  if (n <= cap)
+    MPI_Send(buf, (int)n, MPI_BYTE, 0, 0, comm);
+}
