@@ -450,6 +450,21 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
       R.NarrowedFrom = Cast->getSubExpr()->getType().getUnqualifiedType()
                            .getAsString(Ctx.getPrintingPolicy());
   }
+  // Not arithmetic over the parameters, but bounded by the unit: a getter
+  // of a global its setter clamps (`return bigio_count_g;`). Callers in
+  // other units get the range.
+  if (R.Tree.empty())
+    if (RangeAnalysis *Ranges = Analyses.ranges(Def)) {
+      const Expr *Site = nullptr;
+      llvm::SmallVector<std::optional<Interval>, 4> Unknown(
+          Def->getNumParams());
+      std::optional<Interval> Range = Ranges->returnRange(Def, Unknown, Site);
+      std::optional<Interval> Whole = Interval::ofType(Returned, Ctx);
+      if (Range && Whole && !Site && Range->within(*Whole) &&
+          (Range->Lo > Whole->Lo || Range->Hi < Whole->Hi))
+        R.Tree = "[\"i\",\"" + toString(Range->Lo) + "\",\"" +
+                 toString(Range->Hi) + "\"]";
+    }
   if (R.Tree.empty() && isNarrowInteger(Returned, Ctx)) {
     // Not arithmetic over the parameters: kept only when it returns an int
     // local that sums values in a loop (`s += counts[i]`), which no
