@@ -1732,7 +1732,7 @@ static std::optional<bool> comparisonOf(BinaryOperatorKind Op,
 static bool variablesRead(const Expr *E,
                           llvm::SmallVectorImpl<const VarDecl *> &Out) {
   E = E->IgnoreParenCasts();
-  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
+  if (isa<IntegerLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(E))
     return true;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (isa<EnumConstantDecl>(Ref->getDecl()))
@@ -1746,8 +1746,11 @@ static bool variablesRead(const Expr *E,
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) &&
            variablesRead(U->getSubExpr(), Out);
+  // `n / ((uint64_t)1 << 30)`: a shift or mask of what is read reads no
+  // more.
   if (const auto *Op = dyn_cast<BinaryOperator>(E))
-    return (Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
+    return (Op->isAdditiveOp() || Op->isMultiplicativeOp() ||
+            Op->isShiftOp() || Op->isBitwiseOp()) &&
            variablesRead(Op->getLHS(), Out) && variablesRead(Op->getRHS(), Out);
   return false;
 }
@@ -1887,8 +1890,13 @@ std::optional<Interval> RangeAnalysis::remainderOf(const BinaryOperator *B,
     if (!Held || !By)
       return std::nullopt;
     Interval Rest{minOf({Held->Lo, 0}), maxOf({Held->Hi, 0})};
-    if (By->Lo >= 1)
-      Rest = Rest.meet(Interval{-(By->Hi - 1), By->Hi - 1});
+    // Below the divisor in size whatever its sign, as `%` is: the
+    // division before it leaves 0 out.
+    WideInt M =
+        maxOf({By->Lo < 0 ? -By->Lo : By->Lo, By->Hi < 0 ? -By->Hi : By->Hi}) -
+        1;
+    if (M >= 0)
+      Rest = Rest.meet(Interval{-M, M});
     return Rest;
   }
   return std::nullopt;
@@ -2584,7 +2592,7 @@ std::optional<Interval> RangeAnalysis::evalAccess(const Expr *E,
 }
 
 /// The values of type range \p Full that can stand left of `Op Bound`
-/// (x < [lo, hi] leaves x at most hi - 1); none for !=.
+/// (x < [lo, hi] leaves x at most hi - 1); none for != but of an end.
 static std::optional<Interval> valuesWhere(BinaryOperatorKind Op,
                                            Interval Bound, Interval Full) {
   switch (Op) {
@@ -2593,6 +2601,13 @@ static std::optional<Interval> valuesWhere(BinaryOperatorKind Op,
   case BO_GT: Full.Lo = Bound.Lo + 1; return Full;
   case BO_GE: Full.Lo = Bound.Lo; return Full;
   case BO_EQ: return Bound;
+  // Only an end of the range can be cut off: `n != 0` for a size.
+  case BO_NE:
+    if (Bound.isExact() && Bound.Lo == Full.Lo)
+      return Interval{Full.Lo + 1, Full.Hi};
+    if (Bound.isExact() && Bound.Lo == Full.Hi)
+      return Interval{Full.Lo, Full.Hi - 1};
+    return std::nullopt;
   default: return std::nullopt;
   }
 }

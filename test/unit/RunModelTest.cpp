@@ -197,6 +197,40 @@ TEST(Transfer, Remainders) {
   R = probe("void f(int k) { int probe = k % 0; }");
   ASSERT_TRUE(R);
   EXPECT_EQ(R->Hi, IntMax);
+  // Spelled out, the same: the division before it leaves 0 out.
+  R = probe("void f(int k, int m) { if (m < -100 || m > 100) return; "
+            "int probe = k - (k / m) * m; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, -99);
+  EXPECT_EQ(R->Hi, 99);
+  // The quotient held in a local, over a constant written as a shift.
+  R = probe("void f(unsigned long n) { unsigned long w = n / (1UL << 30); "
+            "unsigned long probe = n - w * (1UL << 30); }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, (WideInt(1) << 30) - 1);
+}
+
+TEST(Transfer, GuardsCuttingAnEnd) {
+  // `x != v` removes v only at an end of x's range; two variables compared
+  // bound each other whatever side each stands on, unsigned as signed.
+  std::optional<Interval> R = probe(
+      "void f(unsigned n) { if (n == 0) return; unsigned probe = n; }", false,
+      std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 1);
+  R = probe("void f(int n) { if (n == 5) return; int probe = n; }", false,
+            std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, -IntMax - 1);
+  EXPECT_EQ(R->Hi, IntMax);
+  R = probe("void f(unsigned long n) { unsigned long lim = 1UL << 30; "
+            "if (lim < n) return; unsigned long probe = n; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, WideInt(1) << 30);
 }
 
 TEST(RunModel, ProcessCounts) {

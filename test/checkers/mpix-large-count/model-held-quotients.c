@@ -94,3 +94,30 @@ void bcast_in_halves(char *p, int64_t size, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-1]]:16: warning: count 'size - chunks * INT_MAX' of type 'int64_t' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-4]]:39: note: 'size' is a parameter: its callers may pass any value
 }
+
+// The remainder after whole pieces of a 2^30-byte step written as a shift
+// (HDF5's big-I/O types): the quotient's operands are a variable and a
+// constant shift, and the rest is below the step.
+#define BIG_STEP ((uint64_t)1 << 30)
+int rest_type(uint64_t n, MPI_Datatype *t) {
+  uint64_t whole = n / BIG_STEP;
+  uint64_t rest = n - whole * BIG_STEP;
+  return MPI_Type_contiguous((int)rest, MPI_BYTE, t);
+}
+
+// A size divisor of at most 4096 bounds the rest, as `%` would (the
+// division before leaves 0 out); `step != 0` cuts 0 off its range.
+int rest_by_step(uint64_t n, uint64_t step, MPI_Datatype *t) {
+  if (step == 0 || step > 4096)
+    return 1;
+  uint64_t rest = n - (n / step) * step;
+  return MPI_Type_contiguous((int)rest, MPI_BYTE, t);
+}
+
+// A divisor known only to be a size: the rest is any size.
+int rest_by_any_step(uint64_t n, uint64_t step, MPI_Datatype *t) {
+  uint64_t rest = n - (n / step) * step;
+  return MPI_Type_contiguous((int)rest, MPI_BYTE, t);
+  // CHECK-NOTES: :[[@LINE-1]]:30: warning: count 'rest' of type 'uint64_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:19: note: 'rest' is assigned 'n - (n / step) * step' here, which the analysis cannot bound
+}
