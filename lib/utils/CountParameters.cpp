@@ -450,21 +450,6 @@ ReturnSummary CountParameters::summarizeReturn(const FunctionDecl *Def) {
       R.NarrowedFrom = Cast->getSubExpr()->getType().getUnqualifiedType()
                            .getAsString(Ctx.getPrintingPolicy());
   }
-  // Not arithmetic over the parameters, but bounded by the unit: a getter
-  // of a global its setter clamps (`return bigio_count_g;`). Callers in
-  // other units get the range.
-  if (R.Tree.empty())
-    if (RangeAnalysis *Ranges = Analyses.ranges(Def)) {
-      const Expr *Site = nullptr;
-      llvm::SmallVector<std::optional<Interval>, 4> Unknown(
-          Def->getNumParams());
-      std::optional<Interval> Range = Ranges->returnRange(Def, Unknown, Site);
-      std::optional<Interval> Whole = Interval::ofType(Returned, Ctx);
-      if (Range && Whole && !Site && Range->within(*Whole) &&
-          (Range->Lo > Whole->Lo || Range->Hi < Whole->Hi))
-        R.Tree = "[\"i\",\"" + toString(Range->Lo) + "\",\"" +
-                 toString(Range->Hi) + "\"]";
-    }
   if (R.Tree.empty() && isNarrowInteger(Returned, Ctx)) {
     // Not arithmetic over the parameters: kept only when it returns an int
     // local that sums values in a loop (`s += counts[i]`), which no
@@ -533,6 +518,23 @@ CountParameters::summarizeOutputs(const FunctionDecl *Def) {
       Outputs.push_back(std::move(Out));
   }
   return Outputs;
+}
+
+std::string CountParameters::boundedReturnTree(const FunctionDecl *Def) {
+  QualType Returned = Def->getReturnType();
+  RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(Def);
+  if (!Ranges || !Returned->isIntegerType() || Returned->isBooleanType() ||
+      Def->isMain())
+    return "";
+  const Expr *Site = nullptr;
+  llvm::SmallVector<std::optional<Interval>, 4> Unknown(Def->getNumParams());
+  std::optional<Interval> Range = Ranges->returnRange(Def, Unknown, Site);
+  std::optional<Interval> Whole = Interval::ofType(Returned, Ctx);
+  if (!Range || !Whole || Site || !Range->within(*Whole) ||
+      (Range->Lo <= Whole->Lo && Range->Hi >= Whole->Hi))
+    return "";
+  return "[\"i\",\"" + toString(Range->Lo) + "\",\"" + toString(Range->Hi) +
+         "\"]";
 }
 
 std::string CountParameters::storedTree(RangeAnalysis &Ranges,
@@ -1011,10 +1013,17 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
     // Judged last, once the unit's findings are made: evaluating a body
     // for any arguments leaves the caches of its analysis as no finding
     // has seen them.
+    // So is a return the unit bounds without arithmetic over the
+    // parameters (a getter of a global its setter clamps).
     std::vector<OutputSummary> Outputs;
-    if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty())
+    std::string BoundedReturn;
+    if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty()) {
       Outputs = summarizeOutputs(F);
-    if (!S && !Sends.Known && !NeverReturns && Outputs.empty())
+      if (!S || !S->Return.present())
+        BoundedReturn = boundedReturnTree(F);
+    }
+    if (!S && !Sends.Known && !NeverReturns && Outputs.empty() &&
+        BoundedReturn.empty())
       continue;
     FunctionSummary Out;
     if (S) {
@@ -1027,6 +1036,8 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
     Out.Sends = std::move(Sends);
     Out.NeverReturns = NeverReturns;
     Out.Outputs = std::move(Outputs);
+    if (!BoundedReturn.empty())
+      Out.Return.Tree = std::move(BoundedReturn);
     U.Functions.push_back(std::move(Out));
   }
   llvm::sort(U.ExternalCalls);

@@ -151,6 +151,10 @@ private:
   void nameSite(const clang::Expr *Site, SourcePoint &At, std::string &Text);
   /// What \p Def stores through \p P as a tree over its parameters: the
   /// join of its plain stores, or "" when one is not such arithmetic.
+  /// The range the unit bounds \p Def's returns to, as a tree, when that
+  /// is narrower than its type and no arithmetic on the way overflows; empty
+  /// otherwise. Asked at the end of the unit, as outputs are.
+  std::string boundedReturnTree(const clang::FunctionDecl *Def);
   std::string storedTree(RangeAnalysis &Ranges, const clang::ParmVarDecl *P,
                          const clang::FunctionDecl *Def);
   /// The tree of what the callee of \p Call, a function of the program,
