@@ -2492,9 +2492,11 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     std::optional<Interval> R = evalBinary(B, C, S);
     // Only a value that does not fit is worth the walk to its guards.
     std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
-    if (R && B->isAdditiveOp() && !R->within(*Int)) {
+    if (R && (B->isAdditiveOp() || B->getOpcode() == BO_Mul) &&
+        !R->within(*Int)) {
       // An if around it, or a guard before it that leaves the block
-      // (`if (p - buf > cap) return 1;`).
+      // (`if (p - buf > cap) return 1;`, `if (9 * nent > INT_MAX) goto
+      // done;` before `(int)(9 * nent)`).
       std::optional<Interval> Guarded = enclosingGuardBound(B, C);
       if (!Guarded)
         Guarded = guardedAccessBound(B, C);

@@ -81,3 +81,11 @@ void capped_by_size_limit(char *buf, size_t n, size_t cap, MPI_Comm comm) {
   if (n <= cap)
     MPI_Send(buf, (int)n, MPI_BYTE, 0, 0, comm);
 }
+
+// A guard on the same product that leaves by return: the product fits
+// after it, as a sum does.
+int bcast_entries(char *buf, size_t nent, MPI_Comm comm) {
+  if ((sizeof(double) + 1) * nent > INT_MAX)
+    return -1;
+  return MPI_Bcast(buf, (int)((sizeof(double) + 1) * nent), MPI_BYTE, 0, comm);
+}
