@@ -1716,17 +1716,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
         // A caller's local, or that of the function allocating a global:
         // this function's migration cannot retype it.
         if (V->getParentFunctionOrMethod() != Caller) {
-          const auto *Owner =
-              dyn_cast_or_null<NamedDecl>(V->getParentFunctionOrMethod());
-          Plan.block(Size.Arithmetic->getBeginLoc(),
-                     "'" + V->getName().str() + "' is an '" +
-                         typeName(V->getType(), *Context) + "' local of " +
-                         (Owner ? "'" + Owner->getNameAsString() + "'"
-                                : std::string("another function")) +
-                         ", which " +
-                         (Size.Kind == NarrowSize::SizeVariable ? "allocates"
-                                                                : "offsets") +
-                         " the buffer: widen it there");
+          Plan.block(Size.Arithmetic->getBeginLoc(), foreignLocalReason(Size));
           return true;
         }
         const char *Type =
@@ -2389,14 +2379,23 @@ LargeCountCheck::sharedBufferSizes(const ValueDecl *Shared) {
 /// Whether the int offset or size variable of \p Size can hold a wrapped
 /// value at \p Call: a running total there, or a local given arithmetic that
 /// can overflow.
+LargeCountCheck::WrapSource
+LargeCountCheck::wrapSource(const NarrowSize &Size, const Stmt *At,
+                            FunctionState &FS) {
+  const VarDecl *V = Size.variable();
+  WrapSource Source;
+  Source.Sum = FS.Ranges->runningTotalAt(V, At);
+  if (Source.Sum)
+    return Source;
+  std::optional<Hazard> H = localHazard(V, At, /*Negative=*/true, FS);
+  if (H && H->Kind == Hazard::Overflows)
+    Source.Given = H;
+  return Source;
+}
+
 bool LargeCountCheck::wrapsAt(const NarrowSize &Size, const CallExpr *Call,
                               FunctionState &FS) {
-  const VarDecl *V = Size.variable();
-  const Stmt *At = Size.Store ? Size.Store : Call;
-  if (FS.Ranges->runningTotalAt(V, At))
-    return true;
-  std::optional<Hazard> H = localHazard(V, At, /*Negative=*/true, FS);
-  return H && H->Kind == Hazard::Overflows;
+  return bool(wrapSource(Size, Size.Store ? Size.Store : Call, FS));
 }
 
 /// The allocator whose int parameter sizes a buffer of \p Other, an MPI call
@@ -2431,6 +2430,19 @@ std::string LargeCountCheck::narrowAllocatorReason(const NarrowSize &Size) {
   return "'" + allocatorOf(Size) + "' takes the size as '" +
          typeName(Size.Parameter->getType(), *Context) +
          "': widen its parameter first";
+}
+
+std::string LargeCountCheck::foreignLocalReason(const NarrowSize &Size) {
+  const VarDecl *V = Size.variable();
+  const auto *Owner =
+      dyn_cast_or_null<NamedDecl>(V->getParentFunctionOrMethod());
+  return "'" + V->getName().str() + "' is an '" +
+         typeName(V->getType(), *Context) + "' local of " +
+         (Owner ? "'" + Owner->getNameAsString() + "'"
+                : std::string("another function")) +
+         ", which " +
+         (Size.Kind == NarrowSize::SizeVariable ? "allocates" : "offsets") +
+         " the buffer: widen it there";
 }
 
 void LargeCountCheck::planSizeFix(const NarrowSize &Size, TypeMigration &M,
@@ -2521,21 +2533,20 @@ void LargeCountCheck::noteWrappingSize(const NarrowSize &Size,
                                        FunctionState &Here) {
   const VarDecl *V = Size.variable();
   // Judged with the facts of the function it is a local of: a caller's,
-  // for a buffer handed in.
+  // for a buffer handed in (this function's own state keeps its caches).
   const auto *Owner =
       dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   FunctionState Other = Owner ? stateOfOther(Owner) : FunctionState();
-  FunctionState &FS = Other.Ranges ? Other : Here;
-  const Stmt *At = Size.Store ? Size.Store : Size.Allocation;
-  if (const CompoundAssignOperator *Sum = FS.Ranges->runningTotalAt(V, At)) {
-    diag(Sum->getBeginLoc(), "'%0' is an '%1' running sum here",
+  FunctionState &FS =
+      Other.Ranges && Other.Facts != Here.Facts ? Other : Here;
+  WrapSource Source =
+      wrapSource(Size, Size.Store ? Size.Store : Size.Allocation, FS);
+  if (Source.Sum)
+    diag(Source.Sum->getBeginLoc(), "'%0' is an '%1' running sum here",
          DiagnosticIDs::Note)
         << V->getName() << typeName(V->getType(), *Context)
-        << Sum->getSourceRange();
-    return;
-  }
-  std::optional<Hazard> H = localHazard(V, At, /*Negative=*/true, FS);
-  if (H && H->Kind == Hazard::Overflows)
+        << Source.Sum->getSourceRange();
+  else if (const std::optional<Hazard> &H = Source.Given)
     diag(H->Source->getBeginLoc(), "'%0' is given '%1' here, which can "
                                    "overflow '%2'",
          DiagnosticIDs::Note)

@@ -337,7 +337,18 @@ private:
                                           const clang::FunctionDecl *Caller,
                                           FunctionState &FS);
   void noteBufferOffset(const Finding &Found, FunctionState &FS);
-  /// Whether an int offset variable can hold a wrapped value at the call.
+  /// What lets the int offset or size variable of a NarrowSize hold a
+  /// wrapped value at a point: a running sum there, or arithmetic it is
+  /// given that can overflow; neither, when it cannot.
+  struct WrapSource {
+    const clang::CompoundAssignOperator *Sum = nullptr;
+    std::optional<Hazard> Given;
+    explicit operator bool() const { return Sum || Given; }
+  };
+  WrapSource wrapSource(const NarrowSize &Size, const clang::Stmt *At,
+                        FunctionState &FS);
+  /// Whether an int offset or size variable can hold a wrapped value at
+  /// the call.
   bool wrapsAt(const NarrowSize &Size, const clang::CallExpr *Call,
                FunctionState &FS);
   /// The stores into a buffer's object in \p Caller (kept per local).
@@ -350,6 +361,9 @@ private:
   allocatorBlock(const clang::CallExpr *Other, const clang::FunctionDecl *Caller,
                  FunctionState &FS);
   std::string narrowAllocatorReason(const NarrowSize &Size);
+  /// Why an int local of another function that sizes or offsets the
+  /// buffer blocks this call's fix.
+  std::string foreignLocalReason(const NarrowSize &Size);
   /// The narrow allocations of a global or member buffer in the unit's
   /// other functions, with the function of each (found once per buffer).
   llvm::ArrayRef<std::pair<NarrowSize, const clang::FunctionDecl *>>

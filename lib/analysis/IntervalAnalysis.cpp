@@ -1869,6 +1869,19 @@ const Expr *RangeAnalysis::dividendOver(const Expr *Quotient, const Expr *Y,
   return Div->getLHS();
 }
 
+/// `L % R`: it takes the dividend's sign and is smaller than the divisor in
+/// magnitude, whatever the divisor's sign, since a run that divides by zero
+/// is undefined (`(i + offset) % nproc` stays below nproc); none for a
+/// divisor that can only be 0.
+static std::optional<Interval> remainderRange(const Interval &L,
+                                              const Interval &R) {
+  WideInt M = maxOf({R.Lo < 0 ? -R.Lo : R.Lo, R.Hi < 0 ? -R.Hi : R.Hi}) - 1;
+  if (M < 0)
+    return std::nullopt;
+  return Interval{L.Lo >= 0 ? 0 : maxOf({-M, L.Lo}),
+                  L.Hi <= 0 ? 0 : minOf({M, L.Hi})};
+}
+
 /// `X - (X / Y) * Y` is X % Y, spelled out: it keeps X's sign, below Y in
 /// size when Y is positive, and never larger than X.
 std::optional<Interval> RangeAnalysis::remainderOf(const BinaryOperator *B,
@@ -1889,15 +1902,11 @@ std::optional<Interval> RangeAnalysis::remainderOf(const BinaryOperator *B,
     std::optional<Interval> By = eval(Factor, C, S);
     if (!Held || !By)
       return std::nullopt;
-    Interval Rest{minOf({Held->Lo, 0}), maxOf({Held->Hi, 0})};
     // Below the divisor in size whatever its sign, as `%` is: the
     // division before it leaves 0 out.
-    WideInt M =
-        maxOf({By->Lo < 0 ? -By->Lo : By->Lo, By->Hi < 0 ? -By->Hi : By->Hi}) -
-        1;
-    if (M >= 0)
-      Rest = Rest.meet(Interval{-M, M});
-    return Rest;
+    if (std::optional<Interval> Rest = remainderRange(*Held, *By))
+      return Rest;
+    return Interval{minOf({Held->Lo, 0}), maxOf({Held->Hi, 0})};
   }
   return std::nullopt;
 }
@@ -2053,14 +2062,9 @@ std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
     return clampTo(T, {-M, M}, B, false, S);
   }
   case BO_Rem: {
-    // The result takes the dividend's sign and is smaller than the divisor
-    // in magnitude, whatever the divisor's sign: a run that divides by zero
-    // is undefined (`(i + offset) % nproc` stays below nproc).
-    WideInt M = maxOf({R.Lo < 0 ? -R.Lo : R.Lo, R.Hi < 0 ? -R.Hi : R.Hi}) - 1;
-    if (M < 0)
-      return Full;
-    return Interval{L.Lo >= 0 ? 0 : maxOf({-M, L.Lo}),
-                    L.Hi <= 0 ? 0 : minOf({M, L.Hi})};
+    if (std::optional<Interval> Rest = remainderRange(L, R))
+      return Rest;
+    return Full;
   }
   case BO_Shr:
     if (L.Lo < 0)

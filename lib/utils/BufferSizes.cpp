@@ -96,6 +96,19 @@ static const BinaryOperator *variableArithmetic(const Expr *E,
              : nullptr;
 }
 
+/// A local of the function of an integer type narrower than 64 bits that
+/// \p E reads (a parameter too, with \p Parameters), or null.
+static const DeclRefExpr *narrowLocalRead(const Expr *E, const ASTContext &Ctx,
+                                          bool Parameters) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && (Parameters || !isa<ParmVarDecl>(V)) &&
+                 V->getType()->isIntegerType() &&
+                 Ctx.getIntWidth(V->getType()) < 64
+             ? Ref
+             : nullptr;
+}
+
 /// The narrow integer arithmetic that offsets a pointer in \p E:
 /// `&buf[nx * ny]`, `base + rows * cols`, `(char *)buf + i * n`.
 static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
@@ -109,12 +122,10 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
     if (const BinaryOperator *B = variableArithmetic(Index, Ctx);
         B && Ctx.getIntWidth(B->getType()) < 64)
       Out.push_back({NarrowSize::Offset, B, nullptr, At, Named, Store});
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
-          Ctx.getIntWidth(V->getType()) < 64)
-        Out.push_back(
-            {NarrowSize::OffsetVariable, Ref, nullptr, At, Named, Store});
+    if (const DeclRefExpr *Ref =
+            narrowLocalRead(Index, Ctx, /*Parameters=*/true))
+      Out.push_back(
+          {NarrowSize::OffsetVariable, Ref, nullptr, At, Named, Store});
   };
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
@@ -142,18 +153,6 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
   }
 }
 
-/// A local of the function (not a parameter) of an integer type narrower
-/// than 64 bits that \p E reads, or null.
-static const DeclRefExpr *narrowLocalRead(const Expr *E, const ASTContext &Ctx) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-                 V->getType()->isIntegerType() &&
-                 Ctx.getIntWidth(V->getType()) < 64
-             ? Ref
-             : nullptr;
-}
-
 /// Arithmetic in \p Size computed narrower than the integer it is converted
 /// to, and int locals so converted (they may hold such arithmetic); nested
 /// calls compute sizes of their own.
@@ -173,7 +172,10 @@ static void collectNarrow(const Expr *Size, const Expr *Allocation,
       Out.push_back({NarrowSize::Size, B, Cast, Allocation, Buffer, Store});
       return;
     }
-    if (const DeclRefExpr *Local = narrowLocalRead(Converted, Ctx)) {
+    // A parameter's callers decide its value: only a local holds what the
+    // function computed.
+    if (const DeclRefExpr *Local =
+            narrowLocalRead(Converted, Ctx, /*Parameters=*/false)) {
       Out.push_back(
           {NarrowSize::SizeVariable, Local, Cast, Allocation, Buffer, Store});
       return;

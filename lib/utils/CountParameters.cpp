@@ -486,6 +486,14 @@ void CountParameters::nameSite(const Expr *Site, SourcePoint &At,
              .str();
 }
 
+/// The tree leaf of a value the defining unit bounds to \p R, narrower than
+/// its type's \p Whole; empty when it is not.
+static std::string boundedLeaf(const Interval &R, const Interval &Whole) {
+  if (R.Lo <= Whole.Lo && R.Hi >= Whole.Hi)
+    return "";
+  return "[\"i\",\"" + toString(R.Lo) + "\",\"" + toString(R.Hi) + "\"]";
+}
+
 std::vector<OutputSummary>
 CountParameters::summarizeOutputs(const FunctionDecl *Def) {
   std::vector<OutputSummary> Outputs;
@@ -506,10 +514,8 @@ CountParameters::summarizeOutputs(const FunctionDecl *Def) {
     // Not arithmetic over the parameters: the bounded range, when there is
     // one (`*size = lsize` after MPI_Comm_size).
     std::optional<Interval> Whole = Interval::ofType(Pointee, Ctx);
-    if (Out.Tree.empty() && R && Whole && !Site &&
-        (R->Lo > Whole->Lo || R->Hi < Whole->Hi))
-      Out.Tree =
-          "[\"i\",\"" + toString(R->Lo) + "\",\"" + toString(R->Hi) + "\"]";
+    if (Out.Tree.empty() && R && Whole && !Site)
+      Out.Tree = boundedLeaf(*R, *Whole);
     // A narrowing store is not kept: `*len = strlen(s)` is the rule more
     // often than a hazard, and the unit that defines it reports its own.
     if (isa_and_nonnull<BinaryOperator>(Site))
@@ -530,11 +536,9 @@ std::string CountParameters::boundedReturnTree(const FunctionDecl *Def) {
   llvm::SmallVector<std::optional<Interval>, 4> Unknown(Def->getNumParams());
   std::optional<Interval> Range = Ranges->returnRange(Def, Unknown, Site);
   std::optional<Interval> Whole = Interval::ofType(Returned, Ctx);
-  if (!Range || !Whole || Site || !Range->within(*Whole) ||
-      (Range->Lo <= Whole->Lo && Range->Hi >= Whole->Hi))
+  if (!Range || !Whole || Site || !Range->within(*Whole))
     return "";
-  return "[\"i\",\"" + toString(Range->Lo) + "\",\"" + toString(Range->Hi) +
-         "\"]";
+  return boundedLeaf(*Range, *Whole);
 }
 
 std::string CountParameters::storedTree(RangeAnalysis &Ranges,
