@@ -281,7 +281,7 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
                                  tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Scope(*Context),
       WarnOnAllSizeQueries(Options.get("WarnOnAllSizeQueries", false)),
-      Target(Options.get("Target", "auto")) {
+      Target(Options.get("Target", "auto")), Delivery(*Context) {
   if (Target != "auto" && Target != "mpi4" && Target != "mpix") {
     configurationDiag("invalid value '%0' for mpix-large-count.Target; "
                       "expected 'auto', 'mpi4' or 'mpix'")
@@ -382,10 +382,9 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   MPIIncludes.clear();
   IncludeEnds.clear();
   HasMPIXInclude.clear();
-  IncludedMPIX.clear();
   Conditionals.clear();
   MPIConditions.reset();
-  EmittedEdits.clear();
+  Delivery.reset();
   MemberVerdicts.clear();
   SharedSizes.clear();
 }
@@ -624,9 +623,8 @@ void LargeCountCheck::noteInstantiation(const FunctionDecl *Caller) {
   llvm::raw_string_ostream OS(Name);
   Caller->getNameForDiagnostic(OS, Context->getPrintingPolicy(),
                                /*Qualified=*/true);
-  diag(Caller->getPointOfInstantiation(),
-       "in the instantiation '%0' used here; others may give other values",
-       DiagnosticIDs::Note)
+  note(Caller->getPointOfInstantiation(),
+       "in the instantiation '%0' used here; others may give other values")
       << OS.str();
 }
 
@@ -1748,13 +1746,17 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
       return Plan;
   }
   // A local retyped by an earlier plan of this function that renamed this
-  // call too: that plan's edits are all of this one's, and are out already.
-  // Planning again cost every use of the local for every call passing it.
+  // call too: that plan's edits are all of this one's. Planning again cost
+  // every use of the local for every call passing it. They go with this
+  // warning too, in case clang-tidy drops the earlier one (FixDelivery.h).
   const VarDecl *Sole = soleRetypedLocal(Call, F, Findings, Followers);
   if (Sole && NeedsRename && Plan.ok()) {
     auto Covered = FS.CoveredCalls.find(Sole);
-    if (Covered != FS.CoveredCalls.end() && Covered->second.count(Call))
+    if (Covered != FS.CoveredCalls.end() &&
+        Covered->second.Renamed.count(Call)) {
+      Plan.Hints = Covered->second.Hints;
       return Plan;
+    }
   }
   // `int total = std::accumulate(v.begin(), v.end(), 0)` over a widened v.
   for (size_t I = 0; I < Followers.size(); ++I)
@@ -1796,7 +1798,7 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   if (useMPIX())
     includeMPIX(Call, Plan);
   if (Sole && Plan.ok())
-    FS.CoveredCalls[Sole] = Plan.Renamed;
+    FS.CoveredCalls[Sole] = {Plan.Renamed, Plan.Hints};
   return Plan;
 }
 
@@ -1858,8 +1860,6 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
   // same condition: the build without MPI has no <mpix.h>.
   std::string Include = ConditionalRegions::guarded(
       mpiBranchesOnly(At, After), "\n#include <mpix.h>");
-  if (!IncludedMPIX.insert({File, Include}).second)
-    return;
   Plan.Hints.push_back(FixItHint::CreateInsertion(After, Include));
 }
 
@@ -1965,9 +1965,10 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            FunctionState &FS) {
   {
     DiagnosticBuilder D = describe(Call, F, Found);
-    if (Plan)
-      addNewHints(D, *Plan);
+    Delivery.attach(D, Plan ? Plan->edits() : llvm::ArrayRef<FixItHint>());
   }
+  Delivery.warningEmitted(Call->getArg(Found.Index)->getBeginLoc(),
+                          Context->getSourceManager());
   const Hazard &H = Found.H;
   switch (Found.What) {
   case Finding::LocalVariable: {
@@ -1984,8 +1985,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     break;
   }
   case Finding::RunningSum:
-    diag(Found.NoteSite->getBeginLoc(), "the running sum is computed here",
-         DiagnosticIDs::Note)
+    note(Found.NoteSite->getBeginLoc(), "the running sum is computed here")
         << Found.NoteSite->getSourceRange();
     break;
   case Finding::FilledArray: {
@@ -1999,11 +1999,10 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     RangeAnalysis::Explanation Why;
     if (H.Kind == Hazard::Overflows && Ranges)
       Why = Ranges->explainOverflow(H.Source, H.Source);
-    diag(H.Source->getBeginLoc(),
+    note(H.Source->getBeginLoc(),
          H.Kind == Hazard::Narrowed ? "'%0' of type '%1' is narrowed to 'int' here%3"
          : H.Kind == Hazard::Overflows ? "'%0' can overflow 'int' here%3%2"
-                                       : "'%0' does not fit in 'int' here%3",
-         DiagnosticIDs::Note)
+                                       : "'%0' does not fit in 'int' here%3")
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << (Why.Why.empty() ? std::string() : ": " + Why.Why)
         << (Found.StoredIn ? " (in '" + Found.StoredIn->getNameAsString() + "')"
@@ -2012,8 +2011,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     noteOrigin(Why);
     noteSameProductBefore(Found, Ranges);
     if (Found.CarriedFrom)
-      diag(Found.NoteSite->getBeginLoc(), "'%0' is stored into the array here",
-           DiagnosticIDs::Note)
+      note(Found.NoteSite->getBeginLoc(), "'%0' is stored into the array here")
           << Found.CarriedFrom->getName() << Found.NoteSite->getSourceRange();
     break;
   }
@@ -2024,8 +2022,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     break;
   case Finding::SizeOutput:
     if (Found.NoteSite)
-      diag(Found.NoteSite->getBeginLoc(), "the datatype is built here",
-           DiagnosticIDs::Note);
+      note(Found.NoteSite->getBeginLoc(), "the datatype is built here");
     break;
   case Finding::RemoteMemberStore:
     noteRemoteStore(Found);
@@ -2064,7 +2061,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   if (Found.What != Finding::BufferOffset)
     noteBufferSizes(Found, FS);
   if (Plan && !Plan->ok())
-    diag(Plan->BlockerLoc, "no automatic fix: %0", DiagnosticIDs::Note)
+    note(Plan->BlockerLoc, "no automatic fix: %0")
         << Plan->Blocker;
 }
 
@@ -2083,22 +2080,20 @@ RangeAnalysis::Explanation LargeCountCheck::explain(const Hazard &H,
 
 void LargeCountCheck::noteOrigin(const RangeAnalysis::Explanation &Why) {
   if (Why.OriginLoc.isValid())
-    diag(Why.OriginLoc, "%0", DiagnosticIDs::Note) << Why.OriginNote;
+    note(Why.OriginLoc, "%0") << Why.OriginNote;
 }
 
 void LargeCountCheck::noteWhyLarge(const Finding &Found, FunctionState &FS) {
   const Hazard &H = Found.H;
   RangeAnalysis::Explanation Why = explain(H, FS);
   if (H.Kind == Hazard::Overflows && !Why.Why.empty())
-    diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here: %2",
-         DiagnosticIDs::Note)
+    note(H.Source->getBeginLoc(), "'%0' can overflow '%1' here: %2")
         << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
         << Why.Why << H.Source->getSourceRange();
   // A wide value bounded, but past INT_MAX: the bound is the reason.
   else if (H.Kind == Hazard::Narrowed && Why.OriginLoc.isInvalid() &&
            !Why.Why.empty())
-    diag(H.Source->getBeginLoc(), "'%0' can exceed INT_MAX here: %1",
-         DiagnosticIDs::Note)
+    note(H.Source->getBeginLoc(), "'%0' can exceed INT_MAX here: %1")
         << textOf(H.Source, *Context) << Why.Why << H.Source->getSourceRange();
   noteOrigin(Why);
   noteSameProductBefore(Found, FS.Ranges);
@@ -2115,10 +2110,9 @@ void LargeCountCheck::noteSameProductBefore(const Finding &Found,
   const BinaryOperator *Before = Ranges->sameProductRunBefore(Product);
   // A buffer's size has a note of its own; the call's fix may widen it.
   if (Before && !llvm::is_contained(Found.SizesOfCall, Before))
-    diag(Before->getBeginLoc(),
+    note(Before->getBeginLoc(),
          "the same product is computed in '%0' here first: it overflows "
-         "with it, and widening the MPI call does not widen it",
-         DiagnosticIDs::Note)
+         "with it, and widening the MPI call does not widen it")
         << typeName(Before->getType(), *Context) << Before->getSourceRange();
 }
 
@@ -2496,16 +2490,14 @@ void LargeCountCheck::noteBufferOffset(const Finding &Found,
                                        FunctionState &FS) {
   const NarrowSize &Offset = Found.BufferSizes.front();
   if (Offset.Store)
-    diag(Offset.Allocation->getBeginLoc(), "'%0' is computed here, offset by '%1'",
-         DiagnosticIDs::Note)
+    note(Offset.Allocation->getBeginLoc(), "'%0' is computed here, offset by '%1'")
         << textOf(Offset.Buffer, *Context)
         << textOf(Offset.Arithmetic, *Context)
         << Offset.Allocation->getSourceRange();
   if (Found.RunningTotal)
-    diag(Found.NoteSite->getBeginLoc(),
+    note(Found.NoteSite->getBeginLoc(),
          "'%0' advances by the count here, in a loop: nothing bounds the "
-         "number of pieces",
-         DiagnosticIDs::Note)
+         "number of pieces")
         << Found.Var->getName() << Found.NoteSite->getSourceRange();
   else
     noteWhyLarge(Found, FS);
@@ -2515,8 +2507,7 @@ void LargeCountCheck::noteBufferSizes(const Finding &Found,
                                       FunctionState &FS) {
   for (const NarrowSize &Size : Found.BufferSizes) {
     bool ByAllocator = Size.Kind == NarrowSize::NarrowParameter;
-    diag(Size.Arithmetic->getBeginLoc(), bufferNoteFormat(Size.Kind),
-         DiagnosticIDs::Note)
+    note(Size.Arithmetic->getBeginLoc(), bufferNoteFormat(Size.Kind))
         << (Size.Buffer ? textOf(Size.Buffer, *Context) : std::string())
         << textOf(Size.Arithmetic, *Context)
         << typeName(ByAllocator ? Size.Parameter->getType()
@@ -2542,14 +2533,12 @@ void LargeCountCheck::noteWrappingSize(const NarrowSize &Size,
   WrapSource Source =
       wrapSource(Size, Size.Store ? Size.Store : Size.Allocation, FS);
   if (Source.Sum)
-    diag(Source.Sum->getBeginLoc(), "'%0' is an '%1' running sum here",
-         DiagnosticIDs::Note)
+    note(Source.Sum->getBeginLoc(), "'%0' is an '%1' running sum here")
         << V->getName() << typeName(V->getType(), *Context)
         << Source.Sum->getSourceRange();
   else if (const std::optional<Hazard> &H = Source.Given)
-    diag(H->Source->getBeginLoc(), "'%0' is given '%1' here, which can "
-                                   "overflow '%2'",
-         DiagnosticIDs::Note)
+    note(H->Source->getBeginLoc(), "'%0' is given '%1' here, which can "
+                                   "overflow '%2'")
         << V->getName() << textOf(H->Source, *Context)
         << typeName(H->SourceType, *Context) << H->Source->getSourceRange();
 }
@@ -2575,8 +2564,7 @@ bool LargeCountCheck::noteNarrowingReturn(const Hazard &H) {
   if (H.Kind != Hazard::Overflows || !Cast ||
       Cast->getCastKind() != CK_IntegralCast)
     return false;
-  diag(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here",
-       DiagnosticIDs::Note)
+  note(H.Source->getBeginLoc(), "'%0' of type '%1' is narrowed to '%2' here")
       << textOf(H.Source, *Context)
       << typeName(Cast->getSubExpr()->getType(), *Context)
       << typeName(H.SourceType, *Context) << H.Source->getSourceRange();
@@ -2588,11 +2576,10 @@ void LargeCountCheck::noteLocalStore(const Finding &Found,
   const Hazard &H = Found.H;
   if (noteNarrowingReturn(H))
     return;
-  diag(H.Source->getBeginLoc(),
+  note(H.Source->getBeginLoc(),
        H.Kind == Hazard::Narrowed    ? "'%0' of type '%1' is narrowed to '%2' here"
        : H.Kind == Hazard::Overflows ? "'%0' can overflow '%1' here%3"
-                                     : "'%0' is assigned here",
-       DiagnosticIDs::Note)
+                                     : "'%0' is assigned here")
       << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
       << typeName(Found.Var ? Found.Var->getType() : Found.Member->getType(),
                   *Context)
@@ -2603,8 +2590,7 @@ void LargeCountCheck::noteLocalStore(const Finding &Found,
 void LargeCountCheck::noteRemoteStore(const Finding &Found) {
   SourceLocation At = Params->locationOf(Found.RemoteAt);
   if (At.isValid())
-    diag(At, "'%0' can overflow here, in '%1', and is stored into '%2'",
-         DiagnosticIDs::Note)
+    note(At, "'%0' can overflow here, in '%1', and is stored into '%2'")
         << Found.RemoteText << Found.RemoteWriter
         << (Found.Member ? Found.Member->getName() : Found.Var->getName());
 }
@@ -2619,43 +2605,27 @@ void LargeCountCheck::noteStoreElsewhere(const Finding &Found) {
 
 void LargeCountCheck::noteRunningTotal(const Finding &Found) {
   const auto *Sum = cast<CompoundAssignOperator>(Found.NoteSite);
-  diag(Sum->getBeginLoc(), "the running sum is computed here, in a loop; "
-                           "'%0' can be any value of its type",
-       DiagnosticIDs::Note)
+  note(Sum->getBeginLoc(), "the running sum is computed here, in a loop; "
+                           "'%0' can be any value of its type")
       << textOf(Sum->getRHS(), *Context) << Sum->getSourceRange();
 }
 
 void LargeCountCheck::noteHelperWrite(const Finding &Found) {
-  diag(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here",
-       DiagnosticIDs::Note)
+  note(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here")
       << Found.Var->getName() << Found.StoredIn->getName()
       << Found.NoteSite->getSourceRange();
 }
 
 void LargeCountCheck::noteCarrier(const Finding &Found) {
   const auto *Value = cast<Expr>(Found.NoteSite);
-  diag(Value->getBeginLoc(), "'%0' is assigned '%1' here", DiagnosticIDs::Note)
+  note(Value->getBeginLoc(), "'%0' is assigned '%1' here")
       << Found.Carrier->getName() << textOf(Value, *Context)
       << Value->getSourceRange();
 }
 
-std::string LargeCountCheck::editKey(const FixItHint &Hint) {
-  return std::to_string(Hint.RemoveRange.getBegin().getRawEncoding()) + ":" +
-         std::to_string(Hint.RemoveRange.getEnd().getRawEncoding()) + ":" +
-         Hint.CodeToInsert;
-}
-
-/// A fix that widens a local renames every call using it, and the callers
-/// of one wrapper share its edits: the diagnostics at those calls plan the
-/// same edits again. Each edit goes out once, with the first diagnostic that
-/// needs it (clang-tidy would otherwise drop both copies as overlapping);
-/// --fix applies them all.
-void LargeCountCheck::addNewHints(DiagnosticBuilder &D, const FixPlan &Plan) {
-  if (!Plan.ok())
-    return;
-  for (const FixItHint &Hint : Plan.Hints)
-    if (EmittedEdits.insert(editKey(Hint)).second)
-      D << Hint;
+DiagnosticBuilder LargeCountCheck::note(SourceLocation Loc, StringRef Message) {
+  Delivery.noteEmitted(Loc, Context->getSourceManager());
+  return diag(Loc, Message, DiagnosticIDs::Note);
 }
 
 DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
@@ -2930,15 +2900,9 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
   if (!Info)
     return;
   M.rename(FirstUse, *Info, Plan);
-  // The include goes with these edits, wherever they are emitted, whether
-  // or not a fix of this unit's own calls adds one (a size_t parameter
-  // narrowed into the call is reported here too when the unit is
-  // summarised); and such a fix must still add its own.
-  auto Included = std::move(IncludedMPIX);
-  IncludedMPIX.clear();
+  // The include goes with these edits, wherever they are emitted.
   if (useMPIX())
     includeMPIX(FirstUse, Plan);
-  IncludedMPIX = std::move(Included);
 }
 
 void LargeCountCheck::emitUserCall(const CallExpr *Call,
@@ -2996,8 +2960,9 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
              << typeName(H.SourceType, *Context) << Via << Use.MPIFunction
              << Use.Noun << helperPhrase(H.Source, Arg) << Arg->getSourceRange();
     }();
-    addNewHints(D, Plan);
+    Delivery.attach(D, Plan.edits());
   }
+  Delivery.warningEmitted(Arg->getBeginLoc(), Context->getSourceManager());
   if (Found.RunningTotal) {
     noteRunningTotal(Found);
   } else if (Found.What == Finding::OutputStore) {
@@ -3018,12 +2983,12 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
   for (const CountUse &U : llvm::ArrayRef(R.Uses).take_front(3)) {
     SourceLocation At = Params->locationOf(U.At);
     if (At.isValid())
-      diag(At, "it reaches %0 as its %1 here", DiagnosticIDs::Note)
+      note(At, "it reaches %0 as its %1 here")
           << U.MPIFunction << U.Noun;
   }
   if (!Plan.ok())
-    diag(Plan.BlockerLoc.isValid() ? Plan.BlockerLoc : Call->getBeginLoc(),
-         "no automatic fix: %0", DiagnosticIDs::Note)
+    note(Plan.BlockerLoc.isValid() ? Plan.BlockerLoc : Call->getBeginLoc(),
+         "no automatic fix: %0")
         << Plan.Blocker;
 }
 
@@ -3040,8 +3005,7 @@ void LargeCountCheck::noteHelperOverflow(const Hazard &H, const Expr *Arg) {
     return;
   if (!isWithin(H.Source, Arg, *Context)) {
     if (!noteNarrowingReturn(H))
-      diag(H.Source->getBeginLoc(), "'%0' can overflow '%1' here",
-           DiagnosticIDs::Note)
+      note(H.Source->getBeginLoc(), "'%0' can overflow '%1' here")
           << textOf(H.Source, *Context) << typeName(H.SourceType, *Context)
           << H.Source->getSourceRange();
     return;
@@ -3052,11 +3016,10 @@ void LargeCountCheck::noteHelperOverflow(const Hazard &H, const Expr *Arg) {
     if (At.isInvalid())
       return;
     if (S->Return.NarrowedFrom.empty())
-      diag(At, "'%0' can overflow 'int' here", DiagnosticIDs::Note)
+      note(At, "'%0' can overflow 'int' here")
           << S->Return.OverflowText;
     else
-      diag(At, "'%0' of type '%1' is narrowed to '%2' here",
-           DiagnosticIDs::Note)
+      note(At, "'%0' of type '%1' is narrowed to '%2' here")
           << S->Return.OverflowText << S->Return.NarrowedFrom
           << typeName(H.Source->getType(), *Context);
   }

@@ -14,6 +14,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/BufferSizes.h"
 #include "utils/ConditionalRegions.h"
+#include "utils/FixDelivery.h"
 #include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
 #include "analysis/IntervalAnalysis.h"
@@ -133,10 +134,13 @@ private:
                    llvm::SmallVector<std::pair<unsigned, Hazard>, 1>>
         HazardousWrites;
     /// Per local retyped by an emitted plan of a call that depends on
-    /// nothing else (soleRetypedLocal), the calls that plan renamed.
-    llvm::DenseMap<const clang::VarDecl *,
-                   llvm::DenseSet<const clang::CallExpr *>>
-        CoveredCalls;
+    /// nothing else (soleRetypedLocal), the calls that plan renamed and its
+    /// edits.
+    struct CoveringPlan {
+      llvm::DenseSet<const clang::CallExpr *> Renamed;
+      std::vector<clang::FixItHint> Hints;
+    };
+    llvm::DenseMap<const clang::VarDecl *, CoveringPlan> CoveredCalls;
     /// Grouped declarations split by an emitted fix, with the variables it
     /// retyped there.
     DeclSplits EmittedSplits;
@@ -445,8 +449,9 @@ private:
 
   void emit(const clang::CallExpr *Call, const FunctionInfo &F,
             const Finding &Found, const FixPlan *Plan, FunctionState &FS);
-  void addNewHints(clang::DiagnosticBuilder &D, const FixPlan &Plan);
-  static std::string editKey(const clang::FixItHint &Hint);
+  /// A note of the warning being emitted (FixDelivery.h).
+  clang::DiagnosticBuilder note(clang::SourceLocation Loc,
+                                llvm::StringRef Message);
   clang::DiagnosticBuilder describe(const clang::CallExpr *Call,
                                     const FunctionInfo &F,
                                     const Finding &Found);
@@ -505,13 +510,12 @@ private:
   llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceLocation, 4>>
       IncludeEnds;
   llvm::DenseSet<clang::FileID> HasMPIXInclude;
-  /// The files given <mpix.h> by a fix, with the conditions around it.
-  std::set<std::pair<clang::FileID, std::string>> IncludedMPIX;
   /// The #if branches the unit was compiled in, and the conditions of those
   /// that hold an #include <mpi.h> (known once a fix asks).
   ConditionalRegions Conditionals;
   std::optional<llvm::StringSet<>> MPIConditions;
-  llvm::StringSet<> EmittedEdits;
+  /// Each edit shared by several warnings goes with one clang-tidy keeps.
+  FixDelivery Delivery;
 };
 
 } // namespace mpix

@@ -44,6 +44,11 @@ config.substitutions.append(("%mpix_cflags", "-I%s -I%s" % (
     os.path.join(config.mpix_src_root, "runtime", "include"),
     os.path.join(config.mpix_obj_root, "test", "runtime",
                  "mpixt_%s_%s" % (flavour, backend), "include"))))
+# ... and the library to link them with, and the flavour's launcher.
+config.substitutions.append(("%mpix_ldflags", os.path.join(
+    config.mpix_obj_root, "lib", "libmpixt_%s_%s.a" % (flavour, backend))))
+config.substitutions.append(("%mpiexec", "mpiexec." + flavour + (
+    " --allow-run-as-root --oversubscribe" if flavour == "openmpi" else "")))
 config.substitutions.append(("%mpicc", "mpicc." + flavour))
 config.substitutions.append(("%mpicxx", "mpicxx." + flavour))
 config.substitutions.append(("%mpi", flavour))

@@ -41,6 +41,10 @@ struct FixPlan {
   llvm::DenseSet<const clang::Expr *> Widened;
 
   bool ok() const { return Blocker.empty(); }
+  /// The edits to emit: none once the fix is blocked.
+  llvm::ArrayRef<clang::FixItHint> edits() const {
+    return ok() ? llvm::ArrayRef(Hints) : llvm::ArrayRef<clang::FixItHint>();
+  }
   void block(clang::SourceLocation Loc, std::string Why) {
     if (ok()) {
       Blocker = std::move(Why);
