@@ -165,15 +165,29 @@ bool UnitKnowledge::callEndsRun(const CallExpr *Call) {
   return Callee && neverReturns(Callee);
 }
 
+/// `do { ... } while (0)`: the statement an error macro expands to.
+static bool runsOnce(const DoStmt *Do) {
+  const auto *Cond = dyn_cast<IntegerLiteral>(Do->getCond()->IgnoreParenImpCasts());
+  return Cond && Cond->getValue().isZero();
+}
+
 /// Whether control never falls through \p S: a return, throw, break, continue
-/// or a call that does not return (abort, exit, MPI_Abort).
-static bool leaves(const Stmt *S) {
+/// or a call that does not return (abort, exit, MPI_Abort), also from inside
+/// the `do { ...; goto done; } while (0)` of an error macro (HDF5's
+/// HGOTO_ERROR), where a break or continue only ends that statement.
+static bool leaves(const Stmt *S, bool InOnceLoop = false) {
   if (!S)
     return false;
-  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(S))
+  if (isa<BreakStmt, ContinueStmt>(S))
+    return !InOnceLoop;
+  if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
     return true;
   if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return llvm::any_of(C->body(), leaves);
+    return llvm::any_of(C->body(), [&](const Stmt *Child) {
+      return leaves(Child, InOnceLoop);
+    });
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return runsOnce(Do) && leaves(Do->getBody(), /*InOnceLoop=*/true);
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
       return callNeverReturns(Call);
@@ -2756,12 +2770,20 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
     return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
   };
   // What runs of \p Region before E: a block's statements up to the one
-  // holding E, or all of any other statement.
+  // holding E, only the condition of an `if` whose condition holds E
+  // (`else if (MPI_SUCCESS != MPI_Type_contiguous((int)d[i].block, ...))
+  // HGOTO_ERROR(...)` reports after the call), or all of any other
+  // statement.
   auto Keeps = [&](const Stmt *Region, const Stmt *Holding) {
     llvm::SmallVector<const Stmt *, 8> Run{Region};
-    if (const auto *Block = dyn_cast<CompoundStmt>(Region))
+    if (const auto *Block = dyn_cast<CompoundStmt>(Region)) {
       if (std::optional<unsigned> At = Facts->indexInCompound(Holding))
         Run.assign(Block->body_begin(), Block->body_begin() + *At + 1);
+    } else if (const auto *If = dyn_cast<IfStmt>(Region);
+               If && Holding == If->getCond() && !If->hasInitStorage() &&
+               !If->hasVarStorage()) {
+      Run.assign({If->getCond()});
+    }
     return llvm::none_of(Run, Changes);
   };
   const Stmt *Child = E, *Holding = E;

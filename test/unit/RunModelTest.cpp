@@ -233,6 +233,26 @@ TEST(Transfer, GuardsCuttingAnEnd) {
   EXPECT_EQ(R->Hi, WideInt(1) << 30);
 }
 
+TEST(Transfer, GuardsLeavingThroughErrorMacros) {
+  // An element read after a guard that leaves through `do { goto out; }
+  // while (0)` is bounded by it; a `break` there ends only the do-while.
+  const std::string Guarded =
+      "struct e { unsigned long b; }; void f(struct e *d) { "
+      "unsigned long lim = 1UL << 30; if (lim < d[0].b) do { LEAVE; } while (0); "
+      "unsigned long probe = d[0].b; out:; }";
+  auto With = [&](const std::string &Leave) {
+    std::string Code = Guarded;
+    Code.replace(Code.find("LEAVE"), 5, Leave);
+    return probe(Code, false, std::nullopt, true);
+  };
+  std::optional<Interval> R = With("goto out;");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, WideInt(1) << 30);
+  R = With("break;");
+  ASSERT_TRUE(R);
+  EXPECT_GT(R->Hi, WideInt(1) << 32);
+}
+
 TEST(RunModel, ProcessCounts) {
   // The size query replaces the -1 before the read; on a branch, it may not.
   std::optional<Interval> R =

@@ -89,3 +89,59 @@ int bcast_entries(char *buf, size_t nent, MPI_Comm comm) {
     return -1;
   return MPI_Bcast(buf, (int)((sizeof(double) + 1) * nent), MPI_BYTE, 0, comm);
 }
+
+// The same guard leaving through an error macro's `do { ...; goto done; }
+// while (0)`. A macro whose `break` only ends its own do-while leaves
+// nothing: the call after it is still reported.
+#define FAIL_TO(label, rc) do { status = (rc); goto label; } while (0)
+#define NOTE_ONLY(rc) do { status = (rc); break; } while (0)
+int bcast_entries_or_fail(char *buf, size_t nent, MPI_Comm comm) {
+  int status = 0;
+  if ((sizeof(double) + 1) * nent > INT_MAX)
+    FAIL_TO(done, -1);
+  status = MPI_Bcast(buf, (int)((sizeof(double) + 1) * nent), MPI_BYTE, 0, comm);
+done:
+  return status;
+}
+
+int bcast_entries_noted(char *buf, size_t nent, MPI_Comm comm) {
+  int status = 0;
+  if ((sizeof(double) + 1) * nent > INT_MAX)
+    NOTE_ONLY(-1);
+  status = MPI_Bcast(buf, (int)((sizeof(double) + 1) * nent), MPI_BYTE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: count '(sizeof(double) + 1) * nent' of type 'unsigned long' is narrowed to 'int'
+  return status;
+}
+
+// An element bounded by the `if` whose `else if` condition makes the call:
+// the error report in that `else if`'s branch runs after the call, and
+// cannot change the element first. A call before it in the branch can.
+struct extent { size_t block; };
+void report_failure(int code);
+int contiguous_blocks(struct extent *d, int n, MPI_Datatype t, MPI_Datatype *out) {
+  size_t limit = (size_t)1 << 30;
+  for (int i = 0; i < n; i++) {
+    int rc;
+    if (limit < d[i].block)
+      return -1;
+    else if (MPI_SUCCESS != (rc = MPI_Type_contiguous((int)d[i].block, t, out))) {
+      report_failure(rc);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int contiguous_blocks_after_call(struct extent *d, int n, MPI_Datatype t, MPI_Datatype *out) {
+  size_t limit = (size_t)1 << 30;
+  for (int i = 0; i < n; i++) {
+    if (limit < d[i].block) {
+      return -1;
+    } else {
+      report_failure(0);
+      MPI_Type_contiguous((int)d[i].block, t, out);
+      // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: count 'd[i].block' of type 'size_t' is narrowed to 'int'
+    }
+  }
+  return 0;
+}
