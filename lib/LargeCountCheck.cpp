@@ -354,6 +354,7 @@ void LargeCountCheck::registerPPCallbacks(const SourceManager &SM,
       std::make_unique<IncludeRecorder>(SM, MPIIncludes, IncludeEnds,
                                         HasMPIXInclude));
   PP->addPPCallbacks(Conditionals.recorder(*PP));
+  PP->addPPCallbacks(Arguments.recorder(*PP));
 }
 
 void LargeCountCheck::onEndOfTranslationUnit() {
@@ -383,6 +384,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   IncludeEnds.clear();
   HasMPIXInclude.clear();
   Conditionals.clear();
+  Arguments.clear();
   MPIConditions.reset();
   Delivery.reset();
   MemberVerdicts.clear();
@@ -1792,11 +1794,14 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
                     elementTypeOf(F.Params[Found.Index].ClassicType), Plan);
   }
   blockEditsOutsideBranches(Call, Plan);
+  if (NeedsRename) {
+    M.rename(Call, F, Plan);
+    if (useMPIX())
+      includeMPIX(Call, Plan);
+  }
+  blockEditsOfPastedArguments(Plan);
   if (!NeedsRename)
     return Plan;
-  M.rename(Call, F, Plan);
-  if (useMPIX())
-    includeMPIX(Call, Plan);
   if (Sole && Plan.ok())
     FS.CoveredCalls[Sole] = {Plan.Renamed, Plan.Hints};
   return Plan;
@@ -1900,6 +1905,17 @@ void LargeCountCheck::blockEditsOutsideBranches(const CallExpr *Call,
                          "' holds, and this edit would be made for every "
                          "build");
     return;
+  }
+}
+
+void LargeCountCheck::blockEditsOfPastedArguments(FixPlan &Plan) {
+  const SourceManager &SM = Context->getSourceManager();
+  for (const FixItHint &Hint : Plan.Hints) {
+    if (!Plan.ok())
+      return;
+    SourceLocation Edit = Hint.RemoveRange.getBegin();
+    if (std::optional<std::string> Why = Arguments.pastedArgument(Edit, SM))
+      Plan.block(Edit, *Why);
   }
 }
 
@@ -2903,6 +2919,7 @@ void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
   // The include goes with these edits, wherever they are emitted.
   if (useMPIX())
     includeMPIX(FirstUse, Plan);
+  blockEditsOfPastedArguments(Plan);
 }
 
 void LargeCountCheck::emitUserCall(const CallExpr *Call,

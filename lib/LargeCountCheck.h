@@ -15,6 +15,7 @@
 #include "utils/BufferSizes.h"
 #include "utils/ConditionalRegions.h"
 #include "utils/FixDelivery.h"
+#include "utils/MacroArguments.h"
 #include "utils/CountParameters.h"
 #include "utils/FunctionAnalyses.h"
 #include "analysis/IntervalAnalysis.h"
@@ -430,6 +431,8 @@ private:
   /// Blocks \p Plan when it writes MPI's types or names outside the #if
   /// branches that hold \p Call (a build without MPI would not compile).
   void blockEditsOutsideBranches(const clang::CallExpr *Call, FixPlan &Plan);
+  /// Blocks a fix editing a macro argument the macro pastes with `##`.
+  void blockEditsOfPastedArguments(FixPlan &Plan);
   /// The branches around \p Inside, not around \p Outside, whose condition
   /// decides whether the unit has MPI.
   llvm::SmallVector<const ConditionalRegions::Branch *, 2>
@@ -513,6 +516,7 @@ private:
   /// The #if branches the unit was compiled in, and the conditions of those
   /// that hold an #include <mpi.h> (known once a fix asks).
   ConditionalRegions Conditionals;
+  MacroArguments Arguments;
   std::optional<llvm::StringSet<>> MPIConditions;
   /// Each edit shared by several warnings goes with one clang-tidy keeps.
   FixDelivery Delivery;

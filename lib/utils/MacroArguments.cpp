@@ -1,0 +1,230 @@
+//===-- MacroArguments.cpp - Macro arguments a fix must not edit ---------===//
+
+#include "utils/MacroArguments.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace mpix {
+
+class MacroArgumentsRecorder : public PPCallbacks {
+public:
+  MacroArgumentsRecorder(MacroArguments &Record, const SourceManager &SM)
+      : Record(Record), SM(SM) {}
+
+  void MacroExpands(const Token &Name, const MacroDefinition &Definition,
+                    SourceRange Range, const MacroArgs *) override {
+    const MacroInfo *Macro = Definition.getMacroInfo();
+    // Only invocations written in a user's file: one inside another
+    // macro's body is never edited.
+    if (!Macro || !Macro->isFunctionLike() || Macro->getNumParams() == 0 ||
+        !Range.getBegin().isFileID() || !Range.getEnd().isFileID() ||
+        SM.isInSystemHeader(Range.getBegin()))
+      return;
+    auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
+    unsigned End = SM.getFileOffset(Range.getEnd());
+    if (SM.getFileID(Range.getEnd()) != File || End < Begin)
+      return;
+    Record.Invocations[File].push_back(
+        {Begin, End, Name.getIdentifierInfo()->getName().str(), Macro});
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    if (Range.getBegin().isFileID())
+      Record.Skipped[SM.getFileID(Range.getBegin())].push_back(Range);
+  }
+
+private:
+  MacroArguments &Record;
+  const SourceManager &SM;
+};
+
+std::unique_ptr<PPCallbacks>
+MacroArguments::recorder(const Preprocessor &PP) {
+  return std::make_unique<MacroArgumentsRecorder>(*this, PP.getSourceManager());
+}
+
+void MacroArguments::clear() {
+  Invocations.clear();
+  Skipped.clear();
+}
+
+namespace {
+
+/// The index of the argument at \p Offset of the invocation \p Text (from
+/// the macro's name to its closing parenthesis): top-level commas before it.
+std::optional<unsigned> argumentIndex(StringRef Text, unsigned Offset) {
+  size_t Open = Text.find('(');
+  if (Open == StringRef::npos || Offset <= Open)
+    return std::nullopt;
+  unsigned Depth = 0, Index = 0;
+  char Quote = 0;
+  for (size_t I = Open + 1; I < Offset && I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quote) {
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+    } else if (C == '"' || C == '\'') {
+      Quote = C;
+    } else if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if (C == ')' || C == ']' || C == '}') {
+      if (Depth == 0)
+        return std::nullopt;
+      --Depth;
+    } else if (C == ',' && Depth == 0) {
+      ++Index;
+    }
+  }
+  return Index;
+}
+
+/// Whether the replacement list \p Body pastes \p Param: `Param ##` or
+/// `## Param`.
+bool pastes(StringRef Body, StringRef Param) {
+  auto IsIdentChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t At = Body.find("##"); At != StringRef::npos;
+       At = Body.find("##", At + 2)) {
+    StringRef Before = Body.take_front(At).rtrim();
+    size_t Start = Before.size();
+    while (Start > 0 && IsIdentChar(Before[Start - 1]))
+      --Start;
+    StringRef After = Body.drop_front(At + 2).ltrim().take_while(IsIdentChar);
+    if (Before.drop_front(Start) == Param || After == Param)
+      return true;
+  }
+  return false;
+}
+
+/// The definitions of function-like macro \p Name in \p Text (a skipped
+/// #if branch): its parameters and its replacement list, per definition.
+struct SkippedDefinition {
+  llvm::SmallVector<StringRef, 4> Params;
+  std::string Body;
+  unsigned Offset;
+};
+llvm::SmallVector<SkippedDefinition, 1> definitionsIn(StringRef Text,
+                                                      StringRef Name) {
+  llvm::SmallVector<SkippedDefinition, 1> Found;
+  size_t LineStart = 0;
+  while (LineStart < Text.size()) {
+    // A logical line: physical lines joined at a trailing backslash.
+    std::string Line;
+    size_t At = LineStart;
+    while (At < Text.size()) {
+      size_t End = Text.find('\n', At);
+      StringRef Physical = Text.slice(At, End == StringRef::npos ? Text.size() : End);
+      At = End == StringRef::npos ? Text.size() : End + 1;
+      StringRef Trimmed = Physical.rtrim(" \t\r");
+      if (!Trimmed.ends_with("\\")) {
+        Line += Physical.str();
+        break;
+      }
+      Line += Trimmed.drop_back().str() + " ";
+    }
+    StringRef L = StringRef(Line).ltrim();
+    unsigned Offset = LineStart;
+    LineStart = At;
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("define"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front(Name) || !L.consume_front("("))
+      continue;
+    size_t Close = L.find(')');
+    if (Close == StringRef::npos)
+      continue;
+    SkippedDefinition D;
+    llvm::SmallVector<StringRef, 4> Params;
+    L.take_front(Close).split(Params, ',');
+    for (StringRef P : Params)
+      D.Params.push_back(P.trim());
+    D.Body = L.drop_front(Close + 1).str();
+    D.Offset = Offset;
+    Found.push_back(std::move(D));
+  }
+  return Found;
+}
+
+} // namespace
+
+std::optional<std::string>
+MacroArguments::pastingDefinition(const Invocation &I, unsigned Index,
+                                  const SourceManager &SM) const {
+  const MacroInfo *Macro = I.Macro;
+  SourceLocation Defined = Macro->getDefinitionLoc();
+  auto Where = [&](SourceLocation Loc) {
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    return P.isValid() ? llvm::sys::path::filename(P.getFilename()).str() + ":" +
+                             std::to_string(P.getLine())
+                       : std::string("its definition");
+  };
+  // This build's definition.
+  if (Index < Macro->getNumParams()) {
+    const IdentifierInfo *Param = Macro->params()[Index];
+    llvm::ArrayRef<Token> Body = Macro->tokens();
+    for (size_t T = 0; T < Body.size(); ++T)
+      if (Body[T].is(tok::hashhash) &&
+          ((T > 0 && Body[T - 1].getIdentifierInfo() == Param) ||
+           (T + 1 < Body.size() && Body[T + 1].getIdentifierInfo() == Param)))
+        return Where(Defined);
+  }
+  // The others, in the branches this build skipped of the same file.
+  if (Defined.isInvalid() || !Defined.isFileID())
+    return std::nullopt;
+  FileID File = SM.getFileID(Defined);
+  auto Ranges = Skipped.find(File);
+  if (Ranges == Skipped.end())
+    return std::nullopt;
+  StringRef Buffer = SM.getBufferData(File);
+  for (SourceRange R : Ranges->second) {
+    unsigned Begin = SM.getFileOffset(R.getBegin());
+    unsigned End = std::min<unsigned>(SM.getFileOffset(R.getEnd()), Buffer.size());
+    if (Begin >= End)
+      continue;
+    for (const SkippedDefinition &D :
+         definitionsIn(Buffer.slice(Begin, End), I.Name))
+      if (Index < D.Params.size() && pastes(D.Body, D.Params[Index]))
+        return Where(SM.getComposedLoc(File, Begin + D.Offset));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string>
+MacroArguments::pastedArgument(SourceLocation At, const SourceManager &SM) const {
+  if (At.isInvalid())
+    return std::nullopt;
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getFileLoc(At));
+  auto Found = Invocations.find(File);
+  if (Found == Invocations.end())
+    return std::nullopt;
+  StringRef Buffer = SM.getBufferData(File);
+  for (const Invocation &I : Found->second) {
+    if (Offset <= I.Begin || Offset >= I.End || I.End >= Buffer.size())
+      continue;
+    StringRef Text = Buffer.slice(I.Begin, I.End + 1);
+    std::optional<unsigned> Index = argumentIndex(Text, Offset - I.Begin);
+    if (!Index)
+      continue;
+    if (std::optional<std::string> Where = pastingDefinition(I, *Index, SM)) {
+      StringRef Param = *Index < I.Macro->getNumParams()
+                            ? I.Macro->params()[*Index]->getName()
+                            : StringRef("...");
+      return "'" + I.Name + "' pastes its argument '" + Param.str() +
+             "' into another name (" + *Where +
+             "): edited, it would name something else";
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace mpix
