@@ -2770,8 +2770,8 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
     return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
   };
   // What runs of \p Region before E: a block's statements up to the one
-  // holding E, only the condition of an `if` whose condition holds E
-  // (`else if (MPI_SUCCESS != MPI_Type_contiguous((int)d[i].block, ...))
+  // holding E, only the condition (and its C++17 init) of an `if` whose
+  // condition holds E (`else if (MPI_SUCCESS != MPI_Type_contiguous((int)d[i].block, ...))
   // HGOTO_ERROR(...)` reports after the call), or all of any other
   // statement.
   auto Keeps = [&](const Stmt *Region, const Stmt *Holding) {
@@ -2780,9 +2780,13 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
       if (std::optional<unsigned> At = Facts->indexInCompound(Holding))
         Run.assign(Block->body_begin(), Block->body_begin() + *At + 1);
     } else if (const auto *If = dyn_cast<IfStmt>(Region);
-               If && Holding == If->getCond() && !If->hasInitStorage() &&
-               !If->hasVarStorage()) {
-      Run.assign({If->getCond()});
+               If && Holding == If->getCond()) {
+      Run.clear();
+      for (const Stmt *Before :
+           {If->getInit(), static_cast<const Stmt *>(If->getConditionVariableDeclStmt()),
+            static_cast<const Stmt *>(If->getCond())})
+        if (Before)
+          Run.push_back(Before);
     }
     return llvm::none_of(Run, Changes);
   };

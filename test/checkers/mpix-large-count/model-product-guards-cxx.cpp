@@ -3,6 +3,7 @@
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- -std=c++17 %mpi_cflags
 
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <mpi.h>
 
@@ -27,3 +28,29 @@ struct Staging {
     // CHECK-MESSAGES: :[[@LINE-2]]:19: warning: count '2 * items * per_item' is computed in 'int' and can overflow before MPI sees it
   }
 };
+
+// Guards that leave through an error macro's do-while(0), and a member
+// bounded by the `if` whose `else if` condition makes the call (guards.c).
+#define THROW_TO(label) do { status = -1; goto label; } while (0)
+struct Extent { std::size_t block; };
+void log_error(int code);
+int build_blocks(const Extent *d, int n, MPI_Datatype t, MPI_Datatype *out) {
+  int status = 0;
+  const std::size_t limit = std::size_t(1) << 30;
+  for (int i = 0; i < n; ++i) {
+    if (limit < d[i].block)
+      THROW_TO(done);
+    else if (int rc = 0; MPI_SUCCESS != (rc = MPI_Type_contiguous(static_cast<int>(d[i].block), t, out)))
+      log_error(rc);
+    if (limit < d[i].block) {
+      log_error(0);
+    } else if (MPI_SUCCESS != MPI_Type_contiguous(static_cast<int>(d[i].block), t, out)) {
+      log_error(1);
+    }
+    if (limit < d[i].block)
+      THROW_TO(done);
+    MPI_Type_contiguous(static_cast<int>(d[i].block), t, out);
+  }
+done:
+  return status;
+}
