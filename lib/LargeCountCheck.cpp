@@ -638,6 +638,14 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
   std::optional<Hazard> H = hazardUnder(Value, Target, MayBeNegative, C, FS);
   if (!H)
     return H;
+  // An element stored narrowed and overwritten where the value is large.
+  if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Site);
+      Store && H->Kind == Hazard::Narrowed)
+    if (std::optional<Interval> Kept =
+            FS.Ranges->boundWhereKept(Store, H->Source, C))
+      if (std::optional<Interval> Fits = Interval::ofType(Target, *Context);
+          Fits && Kept->within(*Fits))
+        return std::nullopt;
   // Confirmed against the control flow, which the guards above are only the
   // syntactic part of: a store before the site (`n = n < INT_MAX ? n :
   // INT_MAX`), a clamp in a branch, the condition of the loop the site is

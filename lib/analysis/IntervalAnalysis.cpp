@@ -2826,6 +2826,54 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
   return std::nullopt;
 }
 
+/// Whether \p Branch stores into \p Target as one of its own statements.
+static bool overwrites(const Stmt *Branch, const Expr *Target,
+                       const ASTContext &Ctx) {
+  auto IsStore = [&](const Stmt *S) {
+    const auto *Assign = dyn_cast_or_null<BinaryOperator>(S);
+    return Assign && Assign->getOpcode() == BO_Assign &&
+           sameExpression(Assign->getLHS(), Target, Ctx);
+  };
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Branch))
+    return llvm::any_of(Block->body(), IsStore);
+  return IsStore(Branch);
+}
+
+std::optional<Interval>
+RangeAnalysis::boundWhereKept(const BinaryOperator *Store, const Expr *E,
+                              const Constraints &C) {
+  if (!Facts || Store->getOpcode() != BO_Assign ||
+      isa<DeclRefExpr>(Store->getLHS()->IgnoreParenImpCasts()))
+    return std::nullopt;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Facts->parentOf(Store));
+  std::optional<unsigned> At = Block ? Facts->indexInCompound(Store) : std::nullopt;
+  if (!At)
+    return std::nullopt;
+  const Expr *Element = Store->getLHS();
+  auto Changes = [&](const Stmt *S) {
+    return changesInBranch(E, S, *Facts) || changesInBranch(Element, S, *Facts);
+  };
+  for (const Stmt *Later : llvm::drop_begin(Block->body(), *At + 1)) {
+    const auto *If = dyn_cast<IfStmt>(Later);
+    if (If && !If->hasInitStorage() && !If->hasVarStorage() &&
+        !Changes(If->getCond())) {
+      // The branch that overwrites the element must still name the one
+      // stored; where it is kept, the condition bounds E as it was stored.
+      bool ThenOverwrites = overwrites(If->getThen(), Element, Ctx);
+      const Stmt *Overwriting = ThenOverwrites ? If->getThen() : If->getElse();
+      if ((ThenOverwrites ||
+           (Overwriting && overwrites(Overwriting, Element, Ctx))) &&
+          !changesInBranch(Element, Overwriting, *Facts))
+        if (std::optional<Interval> Bound =
+                conditionBound(If->getCond(), !ThenOverwrites, E, C))
+          return Bound;
+    }
+    if (Changes(Later))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<Interval> RangeAnalysis::conditionBound(const Expr *Cond,
                                                       bool Truth, const Expr *E,
                                                       const Constraints &C) {

@@ -590,6 +590,15 @@ public:
   /// memory is stored to, and no call runs but those E is an argument of.
   std::optional<Interval> guardedAccessBound(const clang::Expr *E,
                                              const Constraints &C);
+  /// The bound on \p E where the element \p Store writes keeps its value:
+  /// `a[i] = (int)size; ... if (size > limit) a[i] = 1;` leaves `(int)size`
+  /// in a[i] only where size <= limit (the large-type workaround of codes
+  /// that build a derived datatype for a large block). The overwrite is a
+  /// statement of the `if`'s branch, the `if` a later statement of Store's
+  /// block, and nothing E or the element reads is written in between.
+  std::optional<Interval> boundWhereKept(const clang::BinaryOperator *Store,
+                                         const clang::Expr *E,
+                                         const Constraints &C);
   /// comparedBound through the parts of `&&` and `||` that hold with it.
   std::optional<Interval> conditionBound(const clang::Expr *Cond, bool Truth,
                                          const clang::Expr *E,

@@ -253,6 +253,57 @@ TEST(Transfer, GuardsLeavingThroughErrorMacros) {
   EXPECT_GT(R->Hi, WideInt(1) << 32);
 }
 
+/// boundWhereKept for the first `a[i] = (int)x` of `f` in \p Code, on x.
+std::optional<Interval> keptBound(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Found = match(
+      functionDecl(
+          hasName("f"), hasBody(stmt().bind("body")),
+          hasDescendant(
+              binaryOperator(isAssignmentOperator(),
+                             hasLHS(arraySubscriptExpr()),
+                             hasRHS(explicitCastExpr(hasSourceExpression(
+                                 expr().bind("source")))))
+                  .bind("store"))),
+      Ctx);
+  if (Found.empty())
+    return std::nullopt;
+  FunctionFacts Facts(Found[0].getNodeAs<Stmt>("body"), Ctx);
+  Model Unit;
+  RangeAnalysis Ranges(Ctx, &Facts, &Unit);
+  const auto *Store = Found[0].getNodeAs<BinaryOperator>("store");
+  return Ranges.boundWhereKept(Store, Found[0].getNodeAs<Expr>("source"),
+                               Ranges.constraintsAt(Store));
+}
+
+TEST(Transfer, ElementsOverwrittenWhereLarge) {
+  // The element keeps the narrowed value only where the later `if` does
+  // not overwrite it: there, its condition bounds the value.
+  std::optional<Interval> R = keptBound(
+      "void f(int *a, const unsigned long *s, int n) { "
+      "for (int i = 0; i < n; i++) { unsigned long x = s[i]; a[i] = (int)x; "
+      "if (x > 4096) { a[i] = 1; } } }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 4096);
+  R = keptBound("void f(int *a, const unsigned long *s, int n) { "
+                "for (int i = 0; i < n; i++) { unsigned long x = s[i]; "
+                "a[i] = (int)x; if (x <= 100) {} else a[i] = 1; } }");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 100);
+  // Another element overwritten, the index or the value changed first.
+  EXPECT_FALSE(keptBound("void f(int *a, const unsigned long *s, int n) { "
+                         "for (int i = 0; i < n; i++) { unsigned long x = s[i]; "
+                         "a[i] = (int)x; if (x > 4096) a[0] = 1; } }"));
+  EXPECT_FALSE(keptBound("void f(int *a, const unsigned long *s, int n) { "
+                         "for (int i = 0; i < n; i++) { unsigned long x = s[i]; "
+                         "a[i] = (int)x; x /= 2; if (x > 4096) a[i] = 1; } }"));
+  EXPECT_FALSE(keptBound("void f(int *a, const unsigned long *s, int n) { "
+                         "for (int i = 0; i < n; i++) { unsigned long x = s[i]; "
+                         "a[i] = (int)x; if (x > 4096) { i++; a[i] = 1; } } }"));
+}
+
 TEST(RunModel, ProcessCounts) {
   // The size query replaces the -1 before the read; on a branch, it may not.
   std::optional<Interval> R =

@@ -1,0 +1,86 @@
+// The large-type workaround of codes that already handle big blocks
+// (HDF5's H5FDmpio.c): a block length is stored narrowed, then overwritten
+// with 1, and the block described by a derived type, wherever the size is
+// over a limit that fits. The array keeps narrowed values only below the
+// limit. An overwrite of another element, a limit that does not fit, or a
+// size changed between the store and the test keep the report.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+#include <stdlib.h>
+
+int large_block_type(size_t bytes, MPI_Datatype *type);
+
+int build_struct(int count, const size_t *sizes, const MPI_Aint *disp,
+                 MPI_Datatype *out) {
+  size_t limit = (size_t)1 << 30;
+  int *lens = malloc(count * sizeof(int));
+  MPI_Datatype *types = malloc(count * sizeof(MPI_Datatype));
+  for (int i = 0; i < count; i++) {
+    size_t size = sizes[i];
+    lens[i] = (int)size;
+    types[i] = MPI_BYTE;
+    if (size > limit) {
+      large_block_type(size, &types[i]);
+      lens[i] = 1;
+    }
+  }
+  return MPI_Type_create_struct(count, lens, disp, types, out);
+}
+
+// The kept branch is the `if`'s, the overwrite in its `else`.
+int build_hindexed(int count, const size_t *sizes, const MPI_Aint *disp,
+                   MPI_Datatype *out) {
+  int lens[16];
+  for (int i = 0; i < count && i < 16; i++) {
+    lens[i] = (int)sizes[i];
+    if (sizes[i] <= 4096) {
+    } else {
+      lens[i] = 1;
+    }
+  }
+  return MPI_Type_create_hindexed(count, lens, disp, MPI_BYTE, out);
+}
+
+int overwrite_elsewhere(int count, const size_t *sizes, const MPI_Aint *disp,
+                        MPI_Datatype *out) {
+  size_t limit = (size_t)1 << 30;
+  int lens[16];
+  for (int i = 0; i < count && i < 16; i++) {
+    size_t size = sizes[i];
+    lens[i] = (int)size;
+    if (size > limit)
+      lens[0] = 1;
+  }
+  return MPI_Type_create_hindexed(count, lens, disp, MPI_BYTE, out);
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: block length array 'lens' of MPI_Type_create_hindexed is filled with values that can exceed INT_MAX
+}
+
+int limit_too_large(int count, const size_t *sizes, const MPI_Aint *disp,
+                    MPI_Datatype *out) {
+  size_t limit = (size_t)1 << 40;
+  int lens[16];
+  for (int i = 0; i < count && i < 16; i++) {
+    size_t size = sizes[i];
+    lens[i] = (int)size;
+    if (size > limit)
+      lens[i] = 1;
+  }
+  return MPI_Type_create_hindexed(count, lens, disp, MPI_BYTE, out);
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: block length array 'lens' of MPI_Type_create_hindexed is filled with values that can exceed INT_MAX
+}
+
+int size_changed(int count, const size_t *sizes, const MPI_Aint *disp,
+                 MPI_Datatype *out) {
+  size_t limit = (size_t)1 << 30;
+  int lens[16];
+  for (int i = 0; i < count && i < 16; i++) {
+    size_t size = sizes[i];
+    lens[i] = (int)size;
+    size = size / 2;
+    if (size > limit)
+      lens[i] = 1;
+  }
+  return MPI_Type_create_hindexed(count, lens, disp, MPI_BYTE, out);
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: block length array 'lens' of MPI_Type_create_hindexed is filled with values that can exceed INT_MAX
+}
