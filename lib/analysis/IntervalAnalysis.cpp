@@ -2769,24 +2769,34 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
   auto Changes = [&](const Stmt *St) {
     return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
   };
-  // What runs of \p Region before E: a block's statements up to the one
-  // holding E, only the condition (and its C++17 init) of an `if` whose
-  // condition holds E (`else if (MPI_SUCCESS != MPI_Type_contiguous((int)d[i].block, ...))
-  // HGOTO_ERROR(...)` reports after the call), or all of any other
-  // statement.
+  // What runs of statement \p S, which holds E, before E: only the
+  // condition (and its C++17 init) of an `if` whose condition holds E, as
+  // `if (MPI_SUCCESS != MPI_Bcast(b, (int)n, ...)) HGOTO_ERROR(...)`
+  // reports after the call; all of any other statement.
+  auto RunBefore = [&](const Stmt *S, llvm::SmallVectorImpl<const Stmt *> &Run) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || !Facts->isWithin(E, If->getCond())) {
+      Run.push_back(S);
+      return;
+    }
+    for (const Stmt *Part :
+         {If->getInit(), static_cast<const Stmt *>(If->getConditionVariableDeclStmt()),
+          static_cast<const Stmt *>(If->getCond())})
+      if (Part)
+        Run.push_back(Part);
+  };
+  // Whether what runs of \p Region before E keeps it: a block's statements
+  // before the one holding E, and what runs of that one.
   auto Keeps = [&](const Stmt *Region, const Stmt *Holding) {
-    llvm::SmallVector<const Stmt *, 8> Run{Region};
-    if (const auto *Block = dyn_cast<CompoundStmt>(Region)) {
-      if (std::optional<unsigned> At = Facts->indexInCompound(Holding))
-        Run.assign(Block->body_begin(), Block->body_begin() + *At + 1);
-    } else if (const auto *If = dyn_cast<IfStmt>(Region);
-               If && Holding == If->getCond()) {
-      Run.clear();
-      for (const Stmt *Before :
-           {If->getInit(), static_cast<const Stmt *>(If->getConditionVariableDeclStmt()),
-            static_cast<const Stmt *>(If->getCond())})
-        if (Before)
-          Run.push_back(Before);
+    llvm::SmallVector<const Stmt *, 8> Run;
+    const auto *Block = dyn_cast<CompoundStmt>(Region);
+    std::optional<unsigned> At =
+        Block ? Facts->indexInCompound(Holding) : std::nullopt;
+    if (At) {
+      Run.append(Block->body_begin(), Block->body_begin() + *At);
+      RunBefore(Holding, Run);
+    } else {
+      RunBefore(Region, Run);
     }
     return llvm::none_of(Run, Changes);
   };
@@ -2815,8 +2825,9 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
     for (const FunctionFacts::Guard &G : llvm::reverse(Guards)) {
       if (G.Index >= *Index)
         continue;
-      llvm::ArrayRef<Stmt *> After(Compound->body_begin() + G.Index + 1,
-                                   Compound->body_begin() + *Index + 1);
+      llvm::SmallVector<const Stmt *, 8> After(
+          Compound->body_begin() + G.Index + 1, Compound->body_begin() + *Index);
+      RunBefore(Child, After);
       if (llvm::any_of(After, Changes))
         return std::nullopt;
       if (auto Bound = conditionBound(G.Cond, G.HoldsAfter, E, C))

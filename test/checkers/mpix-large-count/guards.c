@@ -145,3 +145,15 @@ int contiguous_blocks_after_call(struct extent *d, int n, MPI_Datatype t, MPI_Da
   }
   return 0;
 }
+
+// The guarded call in the condition of an `if` whose branch reports the
+// error: the report runs after the call.
+int bcast_entries_checked(char *buf, size_t nent, MPI_Comm comm) {
+  int status = 0, rc;
+  if ((sizeof(double) + 1) * nent > INT_MAX)
+    FAIL_TO(done, -1);
+  if (MPI_SUCCESS != (rc = MPI_Bcast(buf, (int)((sizeof(double) + 1) * nent), MPI_BYTE, 0, comm)))
+    report_failure(rc);
+done:
+  return status;
+}
