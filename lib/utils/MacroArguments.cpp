@@ -31,7 +31,7 @@ public:
     if (SM.getFileID(Range.getEnd()) != File || End < Begin)
       return;
     Record.Invocations[File].push_back(
-        {Begin, End, Name.getIdentifierInfo()->getName().str(), Macro});
+        {Begin, End, Name.getIdentifierInfo(), Macro});
   }
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
@@ -192,7 +192,7 @@ MacroArguments::pastingDefinition(const Invocation &I, unsigned Index,
     if (Begin >= End)
       continue;
     for (const SkippedDefinition &D :
-         definitionsIn(Buffer.slice(Begin, End), I.Name))
+         definitionsIn(Buffer.slice(Begin, End), I.Name->getName()))
       if (Index < D.Params.size() && pastes(D.Body, D.Params[Index]))
         return Where(SM.getComposedLoc(File, Begin + D.Offset));
   }
@@ -219,7 +219,7 @@ MacroArguments::pastedArgument(SourceLocation At, const SourceManager &SM) const
       StringRef Param = *Index < I.Macro->getNumParams()
                             ? I.Macro->params()[*Index]->getName()
                             : StringRef("...");
-      return "'" + I.Name + "' pastes its argument '" + Param.str() +
+      return "'" + I.Name->getName().str() + "' pastes its argument '" + Param.str() +
              "' into another name (" + *Where +
              "): edited, it would name something else";
     }

@@ -21,6 +21,7 @@
 #include <string>
 
 namespace clang {
+class IdentifierInfo;
 class MacroInfo;
 class PPCallbacks;
 class Preprocessor;
@@ -47,7 +48,7 @@ private:
   /// A function-like macro invoked in a user file, as offsets in it.
   struct Invocation {
     unsigned Begin, End;
-    std::string Name;
+    const clang::IdentifierInfo *Name;
     const clang::MacroInfo *Macro;
   };
   /// A definition of \p Name whose parameter \p Index is pasted, if any:
