@@ -702,6 +702,28 @@ bool FunctionFacts::runsOnlyAfter(const Stmt *S, const Stmt *At) const {
   return !isWithin(S, outermostLoopAround(At));
 }
 
+bool FunctionFacts::inOtherBranch(const Stmt *S, const Stmt *At) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *Child = At, *P = parentOf(At); P; Child = P, P = parentOf(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || !If->getElse())
+      continue;
+    const Stmt *Other = Child == If->getThen()   ? If->getElse()
+                        : Child == If->getElse() ? If->getThen()
+                                                 : nullptr;
+    if (!Other || !isWithin(S, Other))
+      continue;
+    // A goto to a label before the if's end could run it again.
+    return !outermostLoopAround(If) &&
+           llvm::none_of(LabelStmts, [&](const LabelStmt *L) {
+             return !SM.isBeforeInTranslationUnit(
+                 SM.getExpansionLoc(If->getEndLoc()),
+                 SM.getExpansionLoc(L->getBeginLoc()));
+           });
+  }
+  return false;
+}
+
 const Stmt *FunctionFacts::outermostLoopAround(const Stmt *S) const {
   const Stmt *Loop = nullptr;
   for (const Stmt *P = parentOf(S); P; P = parentOf(P))
@@ -928,11 +950,14 @@ FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
 
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
-  // A store that only runs after At (a table recomputed for a later call)
-  // cannot be what At reads.
+  // A store that only runs after At (a table recomputed for a later call),
+  // or only on the other branch of an if (HDF5's span trees fill a leaf's
+  // block lengths with element counts and an inner node's with 1), cannot
+  // be what At reads.
   llvm::SmallVector<Write, 4> Earlier;
   for (const Write &W : elementWritesOf(V))
-    if (!At || !W.Site || !runsOnlyAfter(W.Site, At))
+    if (!At || !W.Site ||
+        (!runsOnlyAfter(W.Site, At) && !inOtherBranch(W.Site, At)))
       Earlier.push_back(W);
   llvm::ArrayRef<Write> All = Earlier;
   // Only a store to a literal index can replace an earlier one, and only a

@@ -100,6 +100,10 @@ public:
   /// Whether \p S runs only after \p At: it comes after At in the text,
   /// no loop holds both, and the function has no goto label.
   bool runsOnlyAfter(const clang::Stmt *S, const clang::Stmt *At) const;
+  /// Whether \p S and \p At are in the two branches of one `if` that no
+  /// loop holds and no label before its end can bring back: one run of the
+  /// function takes only one of them.
+  bool inOtherBranch(const clang::Stmt *S, const clang::Stmt *At) const;
   /// The outermost loop of the body around \p S, or null.
   const clang::Stmt *outermostLoopAround(const clang::Stmt *S) const;
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }

@@ -304,6 +304,47 @@ TEST(Transfer, ElementsOverwrittenWhereLarge) {
                          "a[i] = (int)x; if (x > 4096) { i++; a[i] = 1; } } }"));
 }
 
+/// How many element stores of `a` in `f` of \p Code reach the call `g(a)`.
+size_t storesReachingCall(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      "void g(int *);\n" + Code, {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  auto Found = match(
+      functionDecl(hasName("f"), hasBody(stmt().bind("body")),
+                   hasDescendant(varDecl(hasName("a")).bind("a")),
+                   hasDescendant(callExpr(callee(functionDecl(hasName("g"))))
+                                     .bind("call"))),
+      Ctx);
+  if (Found.size() != 1)
+    return ~size_t(0);
+  FunctionFacts Facts(Found[0].getNodeAs<Stmt>("body"), Ctx);
+  return Facts
+      .elementWritesReaching(Found[0].getNodeAs<VarDecl>("a"),
+                             Found[0].getNodeAs<CallExpr>("call"))
+      .size();
+}
+
+TEST(FunctionFacts, StoresOnTheOtherBranch) {
+  // One run takes one branch of an if: a store in the other cannot reach.
+  EXPECT_EQ(storesReachingCall("void f(int c, int n) { int a[4]; "
+                               "if (c) { a[n] = n; } else { a[c] = 1; g(a); } }"),
+            1u);
+  // A loop around the if, or a label before its end, brings it back.
+  EXPECT_EQ(storesReachingCall("void f(int c, int n) { int a[4]; "
+                               "for (int k = 0; k < 2; k++) { "
+                               "if (c) { a[n] = n; } else { a[c] = 1; g(a); } } }"),
+            2u);
+  EXPECT_EQ(storesReachingCall("void f(int c, int n) { int a[4]; again: "
+                               "if (c) { a[n] = n; } else { a[c] = 1; g(a); "
+                               "c = 1; goto again; } }"),
+            2u);
+  // A label after it does not.
+  EXPECT_EQ(storesReachingCall("void f(int c, int n) { int a[4]; "
+                               "if (c) { a[n] = n; goto done; } else { a[c] = 1; "
+                               "g(a); } done: ; }"),
+            1u);
+}
+
 TEST(RunModel, ProcessCounts) {
   // The size query replaces the -1 before the read; on a branch, it may not.
   std::optional<Interval> R =

@@ -1,5 +1,6 @@
 // model-large-type-workaround.c in C++: block lengths in an array and in a
-// std::vector, overwritten with 1 where a block gets a derived type.
+// std::vector, overwritten with 1 where a block gets a derived type, and
+// lengths filled in the other branch of an if.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- -std=c++17 %mpi_cflags
 
 #include <cstddef>
@@ -56,5 +57,23 @@ MPI_Datatype pieces_type_vector(const std::vector<Piece> &pieces) {
   MPI_Datatype t;
   MPI_Type_create_struct(n, lens.data(), disp.data(), types.data(), &t);
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: block length array 'lens' of MPI_Type_create_struct is filled with values that can exceed INT_MAX
+  return t;
+}
+
+// An inner node's lengths, all 1, in the other branch from a leaf's.
+MPI_Datatype node_type(bool leaf, int n, const std::size_t *counts,
+                       const MPI_Aint *disp, const MPI_Datatype *inner) {
+  int lens[16];
+  MPI_Datatype t;
+  if (leaf) {
+    for (int i = 0; i < n && i < 16; ++i)
+      lens[i] = static_cast<int>(counts[i]);
+    MPI_Type_create_hindexed(n, lens, disp, MPI_BYTE, &t);
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: block length array 'lens' of MPI_Type_create_hindexed is filled with values that can exceed INT_MAX
+  } else {
+    for (int i = 0; i < n && i < 16; ++i)
+      lens[i] = 1;
+    MPI_Type_create_struct(n, lens, disp, inner, &t);
+  }
   return t;
 }
