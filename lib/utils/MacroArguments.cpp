@@ -19,19 +19,25 @@ public:
 
   void MacroExpands(const Token &Name, const MacroDefinition &Definition,
                     SourceRange Range, const MacroArgs *) override {
-    const MacroInfo *Macro = Definition.getMacroInfo();
     // Only invocations written in a user's file: one inside another
-    // macro's body is never edited.
+    // macro's body, or in a system header, is never edited. Most
+    // expansions are in system headers, and come file after file.
+    const MacroInfo *Macro = Definition.getMacroInfo();
     if (!Macro || !Macro->isFunctionLike() || Macro->getNumParams() == 0 ||
-        !Range.getBegin().isFileID() || !Range.getEnd().isFileID() ||
-        SM.isInSystemHeader(Range.getBegin()))
+        !Range.getBegin().isFileID() || !Range.getEnd().isFileID())
       return;
-    auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
-    unsigned End = SM.getFileOffset(Range.getEnd());
-    if (SM.getFileID(Range.getEnd()) != File || End < Begin)
-      return;
-    Record.Invocations[File].push_back(
-        {Begin, End, Name.getIdentifierInfo(), Macro});
+    // A file's locations are consecutive: the last file's span answers
+    // without a lookup.
+    SourceLocation::UIntTy At = Range.getBegin().getRawEncoding();
+    if (At < LastBegin || At >= LastEnd) {
+      FileID File = SM.getFileID(Range.getBegin());
+      LastBegin = SM.getLocForStartOfFile(File).getRawEncoding();
+      LastEnd = SM.getLocForEndOfFile(File).getRawEncoding();
+      LastFileIsUsers = !SM.isInSystemHeader(Range.getBegin());
+    }
+    if (LastFileIsUsers)
+      Record.Invocations.push_back(
+          {Range.getBegin(), Range.getEnd(), Name.getIdentifierInfo(), Macro});
   }
 
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
@@ -42,6 +48,8 @@ public:
 private:
   MacroArguments &Record;
   const SourceManager &SM;
+  SourceLocation::UIntTy LastBegin = 0, LastEnd = 0;
+  bool LastFileIsUsers = false;
 };
 
 std::unique_ptr<PPCallbacks>
@@ -51,6 +59,7 @@ MacroArguments::recorder(const Preprocessor &PP) {
 
 void MacroArguments::clear() {
   Invocations.clear();
+  SortedByBegin = false;
   Skipped.clear();
 }
 
@@ -201,26 +210,39 @@ MacroArguments::pastingDefinition(const Invocation &I, unsigned Index,
 
 std::optional<std::string>
 MacroArguments::pastedArgument(SourceLocation At, const SourceManager &SM) const {
-  if (At.isInvalid())
+  if (At.isInvalid() || Invocations.empty())
     return std::nullopt;
-  auto [File, Offset] = SM.getDecomposedLoc(SM.getFileLoc(At));
-  auto Found = Invocations.find(File);
-  if (Found == Invocations.end())
-    return std::nullopt;
-  StringRef Buffer = SM.getBufferData(File);
-  for (const Invocation &I : Found->second) {
-    if (Offset <= I.Begin || Offset >= I.End || I.End >= Buffer.size())
+  At = SM.getFileLoc(At);
+  auto [File, Offset] = SM.getDecomposedLoc(At);
+  if (!SortedByBegin) {
+    llvm::sort(Invocations, [](const Invocation &A, const Invocation &B) {
+      return A.Begin.getRawEncoding() < B.Begin.getRawEncoding();
+    });
+    SortedByBegin = true;
+  }
+  // A file's locations are consecutive: the invocations that can hold At
+  // begin in its file before it. Walked back from At, nested ones too.
+  SourceLocation::UIntTy FileStart = SM.getLocForStartOfFile(File).getRawEncoding();
+  auto After = llvm::partition_point(Invocations, [&](const Invocation &I) {
+    return I.Begin.getRawEncoding() < At.getRawEncoding();
+  });
+  for (auto It = std::make_reverse_iterator(After); It != Invocations.rend() &&
+                                                    It->Begin.getRawEncoding() >= FileStart;
+       ++It) {
+    const Invocation &I = *It;
+    if (I.End.getRawEncoding() <= At.getRawEncoding())
       continue;
-    StringRef Text = Buffer.slice(I.Begin, I.End + 1);
-    std::optional<unsigned> Index = argumentIndex(Text, Offset - I.Begin);
+    unsigned Begin = SM.getFileOffset(I.Begin);
+    StringRef Text = SM.getBufferData(File).slice(Begin, SM.getFileOffset(I.End) + 1);
+    std::optional<unsigned> Index = argumentIndex(Text, Offset - Begin);
     if (!Index)
       continue;
     if (std::optional<std::string> Where = pastingDefinition(I, *Index, SM)) {
       StringRef Param = *Index < I.Macro->getNumParams()
                             ? I.Macro->params()[*Index]->getName()
                             : StringRef("...");
-      return "'" + I.Name->getName().str() + "' pastes its argument '" + Param.str() +
-             "' into another name (" + *Where +
+      return "'" + I.Name->getName().str() + "' pastes its argument '" +
+             Param.str() + "' into another name (" + *Where +
              "): edited, it would name something else";
     }
   }

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class IdentifierInfo;
@@ -45,9 +46,9 @@ public:
 
 private:
   friend class MacroArgumentsRecorder;
-  /// A function-like macro invoked in a user file, as offsets in it.
+  /// A function-like macro invoked in a file: from its name to its `)`.
   struct Invocation {
-    unsigned Begin, End;
+    clang::SourceLocation Begin, End;
     const clang::IdentifierInfo *Name;
     const clang::MacroInfo *Macro;
   };
@@ -57,7 +58,9 @@ private:
                                                unsigned Index,
                                                const clang::SourceManager &SM) const;
 
-  llvm::DenseMap<clang::FileID, llvm::SmallVector<Invocation, 4>> Invocations;
+  /// In the order they came, sorted by their start once a fix asks.
+  mutable std::vector<Invocation> Invocations;
+  mutable bool SortedByBegin = false;
   /// The #if branches the preprocessor skipped, per file.
   llvm::DenseMap<clang::FileID, llvm::SmallVector<clang::SourceRange, 4>> Skipped;
 };
