@@ -2886,8 +2886,12 @@ RangeAnalysis::boundWhereKept(const BinaryOperator *Store, const Expr *E,
   if (!At)
     return std::nullopt;
   const Expr *Element = Store->getLHS();
+  // A value read from memory (`(int)sizes[i]`) may also change through a
+  // store or a call; a local's only through its writes.
+  bool ReadsMemory = !isa<DeclRefExpr>(E->IgnoreParenImpCasts());
   auto Changes = [&](const Stmt *S) {
-    return changesInBranch(E, S, *Facts) || changesInBranch(Element, S, *Facts);
+    return changesInBranch(E, S, *Facts) || changesInBranch(Element, S, *Facts) ||
+           (ReadsMemory && mayChangeAccess(S, E, *Facts));
   };
   for (const Stmt *Later : llvm::drop_begin(Block->body(), *At + 1)) {
     const auto *If = dyn_cast<IfStmt>(Later);
