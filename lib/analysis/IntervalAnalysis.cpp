@@ -954,10 +954,17 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   // or only on the other branch of an if (HDF5's span trees fill a leaf's
   // block lengths with element counts and an inner node's with 1), cannot
   // be what At reads.
+  // The branch taken by another run counts only for memory of this run: a
+  // local array, or a pointer to this run's own allocation (SuperLU_DIST
+  // fills row_disp on one branch, keeps it in a structure, and loads it
+  // from there on the other in a later call).
+  bool RunsOwnMemory = (V->hasLocalStorage() && V->getType()->isArrayType()) ||
+                       holdsOwnAllocation(V);
   llvm::SmallVector<Write, 4> Earlier;
   for (const Write &W : elementWritesOf(V))
     if (!At || !W.Site ||
-        (!runsOnlyAfter(W.Site, At) && !inOtherBranch(W.Site, At)))
+        (!runsOnlyAfter(W.Site, At) &&
+         !(RunsOwnMemory && inOtherBranch(W.Site, At))))
       Earlier.push_back(W);
   llvm::ArrayRef<Write> All = Earlier;
   // Only a store to a literal index can replace an earlier one, and only a

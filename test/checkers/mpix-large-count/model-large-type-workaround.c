@@ -132,3 +132,23 @@ int size_reread(int count, size_t *sizes, const MPI_Aint *disp,
   return MPI_Type_create_hindexed(count, lens, disp, MPI_BYTE, out);
   // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: block length array 'lens' of MPI_Type_create_hindexed is filled with values that can exceed INT_MAX
 }
+
+// Displacements summed on the first call, kept in a structure, and loaded
+// from it on the others (SuperLU_DIST's nrformat_loc3d): the other branch
+// filled them, in an earlier call.
+struct layout { int *disp; };
+void gather_rows(struct layout *kept, int first, const int *counts, int np,
+                 const double *mine, int n, double *all, MPI_Comm comm) {
+  int *disp;
+  if (first) {
+    disp = malloc(np * sizeof(int));
+    disp[0] = 0;
+    for (int p = 1; p < np; p++)
+      disp[p] = disp[p - 1] + counts[p - 1];
+    kept->disp = disp;
+  } else {
+    disp = kept->disp;
+    MPI_Gatherv(mine, n, MPI_DOUBLE, all, counts, disp, MPI_DOUBLE, 0, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: displacement array 'disp' of MPI_Gatherv is an 'int' running sum
+  }
+}
