@@ -2893,11 +2893,24 @@ RangeAnalysis::boundWhereKept(const BinaryOperator *Store, const Expr *E,
   if (!At)
     return std::nullopt;
   const Expr *Element = Store->getLHS();
+  // What names the element: the array and the index, or the vector and the
+  // index its operator[] is called with.
+  llvm::SmallVector<const Expr *, 2> Naming{Element};
+  if (const auto *Subscript =
+          dyn_cast<CXXOperatorCallExpr>(Element->IgnoreParenImpCasts());
+      Subscript && Subscript->getOperator() == OO_Subscript &&
+      Subscript->getNumArgs() == 2)
+    Naming.assign({Subscript->getArg(0), Subscript->getArg(1)});
+  auto Renames = [&](const Stmt *S) {
+    return llvm::any_of(Naming, [&](const Expr *Part) {
+      return changesInBranch(Part, S, *Facts);
+    });
+  };
   // A value read from memory (`(int)sizes[i]`) may also change through a
   // store or a call; a local's only through its writes.
   bool ReadsMemory = !isa<DeclRefExpr>(E->IgnoreParenImpCasts());
   auto Changes = [&](const Stmt *S) {
-    return changesInBranch(E, S, *Facts) || changesInBranch(Element, S, *Facts) ||
+    return changesInBranch(E, S, *Facts) || Renames(S) ||
            (ReadsMemory && mayChangeAccess(S, E, *Facts));
   };
   for (const Stmt *Later : llvm::drop_begin(Block->body(), *At + 1)) {
@@ -2910,7 +2923,7 @@ RangeAnalysis::boundWhereKept(const BinaryOperator *Store, const Expr *E,
       const Stmt *Overwriting = ThenOverwrites ? If->getThen() : If->getElse();
       if ((ThenOverwrites ||
            (Overwriting && overwrites(Overwriting, Element, Ctx))) &&
-          !changesInBranch(Element, Overwriting, *Facts))
+          !Renames(Overwriting))
         if (std::optional<Interval> Bound =
                 conditionBound(If->getCond(), !ThenOverwrites, E, C))
           return Bound;
