@@ -1,11 +1,11 @@
 //===-- MacroArguments.cpp - Macro arguments a fix must not edit ---------===//
 
 #include "utils/MacroArguments.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -98,7 +98,7 @@ std::optional<unsigned> argumentIndex(StringRef Text, unsigned Offset) {
 /// Whether the replacement list \p Body pastes \p Param: `Param ##` or
 /// `## Param`.
 bool pastes(StringRef Body, StringRef Param) {
-  auto IsIdentChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  auto IsIdentChar = [](char C) { return isAsciiIdentifierContinue(C); };
   for (size_t At = Body.find("##"); At != StringRef::npos;
        At = Body.find("##", At + 2)) {
     StringRef Before = Body.take_front(At).rtrim();
@@ -115,7 +115,8 @@ bool pastes(StringRef Body, StringRef Param) {
 /// The definitions of function-like macro \p Name in \p Text (a skipped
 /// #if branch): its parameters and its replacement list, per definition.
 struct SkippedDefinition {
-  llvm::SmallVector<StringRef, 4> Params;
+  // Copies: the logical line they are read from is rebuilt for each line.
+  llvm::SmallVector<std::string, 4> Params;
   std::string Body;
   unsigned Offset;
 };
@@ -156,7 +157,7 @@ llvm::SmallVector<SkippedDefinition, 1> definitionsIn(StringRef Text,
     llvm::SmallVector<StringRef, 4> Params;
     L.take_front(Close).split(Params, ',');
     for (StringRef P : Params)
-      D.Params.push_back(P.trim());
+      D.Params.push_back(P.trim().str());
     D.Body = L.drop_front(Close + 1).str();
     D.Offset = Offset;
     Found.push_back(std::move(D));
