@@ -310,6 +310,13 @@ LargeCountCheck::LargeCountCheck(StringRef Name,
   MembersInDatabase = Options.get("MembersInDatabase", true);
   ExternalSends = Options.get("ExternalSends", "").str();
   parseExternalSends();
+  Ranges = Options.get("Ranges", "").str();
+  std::vector<std::string> Unread;
+  Model.Declared = DeclaredRanges::parse(Ranges, Unread);
+  for (const std::string &Entry : Unread)
+    configurationDiag("invalid entry '%0' in mpix-large-count.Ranges; expected "
+                      "'name:hi', 'Record.field:lo..hi' or 'function():hi'")
+        << Entry;
   SummariesPath = Options.get("Summaries", "").str();
 }
 
@@ -341,6 +348,7 @@ void LargeCountCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CallersInDatabase", CallersInDatabase);
   Options.store(Opts, "MembersInDatabase", MembersInDatabase);
   Options.store(Opts, "ExternalSends", ExternalSends);
+  Options.store(Opts, "Ranges", Ranges);
   Options.store(Opts, "Summaries", SummariesPath);
 }
 

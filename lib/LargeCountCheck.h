@@ -465,6 +465,8 @@ private:
   RunModel Model;
   /// The ExternalSends option as written.
   std::string ExternalSends;
+  /// The Ranges option as written (RunModel::Declared).
+  std::string Ranges;
   /// In a whole program's two-phase run, a function other files can call
   /// takes what the database's calls pass (docs: "Callers in the database").
   bool CallersInDatabase = true;

@@ -2,6 +2,8 @@
 
 #include "analysis/Domain.h"
 #include "clang/Basic/TargetInfo.h"
+#include "llvm/ADT/STLExtras.h"
+#include <cctype>
 
 using namespace clang;
 
@@ -102,6 +104,118 @@ std::optional<WideInt> RunModel::externalSendBytes(llvm::StringRef Name) const {
       Most = std::max(Most.value_or(0), Bytes);
   }
   return Most;
+}
+
+/// A bound of a declared range: a decimal integer or a power of two
+/// (`2^31`), either with a sign.
+static std::optional<WideInt> parseBound(llvm::StringRef Text) {
+  Text = Text.trim();
+  bool Negative = Text.consume_front("-");
+  if (!Negative)
+    Text.consume_front("+");
+  WideInt Value;
+  unsigned long long Digits = 0;
+  if (Text.consume_front("2^")) {
+    if (Text.getAsInteger(10, Digits) || Digits > 100)
+      return std::nullopt;
+    Value = WideInt(1) << Digits;
+  } else {
+    if (Text.empty() || Text.getAsInteger(10, Digits))
+      return std::nullopt;
+    Value = WideInt(Digits);
+  }
+  return Negative ? -Value : Value;
+}
+
+/// `lo..hi`, or `hi` for `0..hi`: what is stated is mostly a size or a
+/// count, and a bare bound that left negative values open would bound no
+/// product. None for an empty range.
+static std::optional<Interval> parseRange(llvm::StringRef Text) {
+  std::optional<WideInt> Lo = 0, Hi;
+  if (Text.contains("..")) {
+    auto [First, Second] = Text.split("..");
+    Lo = parseBound(First);
+    Hi = parseBound(Second);
+  } else {
+    Hi = parseBound(Text);
+  }
+  if (!Lo || !Hi || *Lo > *Hi)
+    return std::nullopt;
+  return Interval{*Lo, *Hi};
+}
+
+static bool isIdentifier(llvm::StringRef Name) {
+  if (Name.empty() || std::isdigit(static_cast<unsigned char>(Name[0])))
+    return false;
+  return llvm::all_of(Name, [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  });
+}
+
+DeclaredRanges DeclaredRanges::parse(llvm::StringRef Text,
+                                     std::vector<std::string> &Errors) {
+  DeclaredRanges Out;
+  llvm::SmallVector<llvm::StringRef, 8> Entries;
+  Text.split(Entries, ';', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Entry : Entries) {
+    Entry = Entry.trim();
+    if (Entry.empty())
+      continue;
+    auto [Target, Values] = Entry.rsplit(':');
+    Target = Target.trim();
+    std::optional<Interval> Range =
+        Entry.contains(':') ? parseRange(Values) : std::nullopt;
+    llvm::StringMap<Interval> *Into = nullptr;
+    std::string Key;
+    if (Target.consume_back("()")) {
+      if (isIdentifier(Target))
+        Into = &Out.Calls, Key = Target.str();
+    } else if (Target.contains('.')) {
+      auto [Record, Field] = Target.split('.');
+      if (isIdentifier(Field) && (Record.empty() || isIdentifier(Record)))
+        Into = &Out.Members, Key = (Record + "." + Field).str();
+    } else if (isIdentifier(Target)) {
+      Into = &Out.Variables, Key = Target.str();
+    }
+    if (!Into || !Range) {
+      Errors.push_back(Entry.str());
+      continue;
+    }
+    // Two statements of one target both hold.
+    auto [It, New] = Into->try_emplace(Key, *Range);
+    if (!New)
+      It->second = It->second.meet(*Range);
+  }
+  return Out;
+}
+
+std::optional<Interval>
+DeclaredRanges::find(const llvm::StringMap<Interval> &Map,
+                     llvm::StringRef Key) {
+  auto It = Map.find(Key);
+  if (It == Map.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<Interval> DeclaredRanges::ofVariable(llvm::StringRef Name) const {
+  return find(Variables, Name);
+}
+
+std::optional<Interval> DeclaredRanges::ofMember(llvm::StringRef Record,
+                                                 llvm::StringRef Field) const {
+  if (Members.empty())
+    return std::nullopt;
+  std::optional<Interval> Any = find(Members, ("." + Field).str());
+  std::optional<Interval> Own =
+      Record.empty() ? std::nullopt : find(Members, (Record + "." + Field).str());
+  if (Any && Own)
+    return Own->meet(*Any);
+  return Own ? Own : Any;
+}
+
+std::optional<Interval> DeclaredRanges::ofCall(llvm::StringRef Name) const {
+  return find(Calls, Name);
 }
 
 } // namespace mpix

@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,6 +53,47 @@ std::string toString(WideInt V);
 std::optional<unsigned> integerWidth(clang::QualType T,
                                      const clang::ASTContext &Ctx);
 
+/// Ranges the user states for what no code shows: the scale of a domain (a
+/// supernode has at most 512 columns, a solve at most 1024 right-hand
+/// sides), which no interval fact of the program bounds. Each is a target
+/// and the values it takes:
+///   `name`           every variable so named (parameter, local, global),
+///                    or, for an array or pointer, its elements;
+///   `Record.field`   that member of that structure, class or typedef'd
+///                    struct (`.field`: of any), or its elements;
+///   `name()`         what a call of that function returns, or what an
+///                    expansion of that macro evaluates to.
+/// The analysis takes each read of a target to be in its range: a product
+/// of bounded reads that fits is no hazard, even where the code computing
+/// a target's value could overflow (the statement says it does not).
+class DeclaredRanges {
+public:
+  /// Reads `target:lo..hi` and `target:hi` (for `0..hi`) entries separated
+  /// by ';', bounds in decimal or as `2^k`, either signed. Each entry it cannot read is
+  /// added to \p Errors and left out.
+  static DeclaredRanges parse(llvm::StringRef Text,
+                              std::vector<std::string> &Errors);
+
+  bool empty() const {
+    return Variables.empty() && Members.empty() && Calls.empty();
+  }
+  bool declaresCalls() const { return !Calls.empty(); }
+  std::optional<Interval> ofVariable(llvm::StringRef Name) const;
+  /// The range of \p Field of \p Record, met with that of `.Field`.
+  std::optional<Interval> ofMember(llvm::StringRef Record,
+                                   llvm::StringRef Field) const;
+  /// A function's returns or a macro's expansions.
+  std::optional<Interval> ofCall(llvm::StringRef Name) const;
+
+private:
+  static std::optional<Interval> find(const llvm::StringMap<Interval> &Map,
+                                      llvm::StringRef Key);
+  llvm::StringMap<Interval> Variables;
+  /// Keyed `Record.field`, and `.field` for any record's.
+  llvm::StringMap<Interval> Members;
+  llvm::StringMap<Interval> Calls;
+};
+
 /// The model of real runs the ranges assume (mpix-large-count's options;
 /// docs/checks/mpix-large-count.md, "The model of a run").
 struct RunModel {
@@ -70,6 +112,10 @@ struct RunModel {
   /// prefix ending in '*'. Any other function of another file may send
   /// anything.
   std::vector<std::pair<std::string, WideInt>> ExternalSends;
+  /// The user's statements of a domain's scale. They hold under StrictTypes
+  /// too: that option drops what the analysis assumes of MPI, not what the
+  /// user says of the program.
+  DeclaredRanges Declared;
 
   /// What ExternalSends says of function \p Name.
   std::optional<WideInt> externalSendBytes(llvm::StringRef Name) const;

@@ -1618,7 +1618,11 @@ UnitUses::globalStores(const VarDecl *V) const {
 
 RangeAnalysis::RangeAnalysis(ASTContext &Ctx, const FunctionFacts *Facts,
                              UnitKnowledge *Unit, const FunctionDecl *Function)
-    : Ctx(Ctx), Facts(Facts), Unit(Unit), Function(Function) {}
+    : Ctx(Ctx), Facts(Facts), Unit(Unit), Function(Function) {
+  if (const RunModel *M = Unit ? Unit->runModel() : nullptr)
+    if (!M->Declared.empty())
+      Declared = &M->Declared;
+}
 
 RangeAnalysis::~RangeAnalysis() = default;
 
@@ -2450,9 +2454,106 @@ std::optional<Interval> RangeAnalysis::eval(const Expr *E, const Constraints &C,
   if (EvalDepth >= MaxEvalDepth)
     return std::nullopt;
   ++EvalDepth;
-  std::optional<Interval> R = evalNode(E, C, S);
+  // The stated path has a frame of its own: eval's must stay small, as a
+  // sum of thousands of terms recurses through it (deep-expression.test).
+  std::optional<Interval> R = Declared && declaredRange(E)
+                                  ? evalStated(E, C)
+                                  : evalNode(E, C, S);
   --EvalDepth;
   return R;
+}
+
+std::optional<Interval> RangeAnalysis::evalStated(const Expr *E,
+                                                  const Constraints &C) {
+  // The statement says how E's value came out: an overflow on the way to
+  // it (`nb = xsup[k + 1] - xsup[k]` under a declared `SuperSize()`) is
+  // one the user rules out, so its site is not kept.
+  State Inner;
+  std::optional<Interval> R = evalNode(E, C, Inner);
+  if (!R)
+    R = Interval::ofType(E->getType(), Ctx);
+  std::optional<Interval> Stated = declaredRange(E);
+  return R && Stated ? R->meet(*Stated) : R;
+}
+
+/// The name of the macro whose expansion \p E is, whole: `SuperSize(k)`
+/// written in the code (not inside another macro's body, where E would be
+/// only part of what the outer expansion gives).
+static std::optional<StringRef> expandedMacro(const Expr *E,
+                                              const SourceManager &SM,
+                                              const LangOptions &LO) {
+  SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
+  if (!Begin.isMacroID() || !End.isMacroID())
+    return std::nullopt;
+  SourceLocation MacroBegin, MacroEnd;
+  if (!Lexer::isAtStartOfMacroExpansion(Begin, SM, LO, &MacroBegin) ||
+      !Lexer::isAtEndOfMacroExpansion(End, SM, LO, &MacroEnd) ||
+      SM.getExpansionRange(Begin).getAsRange() !=
+          SM.getExpansionRange(End).getAsRange())
+    return std::nullopt;
+  Token Name;
+  if (Lexer::getRawToken(MacroBegin, Name, SM, LO) ||
+      !Name.is(tok::raw_identifier))
+    return std::nullopt;
+  return Name.getRawIdentifier();
+}
+
+/// The names a structure's member is declared under: its record's, and the
+/// typedef the access goes through (`SuperMatrix` for an anonymous struct,
+/// or a typedef of a tagged one).
+static void recordNames(const MemberExpr *ME, const FieldDecl *Field,
+                        llvm::SmallVectorImpl<StringRef> &Names) {
+  const RecordDecl *Record = Field->getParent();
+  if (!Record->getName().empty())
+    Names.push_back(Record->getName());
+  else if (const TypedefNameDecl *T = Record->getTypedefNameForAnonDecl())
+    Names.push_back(T->getName());
+  QualType Base = ME->getBase()->getType();
+  if (ME->isArrow())
+    if (const auto *P = Base->getAs<PointerType>())
+      Base = P->getPointeeType();
+  if (const auto *T = Base->getAs<TypedefType>())
+    if (llvm::find(Names, T->getDecl()->getName()) == Names.end())
+      Names.push_back(T->getDecl()->getName());
+}
+
+std::optional<Interval> RangeAnalysis::declaredRange(const Expr *E) const {
+  if (!E->getType()->isIntegerType())
+    return std::nullopt;
+  if (Declared->declaresCalls())
+    if (std::optional<StringRef> Macro =
+            expandedMacro(E, Ctx.getSourceManager(), Ctx.getLangOpts()))
+      if (std::optional<Interval> R = Declared->ofCall(*Macro))
+        return R;
+  // Not through casts: a conversion may wrap what the target holds.
+  const Expr *Named = E->IgnoreParens();
+  // An element takes what its array or pointer is declared with.
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Named))
+    Named = ASE->getBase()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Named)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (V->getIdentifier())
+        return Declared->ofVariable(V->getName());
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(Named)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!Field || !Field->getIdentifier())
+      return std::nullopt;
+    llvm::SmallVector<StringRef, 2> Records;
+    recordNames(ME, Field, Records);
+    std::optional<Interval> R = Declared->ofMember("", Field->getName());
+    for (StringRef Record : Records)
+      if (std::optional<Interval> Own =
+              Declared->ofMember(Record, Field->getName()))
+        R = R ? R->meet(*Own) : Own;
+    return R;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(Named))
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      if (F->getIdentifier())
+        return Declared->ofCall(F->getName());
+  return std::nullopt;
 }
 
 std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,

@@ -999,6 +999,13 @@ private:
   };
   std::optional<Interval> eval(const clang::Expr *E, const Constraints &C,
                                State &S);
+  /// What the user states of \p E (RunModel::Declared): a read of a named
+  /// variable, member or element, a call, a macro's expansion.
+  LLVM_ATTRIBUTE_NOINLINE std::optional<Interval>
+  declaredRange(const clang::Expr *E) const;
+  /// \p E evaluated where the user states its range.
+  LLVM_ATTRIBUTE_NOINLINE std::optional<Interval>
+  evalStated(const clang::Expr *E, const Constraints &C);
   std::optional<Interval> evalNode(const clang::Expr *E, const Constraints &C,
                                    State &S);
   /// Nesting of eval(): each level is two stack frames.
@@ -1097,6 +1104,8 @@ private:
   const FunctionFacts *Facts;
   UnitKnowledge *Unit;
   const clang::FunctionDecl *Function;
+  /// The user's ranges; null when there are none.
+  const DeclaredRanges *Declared = nullptr;
   std::unique_ptr<FlowRanges> Flow;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;

@@ -108,7 +108,8 @@ struct Probed {
 };
 std::optional<Probed> probeAll(const std::string &Code, bool Strict = false,
                                std::optional<WideInt> ProbeBytes = std::nullopt,
-                               bool InFunction = false) {
+                               bool InFunction = false,
+                               llvm::StringRef Stated = "") {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Header + Code, {"-std=c++17"});
   ASTContext &Ctx = AST->getASTContext();
@@ -125,6 +126,9 @@ std::optional<Probed> probeAll(const std::string &Code, bool Strict = false,
   Model Unit;
   Unit.M.StrictTypes = Strict;
   Unit.ProbeBytes = ProbeBytes;
+  std::vector<std::string> Unread;
+  Unit.M.Declared = DeclaredRanges::parse(Stated, Unread);
+  EXPECT_TRUE(Unread.empty());
   RangeAnalysis Ranges(Ctx, &Facts, &Unit,
                        InFunction ? Found[0].getNodeAs<FunctionDecl>("f")
                                   : nullptr);
@@ -365,6 +369,54 @@ TEST(RunModel, ProcessCounts) {
             "for (int i = 0; i < n; i++) { int probe = 2 * (n - (i + 1)); } }");
   ASSERT_TRUE(R);
   EXPECT_LE(R->Hi, 2 * MaxProcesses);
+}
+
+TEST(DeclaredRanges, Entries) {
+  std::vector<std::string> Unread;
+  DeclaredRanges D = DeclaredRanges::parse(
+      " nrhs : 1..2^10 ;panel.rows:4096; .rows:0..8192; level:-8..8; "
+      "sizes():100; n:10; n:5..20; ; bare; x:; 3y:1; a.b.c:1; f(:1; "
+      "z:9..1; w:2^200",
+      Unread);
+  EXPECT_EQ(Unread, (std::vector<std::string>{"bare", "x:", "3y:1", "a.b.c:1",
+                                              "f(:1", "z:9..1", "w:2^200"}));
+  ASSERT_TRUE(D.ofVariable("nrhs"));
+  EXPECT_EQ(D.ofVariable("nrhs")->Lo, 1);
+  EXPECT_EQ(D.ofVariable("nrhs")->Hi, 1024);
+  // A bare bound is an upper one over the non-negative values.
+  EXPECT_EQ(D.ofCall("sizes")->Lo, 0);
+  EXPECT_EQ(D.ofCall("sizes")->Hi, 100);
+  EXPECT_EQ(D.ofVariable("level")->Lo, -8);
+  // Two statements of one target both hold.
+  EXPECT_EQ(D.ofVariable("n")->Lo, 5);
+  EXPECT_EQ(D.ofVariable("n")->Hi, 10);
+  // A record's member meets what is stated of every record's.
+  EXPECT_EQ(D.ofMember("panel", "rows")->Hi, 4096);
+  EXPECT_EQ(D.ofMember("other", "rows")->Hi, 8192);
+  EXPECT_FALSE(D.ofMember("panel", "cols"));
+  EXPECT_FALSE(D.ofVariable("rows"));
+  EXPECT_FALSE(D.ofCall("nrhs"));
+  EXPECT_TRUE(DeclaredRanges::parse("", Unread).empty());
+}
+
+TEST(RunModel, DeclaredRanges) {
+  const char *Product =
+      "int cols(int); void f(int ncols, int nrhs) { "
+      "int probe = cols(ncols) * nrhs; }";
+  EXPECT_TRUE(probeOverflows(Product));
+  std::optional<Probed> P =
+      probeAll(Product, false, std::nullopt, true, "cols():4096; nrhs:1..512");
+  ASSERT_TRUE(P);
+  EXPECT_FALSE(P->Overflows);
+  EXPECT_EQ(P->Range.Lo, 0);
+  EXPECT_EQ(P->Range.Hi, 4096 * 512);
+  // The statement bounds the value read, not the store that made it: a
+  // known constant stays known.
+  P = probeAll("void f() { int nrhs = 3; int probe = nrhs * 2; }", false,
+               std::nullopt, true, "nrhs:1..512");
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Range.Lo, 6);
+  EXPECT_EQ(P->Range.Hi, 6);
 }
 
 TEST(RunModel, StrictTypesAndInputs) {
