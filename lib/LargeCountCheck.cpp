@@ -979,13 +979,48 @@ std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
   return std::nullopt;
 }
 
+static void carriedVariables(const Expr *E,
+                             llvm::SmallVectorImpl<const VarDecl *> &Out);
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
                                  FunctionState &FS) {
   const VarDecl *V = referencedVariable(Call->getArg(Index));
   if (!V || !FS.Facts || !FS.Ranges || !V->hasLocalStorage() ||
-      isa<ParmVarDecl>(V) || !FS.Facts->escapes(V))
+      isa<ParmVarDecl>(V))
     return std::nullopt;
+  if (FS.Facts->escapes(V))
+    return outputStoreOf(V, Call, Call, Index, FS);
+  // A copy of such a local (`n = bytes;` or `n = flag ? 1 : bytes;` after
+  // `part(&bytes)`) carries what the helper stored.
+  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
+    if (!W.Value || FS.Facts->overwrittenBefore(W, V, Call))
+      continue;
+    std::optional<PointFacts> At = FS.Ranges->flowBetween(W.Site, V, Call);
+    if (At && At->Unreachable)
+      continue;
+    llvm::SmallVector<const VarDecl *, 4> Carried;
+    carriedVariables(W.Value, Carried);
+    for (const VarDecl *Copied : Carried) {
+      if (Copied == V || !Copied->hasLocalStorage() ||
+          isa<ParmVarDecl>(Copied) || !FS.Facts->escapes(Copied))
+        continue;
+      if (std::optional<Finding> Found =
+              outputStoreOf(Copied, W.Site, Call, Index, FS)) {
+        Found->Carried = true;
+        Found->Carrier = V;
+        Found->CarrierValue = W.Value;
+        return Found;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::outputStoreOf(const VarDecl *V, const Stmt *Read,
+                               const CallExpr *Call, unsigned Index,
+                               FunctionState &FS) {
   for (const DeclRefExpr *Use : FS.Facts->usesOf(V)) {
     std::optional<RangeAnalysis::HelperOutput> Out =
         FS.Ranges->helperOutputOf(Use);
@@ -994,8 +1029,8 @@ LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
     std::optional<Finding> Found = helperOutputFinding(Call, Index, *Out, FS);
     if (!Found)
       continue;
-    // What the helper stored may be overwritten before the call.
-    std::optional<PointFacts> At = FS.Ranges->flowBetween(Out->Call, V, Call);
+    // What the helper stored may be overwritten before it is read.
+    std::optional<PointFacts> At = FS.Ranges->flowBetween(Out->Call, V, Read);
     if (At && At->Unreachable)
       continue;
     Found->Var = V;
@@ -2062,10 +2097,15 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   case Finding::RemoteOutputStore:
     noteHelperWrite(Found);
     noteRemoteStore(Found);
+    if (Found.Carrier)
+      noteCarrier(Found);
     break;
   case Finding::OutputStore:
     noteHelperWrite(Found);
-    [[fallthrough]];
+    noteStoreElsewhere(Found);
+    if (Found.Carrier)
+      noteCarrier(Found);
+    break;
   case Finding::MemberStore:
     noteStoreElsewhere(Found);
     break;
@@ -2649,7 +2689,8 @@ void LargeCountCheck::noteHelperWrite(const Finding &Found) {
 }
 
 void LargeCountCheck::noteCarrier(const Finding &Found) {
-  const auto *Value = cast<Expr>(Found.NoteSite);
+  const auto *Value =
+      Found.CarrierValue ? Found.CarrierValue : cast<Expr>(Found.NoteSite);
   note(Value->getBeginLoc(), "'%0' is assigned '%1' here")
       << Found.Carrier->getName() << textOf(Value, *Context)
       << Value->getSourceRange();
@@ -3001,9 +3042,13 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
   } else if (Found.What == Finding::OutputStore) {
     noteHelperWrite(Found);
     noteStoreElsewhere(Found);
+    if (Found.Carrier)
+      noteCarrier(Found);
   } else if (Found.What == Finding::RemoteOutputStore) {
     noteHelperWrite(Found);
     noteRemoteStore(Found);
+    if (Found.Carrier)
+      noteCarrier(Found);
   } else if (Found.What == Finding::LocalVariable ||
              Found.What == Finding::MemberStore) {
     noteLocalStore(Found);

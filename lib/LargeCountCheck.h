@@ -92,6 +92,9 @@ public:
     /// into (`total += counts[i]`); NoteSite is the addition.
     bool RunningTotal = false;
     const clang::VarDecl *Carrier = nullptr;
+    /// What Carrier is assigned, where NoteSite is taken (an OutputStore's
+    /// helper call): `n = bytes` after `part(&bytes)`.
+    const clang::Expr *CarrierValue = nullptr;
     /// A FilledArray's element stores carry this truncated local.
     const clang::VarDecl *CarriedFrom = nullptr;
     /// A MemberStore's member, and the function whose store is the hazard
@@ -245,6 +248,12 @@ private:
   void noteCarrier(const Finding &Found);
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);
+  /// An OutputStore finding for \p V, a local a helper writes through its
+  /// address, whose value is read at \p Read.
+  std::optional<Finding> outputStoreOf(const clang::VarDecl *V,
+                                       const clang::Stmt *Read,
+                                       const clang::CallExpr *Call,
+                                       unsigned Index, FunctionState &FS);
   /// What the helper of \p Out makes the local passed to it hold at
   /// \p Call's argument \p Index: a product on the way that can overflow.
   std::optional<Finding>

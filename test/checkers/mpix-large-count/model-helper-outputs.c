@@ -149,3 +149,36 @@ void post_wrapped(char *b, size_fn f, int vectors, MPI_Comm comm,
   // CHECK-NOTES: :[[@LINE-12]]:16: note: it reaches MPI_Irecv as its count here
   // CHECK-NOTES: :[[@LINE-7]]:3: note: no automatic fix: 'size' is written through a parameter of 'scaled_size', whose type must change by hand
 }
+
+// The helper's output copied into the local that is sent: the copy carries
+// what the helper stored (libsc's block writes, held-out audit: the byte
+// count of a rank's part copied before a collective write).
+void send_plane_copied(const double *b, int nx, int ny, int flag,
+                       MPI_Comm comm, MPI_Request *rq) {
+  int count, n;
+  block_size(nx, ny, &count);
+  n = count;
+  MPI_Send(b, n, MPI_DOUBLE, 1, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: count 'n' is computed from 'count', which holds a value computed in 'int' that can overflow
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'count' is written by 'block_size' here
+  // CHECK-NOTES: :[[@LINE-132]]:63: note: 'nx * ny' can overflow 'int' here: nx unbounded, ny unbounded
+  // CHECK-NOTES: :[[@LINE-129]]:3: note: 'nx' is a parameter of 'block_size', which 'send_plane' calls here with a value the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-6]]:7: note: 'n' is assigned 'count' here
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: no automatic fix: 'count' is written through a parameter of 'block_size', whose type must change by hand
+  n = flag ? (count > 0) : count;
+  recv_bytes((char *)b, n, comm, rq);
+  // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'n' is computed from 'count', which holds a value computed in 'int' that can overflow; parameter 'n' of 'recv_bytes' passes it to MPI_Irecv as its count
+  // CHECK-NOTES: :[[@LINE-12]]:3: note: 'count' is written by 'block_size' here
+  // CHECK-NOTES: :[[@LINE-140]]:63: note: 'nx * ny' can overflow 'int' here: nx unbounded, ny unbounded
+  // CHECK-NOTES: :[[@LINE-137]]:3: note: 'nx' is a parameter of 'block_size', which 'send_plane' calls here with a value the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-6]]:7: note: 'n' is assigned 'flag ? (count > 0) : count' here
+  // CHECK-NOTES: :[[@LINE-38]]:16: note: it reaches MPI_Irecv as its count here
+  // CHECK-NOTES: :[[@LINE-17]]:3: note: no automatic fix: 'count' is written through a parameter of 'block_size', whose type must change by hand
+  // A copy of something else, or one overwritten before the call, carries
+  // nothing.
+  n = nx > 0;
+  MPI_Send(b, n, MPI_DOUBLE, 1, 1, comm);
+  n = count;
+  n = 1;
+  MPI_Send(b, n, MPI_DOUBLE, 1, 2, comm);
+}
