@@ -123,6 +123,17 @@ const llvm::StringMap<const FillInfo *> &fillIndex() {
   return Index;
 }
 
+const ReduceInfo ReduceFunctions[] = {
+#define MPIX_MODEL_REDUCE(Name, Arity, In, Out, Count, Type, Op)               \
+  {#Name, Arity, In, Out, Count, Type, Op},
+#include "MPIModel.def"
+};
+
+const llvm::StringMap<const ReduceInfo *> &reduceIndex() {
+  static const auto Index = indexByName(llvm::ArrayRef(ReduceFunctions));
+  return Index;
+}
+
 } // namespace
 
 llvm::ArrayRef<ModelInfo> allModelFunctions() { return ModelFunctions; }
@@ -164,6 +175,10 @@ const PeerInfo *lookupPeer(const clang::FunctionDecl &Callee) {
 
 const TypeModelInfo *lookupTypeModel(const clang::FunctionDecl &Callee) {
   return lookupRow(typeModelIndex(), Callee);
+}
+
+const ReduceInfo *lookupReduce(const clang::FunctionDecl &Callee) {
+  return lookupRow(reduceIndex(), Callee);
 }
 
 const FillInfo *lookupFill(const clang::FunctionDecl &Callee) {

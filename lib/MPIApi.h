@@ -120,6 +120,7 @@ enum class ModelRole {
   FREE,
   STATUS_MARK,
   NORETURN,
+  REDUCE_OUT,
   REPLICATE,
 };
 
@@ -180,6 +181,17 @@ struct FillInfo {
 /// The fill row of \p Callee, an MPI function declared by an MPI header
 /// (MPI_<Name> or PMPI_<Name>, extern "C", the table's arity).
 const FillInfo *lookupFill(const clang::FunctionDecl &Callee);
+
+/// A reduction over the processes (MPIX_MODEL_REDUCE rows).
+struct ReduceInfo {
+  llvm::StringRef Name; ///< Without the MPI_ prefix.
+  unsigned Arity;
+  int In, Out, Count, Type, Op; ///< Argument indices.
+};
+
+/// The reduction row of \p Callee, an MPI function declared by an MPI
+/// header (MPI_<Name> or PMPI_<Name>, extern "C", the table's arity).
+const ReduceInfo *lookupReduce(const clang::FunctionDecl &Callee);
 
 enum class ModelConstant {
 #define MPIX_MODEL_CONSTANT(Name, Spelling) Name,

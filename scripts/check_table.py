@@ -69,7 +69,7 @@ def check_model(lib_dir, include_dir):
     protos = all_prototypes(include_dir)
     errors, n = [], 0
     text = (lib_dir / "MPIModel.def").read_text()
-    for m in re.finditer(r"^MPIX_MODEL(?:_PEER|_TYPE|_FILL)?\((\w+), (\d+), (-?\w+), (.*)\)$", text, flags=re.M):
+    for m in re.finditer(r"^MPIX_MODEL(?:_PEER|_TYPE|_FILL|_REDUCE)?\((\w+), (\d+), (-?\w+), (.*)\)$", text, flags=re.M):
         n += 1
         name, arity = "MPI_" + m.group(1), int(m.group(2))
         indices = [int(x) for x in m.group(4).split(",")]

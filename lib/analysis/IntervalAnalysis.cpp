@@ -2440,7 +2440,7 @@ std::optional<Interval> RangeAnalysis::rangeOfElements(const VarDecl *Array) {
     Range = rangeOfWrites(Array, Facts->elementWritesOf(Array),
                           startsZeroed(Array, *Facts));
   else if (Facts && Array->hasLocalStorage())
-    Range = rangeOfGridElements(Array);
+    Range = rangeOfOutputElements(Array);
   ElementRanges[Array] = Range;
   return Range;
 }
@@ -3223,6 +3223,9 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
 
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);
 static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F);
+static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index);
+static const CallExpr *argumentOf(const Stmt *Arg, const FunctionFacts &F,
+                                  unsigned &Index);
 static const Stmt *statementRunning(const CallExpr *Call,
                                     const FunctionFacts &F);
 static const CallExpr *outputCallOf(const DeclRefExpr *Use,
@@ -4855,6 +4858,12 @@ bool isPredefinedHandle(const Expr *E, const ASTContext &Ctx) {
          E->isIntegerConstantExpr(Ctx);
 }
 
+/// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
+static bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  return E->getBeginLoc().isMacroID() && spelledText(E, Ctx) == spellingOf(C);
+}
+
 /// Whether \p E is spelled as the model's null process (MPI_PROC_NULL).
 static bool isNullProcess(const Expr *E, const ASTContext &Ctx) {
   return E->getBeginLoc().isMacroID() &&
@@ -4908,9 +4917,62 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
   case ModelRole::STATUS_COUNT:
   case ModelRole::STATUS_ELEMENTS:
     return statusCount(Call, M);
+  case ModelRole::REDUCE_OUT:
+    return reducedRange(Call);
   default:
     return std::nullopt;
   }
+}
+
+/// Whether what \p Call leaves in its output is a value the output held
+/// before, on one of the processes: the root's for MPI_Bcast, the largest
+/// or smallest for a maximum or minimum in place.
+static bool keepsOneOfItsValues(const CallExpr *Call, const ModelInfo &M,
+                                const ASTContext &Ctx) {
+  if (M.Role == ModelRole::REPLICATE)
+    return true;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const ReduceInfo *R = Callee ? lookupReduce(*Callee) : nullptr;
+  if (M.Role != ModelRole::REDUCE_OUT || !R ||
+      unsigned(R->Op) >= Call->getNumArgs())
+    return false;
+  const Expr *Op = Call->getArg(R->Op);
+  return isSpelledAs(Call->getArg(R->In), ModelConstant::IN_PLACE, Ctx) &&
+         (isSpelledAs(Op, ModelConstant::MAX_OP, Ctx) ||
+          isSpelledAs(Op, ModelConstant::MIN_OP, Ctx));
+}
+
+std::optional<Interval> RangeAnalysis::reducedRange(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const ReduceInfo *R = Callee ? lookupReduce(*Callee) : nullptr;
+  const RunModel *Model = model();
+  if (!R || !Model || unsigned(R->Op) >= Call->getNumArgs() ||
+      !isPredefinedHandle(Call->getArg(R->Type), Ctx))
+    return std::nullopt;
+  const Expr *Op = Call->getArg(R->Op);
+  bool Extreme = isSpelledAs(Op, ModelConstant::MAX_OP, Ctx) ||
+                 isSpelledAs(Op, ModelConstant::MIN_OP, Ctx);
+  bool Sum = isSpelledAs(Op, ModelConstant::SUM_OP, Ctx);
+  const Expr *In = Call->getArg(R->In);
+  if ((!Extreme && !Sum) || isSpelledAs(In, ModelConstant::IN_PLACE, Ctx))
+    return std::nullopt;
+  // `&x` (read where the call is) or an array whose elements are known.
+  std::optional<Interval> Values;
+  In = In->IgnoreParenCasts();
+  if (const auto *Address = dyn_cast<UnaryOperator>(In);
+      Address && Address->getOpcode() == UO_AddrOf &&
+      Address->getSubExpr()->getType()->isIntegerType()) {
+    State Ignored;
+    Values = eval(Address->getSubExpr(), constraintsAt(Call), Ignored);
+  } else if (const VarDecl *Array = referencedVariable(In);
+             Array && Array->getType()->isArrayType()) {
+    Values = rangeOfElements(Array);
+  }
+  if (!Values || Extreme)
+    return Values;
+  WideInt Most = Model->MaxProcesses;
+  return Interval{std::min(Values->Lo, Values->Lo * Most),
+                  std::max(Values->Hi, Values->Hi * Most)};
 }
 
 /// Whether \p Use stores into its variable (`v = ...`, `v += ...`, `++v`).
@@ -5035,7 +5097,7 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
       const CallExpr *Call = Only ? outputCallOf(Only, *Facts, M) : nullptr;
       if (Call && statementRunning(Call, *Facts) == Before) {
         // What the root held before MPI_Bcast: searched further back.
-        if (M->Role == ModelRole::REPLICATE) {
+        if (keepsOneOfItsValues(Call, *M, Ctx)) {
           Stop = false;
           continue;
         }
@@ -5072,6 +5134,15 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
         continue;
     const ModelInfo *M = nullptr;
     const CallExpr *Call = outputCallOf(Use, *Facts, M);
+    // &v handed to a `const` parameter (a reduction's input) is only read.
+    unsigned Index = 0;
+    const Stmt *Addr = parentPastParens(Use, *Facts);
+    if (const CallExpr *Reader =
+            !Call && isa_and_nonnull<UnaryOperator>(Addr)
+                ? argumentOf(Addr, *Facts, Index)
+                : nullptr;
+        Reader && isReadOnlyArgument(Reader, Index))
+      continue;
     if (!Call) {
       // Handed to a helper of the unit that stores into it.
       std::optional<HelperOutput> Out = helperOutputOf(Use);
@@ -5088,7 +5159,7 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
       continue;
     }
     // MPI_Bcast(&n, ...): the root's n, one of the values judged here.
-    if (M->Role == ModelRole::REPLICATE) {
+    if (keepsOneOfItsValues(Call, *M, Ctx)) {
       Replicated = true;
       continue;
     }
@@ -5112,10 +5183,8 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
   return Outputs;
 }
 
-static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index);
-
 std::optional<Interval>
-RangeAnalysis::rangeOfGridElements(const VarDecl *Array) {
+RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
   if (!model() || !Array->getType()->isConstantArrayType() ||
       !Array->getType()->castAsArrayTypeUnsafe()->getElementType()
            ->isIntegerType() ||
@@ -5155,8 +5224,12 @@ RangeAnalysis::rangeOfGridElements(const VarDecl *Array) {
       continue;
     const ModelInfo *M = lookupModel(*Callee);
     if (!M || M->Out != int(Index) ||
-        (M->Role != ModelRole::GRID_OUT && M->Role != ModelRole::GRID_INDEX_OUT))
+        (M->Role != ModelRole::GRID_OUT && M->Role != ModelRole::GRID_INDEX_OUT &&
+         M->Role != ModelRole::REDUCE_OUT))
       return std::nullopt;
+    // A maximum in place: one of the values the elements held.
+    if (keepsOneOfItsValues(Call, *M, Ctx))
+      continue;
     std::optional<Interval> R = outputRange(Call, *M);
     if (!R)
       return std::nullopt;
@@ -5457,12 +5530,6 @@ RangeAnalysis::parameterStatusCount(const ParmVarDecl *P,
   std::optional<Interval> Count = Unit->statusParameterCount(P, TypeId);
   StatusCounts[P].push_back({TypeId, nullptr, Count});
   return Count;
-}
-
-/// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
-static bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  return E->getBeginLoc().isMacroID() && spelledText(E, Ctx) == spellingOf(C);
 }
 
 /// The call that \p Arg (a use with its `&`, subscript or decay) is an
@@ -6448,24 +6515,37 @@ static bool cannotMakeLarge(const Interval &R, const Interval &Full) {
          (R.within(Int) && !Full.within(Int));
 }
 
+bool RangeAnalysis::noteUnboundedOutput(const DeclRefExpr *Use,
+                                        const std::string &Text,
+                                        Explanation &X) {
+  // An output of a call the model bounds only for what it can see (the
+  // extent of a datatype read from memory).
+  const ModelInfo *M = nullptr;
+  const CallExpr *Call = outputCallOf(Use, *Facts, M);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || keepsOneOfItsValues(Call, *M, Ctx))
+    return false;
+  // Bounded only by its type (the maximum of an unbounded input) is not
+  // bounded either.
+  std::optional<Interval> Out = outputRange(Call, *M);
+  std::optional<Interval> Full = Interval::ofType(Use->getType(), Ctx);
+  if (Out && !(Full && Full->within(*Out)))
+    return false;
+  X.OriginLoc = Call->getBeginLoc();
+  X.OriginNote = "'" + Text + "' is an output of " + Callee->getNameAsString() +
+                 " here, which the analysis cannot bound";
+  return true;
+}
+
 bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
                                   Explanation &X) {
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     if (onlyReads(Use, *Facts) || isStoredTo(Use, *Facts))
       continue;
-    // An output of a call the model bounds only for what it can see (the
-    // extent of a datatype read from memory).
-    const ModelInfo *M = nullptr;
-    const CallExpr *Call = outputCallOf(Use, *Facts, M);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (Callee && M->Role != ModelRole::REPLICATE && !outputRange(Call, *M)) {
-      X.OriginLoc = Call->getBeginLoc();
-      X.OriginNote = "'" + Text + "' is an output of " +
-                     Callee->getNameAsString() +
-                     " here, which the analysis cannot bound";
+    if (noteUnboundedOutput(Use, Text, X))
       return true;
-    }
-    if (Call)
+    const ModelInfo *M = nullptr;
+    if (outputCallOf(Use, *Facts, M))
       continue;
     // An OpenMP region's capture or clause: the region's own uses are
     // listed too.
@@ -6658,6 +6738,22 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                                            Explanation &X) {
   E = E->IgnoreParenImpCasts();
   std::string Text = spelledText(E, Ctx);
+  // It recurses into the operands of a sum as deep as the sum is (3,000
+  // terms), as eval does: past the depth eval follows, no origin is looked
+  // for.
+  if (EvalDepth >= MaxEvalDepth)
+    return Text + " unbounded";
+  ++EvalDepth;
+  std::string Described = describeOperandNode(E, Text, At, C, X);
+  --EvalDepth;
+  return Described;
+}
+
+std::string RangeAnalysis::describeOperandNode(const Expr *E,
+                                               const std::string &Text,
+                                               const Stmt *At,
+                                               const Constraints &C,
+                                               Explanation &X) {
   State Ignored;
   std::optional<Interval> R = eval(E, C, Ignored);
   std::optional<Interval> Full = Interval::ofType(E->getType(), Ctx);
@@ -6713,7 +6809,14 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
       // A use that writes it unseen (handed out by address to a function
       // that may write it) is the reason; else, as for a local that is not
       // handed out, the first store that can make it large.
-      if (!(Facts->escapes(V) && noteHandedOut(V, Text, X)) && Full)
+      // An address that goes only to model outputs is no escape: one that
+      // the model leaves unbounded is the origin all the same.
+      bool Noted = Facts->escapes(V)
+                       ? noteHandedOut(V, Text, X)
+                       : llvm::any_of(Facts->usesOf(V), [&](const DeclRefExpr *U) {
+                           return noteUnboundedOutput(U, Text, X);
+                         });
+      if (!Noted && Full)
         noteLargeStore(V, Text, *Full, At, X);
     } else if (V) {
       noteGlobalOrigin(V, Text, X);

@@ -661,6 +661,13 @@ public:
   bool isIndexBelow(const clang::VarDecl *Index, const clang::VarDecl *Bound,
                     const clang::Stmt *At);
 
+  /// The values the output of reduction \p Call (MPIX_MODEL_REDUCE) can
+  /// take: those of its input at the call for a maximum or minimum, times a
+  /// number of processes for a sum. None for any other operation, or an
+  /// input the analysis does not see (in place, an array of unknown
+  /// elements).
+  std::optional<Interval> reducedRange(const clang::CallExpr *Call);
+
   /// The values the int output of \p Query (MPI_Get_count, MPI_Get_elements)
   /// can take under the model: at most the count of the receive that filled
   /// its status, 0 for the null process. None when the model does not
@@ -710,6 +717,11 @@ public:
   /// none.
   bool noteHandedOut(const clang::VarDecl *V, const std::string &Text,
                      Explanation &X);
+  /// The origin of \p V in an output of a model call that the model does
+  /// not bound there (a reduction of an unbounded input, the extent of a
+  /// datatype read from memory), when \p Use is one.
+  bool noteUnboundedOutput(const clang::DeclRefExpr *Use,
+                           const std::string &Text, Explanation &X);
   /// The origin note of a member read \p M that the analysis cannot bound:
   /// a store of the unit that sets it from a value that is not a constant,
   /// else what the member is read through (a global, a parameter, `this`).
@@ -893,8 +905,8 @@ private:
   std::optional<WideInt> largestElementBytes(const clang::Expr *Types,
                                              unsigned Depth);
   /// The elements of a local int array that only model outputs
-  /// (MPI_Dims_create's dims) and plain stores set.
-  std::optional<Interval> rangeOfGridElements(const clang::VarDecl *Array);
+  /// (MPI_Dims_create's dims, a reduction's output) and plain stores set.
+  std::optional<Interval> rangeOfOutputElements(const clang::VarDecl *Array);
   /// Why parameter \p P (spelled \p Text) is unbounded: its callers, or in
   /// a whole program the call of another file that passes the most.
   std::string parameterOrigin(const clang::ParmVarDecl *P,
@@ -906,6 +918,9 @@ private:
                            Explanation &X);
   std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
                               const Constraints &C, Explanation &X);
+  std::string describeOperandNode(const clang::Expr *E, const std::string &Text,
+                                  const clang::Stmt *At, const Constraints &C,
+                                  Explanation &X);
 
   /// The signed products every run reaching \p S computed first (those of
   /// the statements before it in each enclosing block).
