@@ -14,6 +14,8 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <cmath>
 
 using namespace clang;
 
@@ -2596,6 +2598,21 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
         return Interval{0, Sub->Hi};
       return Sub->within(*Full) ? *Sub : *Full;
     }
+    case CK_FloatingToIntegral: {
+      // The conversion truncates; a value it cannot hold is undefined, so
+      // what a run holds is the part that fits.
+      auto Real = evalReal(Cast->getSubExpr(), C, S);
+      if (!Real || !Full)
+        return Full;
+      long double Lo = std::trunc(Real->first), Hi = std::trunc(Real->second);
+      if (Lo > static_cast<long double>(Full->Hi) ||
+          Hi < static_cast<long double>(Full->Lo))
+        return Full;
+      return Interval{Lo < static_cast<long double>(Full->Lo) ? Full->Lo
+                                                              : WideInt(Lo),
+                      Hi > static_cast<long double>(Full->Hi) ? Full->Hi
+                                                              : WideInt(Hi)};
+    }
     default:
       return Full;
     }
@@ -2689,6 +2706,85 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     return R;
   }
   return evalAccess(E, C, S);
+}
+
+std::optional<std::pair<long double, long double>>
+RangeAnalysis::evalReal(const Expr *E, const Constraints &C, State &S) {
+  using Reals = std::pair<long double, long double>;
+  E = E->IgnoreParens();
+  if (const auto *Literal = dyn_cast<FloatingLiteral>(E)) {
+    long double V = Literal->getValueAsApproximateDouble();
+    return Reals{V, V};
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_FloatingCast ||
+        Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueToRValue)
+      return evalReal(Cast->getSubExpr(), C, S);
+    if (Cast->getCastKind() != CK_IntegralToFloating)
+      return std::nullopt;
+    std::optional<Interval> I = eval(Cast->getSubExpr(), C, S);
+    if (!I)
+      return std::nullopt;
+    return Reals{static_cast<long double>(I->Lo),
+                 static_cast<long double>(I->Hi)};
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto L = evalReal(B->getLHS(), C, S);
+    auto R = L ? evalReal(B->getRHS(), C, S) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    auto hull = [](std::initializer_list<long double> Vs) {
+      return Reals{std::min(Vs), std::max(Vs)};
+    };
+    switch (B->getOpcode()) {
+    case BO_Add:
+      return Reals{L->first + R->first, L->second + R->second};
+    case BO_Sub:
+      return Reals{L->first - R->second, L->second - R->first};
+    case BO_Mul:
+      return hull({L->first * R->first, L->first * R->second,
+                   L->second * R->first, L->second * R->second});
+    case BO_Div:
+      if (R->first <= 0 && R->second >= 0)
+        return std::nullopt;
+      return hull({L->first / R->first, L->first / R->second,
+                   L->second / R->first, L->second / R->second});
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
+    auto A = evalReal(Choice->getTrueExpr(), C, S);
+    auto B = A ? evalReal(Choice->getFalseExpr(), C, S) : std::nullopt;
+    if (!B)
+      return std::nullopt;
+    return Reals{std::min(A->first, B->first), std::max(A->second, B->second)};
+  }
+  // The rounding functions of <math.h> and <cmath>: monotone, so the ends
+  // go to the ends.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *F = Call->getDirectCallee();
+        F && Call->getNumArgs() == 1 && F->getIdentifier()) {
+      long double (*Round)(long double) =
+          llvm::StringSwitch<long double (*)(long double)>(F->getName())
+              .Cases("ceil", "ceilf", "ceill",
+                     [](long double V) { return std::ceil(V); })
+              .Cases("floor", "floorf", "floorl",
+                     [](long double V) { return std::floor(V); })
+              .Cases("trunc", "truncf", "truncl",
+                     [](long double V) { return std::trunc(V); })
+              .Cases("round", "roundf", "roundl",
+                     [](long double V) { return std::round(V); })
+              .Default(nullptr);
+      if (!Round)
+        return std::nullopt;
+      auto A = evalReal(Call->getArg(0), C, S);
+      if (!A)
+        return std::nullopt;
+      return Reals{Round(A->first), Round(A->second)};
+    }
+  return std::nullopt;
 }
 
 std::optional<Interval> RangeAnalysis::evalAccess(const Expr *E,
@@ -4762,12 +4858,26 @@ std::optional<Interval> RangeAnalysis::joinAt(
     llvm::ArrayRef<std::optional<Interval>> Args, const Expr *&OverflowSite) {
   std::optional<Interval> Joined;
   const Expr *FirstSite = nullptr;
+  std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
   for (auto [Value, Site] : Values) {
     Constraints C = constraintsWithArguments(Self, Site, Args);
     State S;
     std::optional<Interval> R = eval(Value, C, S);
     if (!R)
       return std::nullopt;
+    // A value that may not fit is worth the pass over the control flow:
+    // `p = n % 32; if (p < 7) p += 32; return p;` is at most 38 there, as
+    // it would be at an MPI call.
+    if (Int && !R->within(*Int))
+      if (std::optional<PointFacts> At = flowFactsAt(Site, C);
+          At && !At->Unreachable) {
+        State Flowed;
+        if (std::optional<Interval> F = eval(Value, At->Known, Flowed);
+            F && F->within(*R)) {
+          R = F;
+          S = Flowed;
+        }
+      }
     if (!S.OverflowSite)
       S.OverflowSite = narrowingConversion(Value, C);
     if (!FirstSite)

@@ -1091,6 +1091,12 @@ private:
   /// A member, an element, or another leaf evalNode does not take apart.
   std::optional<Interval> evalAccess(const clang::Expr *E, const Constraints &C,
                                      State &S);
+  /// The real values a floating-point \p E takes, for the few forms that
+  /// make a count: an integer converted, constants, + - * /, ceil, floor,
+  /// trunc, round, and `?:` (`(int) ceil((double) n / p)`). None for any
+  /// other, or a division by what may be zero.
+  std::optional<std::pair<long double, long double>>
+  evalReal(const clang::Expr *E, const Constraints &C, State &S);
   std::optional<Interval> evalCall(const clang::CallExpr *Call,
                                    const Constraints &C, State &S);
   /// The string literal \p Pointer holds where it is read: the literal or
