@@ -127,6 +127,12 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
       Out.push_back(
           {NarrowSize::OffsetVariable, Ref, nullptr, At, Named, Store});
   };
+  // `n ? &buf[i * n] : NULL`: either branch may be the buffer.
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
+    collectOffsets(Choice->getTrueExpr(), Buffer, Store, Ctx, Out);
+    collectOffsets(Choice->getFalseExpr(), Buffer, Store, Ctx, Out);
+    return;
+  }
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
     E = stripped(Addr->getSubExpr());

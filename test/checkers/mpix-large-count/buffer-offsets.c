@@ -151,3 +151,19 @@ void send_clamped(const double *buf, MPI_Comm comm) {
     MPI_Send(buf + k * 1000, 1000, MPI_DOUBLE, i, 0, comm);
   }
 }
+
+// The piece's address chosen only when there is a piece: either branch of
+// `?:` may be the buffer (libsc's payload exchange, held-out audit).
+void send_payloads(const char *packed, int size, const int *peers, int n,
+                   MPI_Comm comm, MPI_Request *rq) {
+  for (int i = 0; i < n; i++) {
+    const char *piece = size ? &packed[i * size] : 0;
+    // CHECK-FIXES: const char *piece = size ? &packed[(MPI_Aint)i * size] : 0;
+    MPI_Isend(piece, size, MPI_CHAR, peers[i], 0, comm, &rq[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: buffer of MPI_Isend is offset by 'i * size', computed in 'int' and able to overflow
+  }
+}
+// NOTES: buffer-offsets.c:[[@LINE-4]]:15: warning: buffer of MPI_Isend is offset by 'i * size'
+// NOTES: buffer-offsets.c:[[@LINE-7]]:33: note: 'piece' is computed here, offset by 'i * size'
+// NOTES: buffer-offsets.c:[[@LINE-8]]:40: note: 'i * size' can overflow 'int' here: i below n, size unbounded
+// NOTES: buffer-offsets.c:[[@LINE-12]]:44: note: 'size' is a parameter: its callers may pass any value
