@@ -324,11 +324,34 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
 
 std::string SummaryPlan::report(size_t Again) const {
   size_t Reused = InPhase1.size() - Summarise.size();
-  return formatv("mpix-tidy: summaries: {0} unit{1} summarised, {2} reused, {3} "
-                 "analysed with them ({4})",
-                 Summarise.size(), Summarise.size() == 1 ? "" : "s", Reused,
-                 Again, Path)
-      .str();
+  std::string Line =
+      formatv("mpix-tidy: summaries: {0} unit{1} summarised, {2} reused, {3} "
+              "analysed with them ({4})",
+              Summarise.size(), Summarise.size() == 1 ? "" : "s", Reused,
+              Again, Path)
+          .str();
+  // Several programs (a library with its tests and examples) are taken as
+  // one whose calls are all there is: a library's own users are not in the
+  // database, and the values its tests pass would hide what they can pass.
+  // Said only where the records' values were asked for: with the option
+  // off, no unit asks.
+  size_t Mains = llvm::count_if(Records.Units, [](const UnitSummary &U) {
+    return U.DefinesMain;
+  });
+  // (A member's USR, asked for its writes, names a field: "@FI@".)
+  bool Asked = llvm::any_of(Records.Units, [](const UnitSummary &U) {
+    return llvm::any_of(U.AskedArguments, [](StringRef USR) {
+      return !USR.contains("@FI@");
+    });
+  });
+  if (Records.WholeProgram && Mains > 1 && Asked)
+    Line += formatv("\nmpix-tidy: summaries: {0} units define 'main': their "
+                    "calls bound the parameters of the functions they share; "
+                    "for a library that other programs call, set "
+                    "mpix-large-count.CallersInDatabase: false",
+                    Mains)
+                .str();
+  return Line;
 }
 
 } // namespace tool

@@ -332,7 +332,10 @@ FunctionAnalyses::programArgumentRange(const ParmVarDecl *P) {
   // model, unless the program's records show every call: then it holds
   // what they pass (calls here judged here, with what this phase knows).
   const auto *F = cast<FunctionDecl>(P->getDeclContext());
-  if (!recordsCallsOf(F, Ctx) || !hasRecordedArguments(P, Ctx))
+  // With CallersInDatabase off, no answer depends on the records: nothing
+  // is asked.
+  if (!ProgramArguments || !recordsCallsOf(F, Ctx) ||
+      !hasRecordedArguments(P, Ctx))
     return std::nullopt;
   const auto *Local = Uses.directCallsOf(F);
   if (!Local)
