@@ -840,6 +840,25 @@ static bool countHeldByArray(const CallExpr *Call, const FunctionInfo &F,
   return false;
 }
 
+bool LargeCountCheck::statedToFit(const Finding &Found, QualType Target) const {
+  const DeclaredRanges &Stated = Model.Declared;
+  std::optional<Interval> Fits = Interval::ofType(Target, *Context);
+  if (Stated.empty() || !Fits || Found.H.Kind == Hazard::ConstantNegative ||
+      Found.H.Kind == Hazard::ConstantTooLarge)
+    return false;
+  // The local, member or accumulator a stored value reaches the call
+  // through, or the local that carries it there: what the user states of
+  // it is what every run holds, so a store into it lost nothing.
+  for (const ValueDecl *Held :
+       {static_cast<const ValueDecl *>(Found.Var),
+        static_cast<const ValueDecl *>(Found.Carrier),
+        static_cast<const ValueDecl *>(Found.Member)})
+    if (std::optional<Interval> R = Stated.ofDeclaration(Held);
+        R && R->within(*Fits))
+      return true;
+  return false;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
@@ -854,6 +873,8 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
     Found = findMemberStore(Call, Index, mayBeNegative(P));
   if (!Found && P.Kind == ParamKind::Count)
     Found = findOutputStore(Call, Index, FS);
+  if (Found && statedToFit(*Found, Target))
+    return std::nullopt;
   // An array buffer bounds the count from above only: a negative one is
   // still an error.
   if (Found && Found->H.Kind != Hazard::ConstantNegative &&
@@ -2861,6 +2882,8 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
       Found = findRunningTotal(Call, I, V, FS);
     if (!Found)
       Found = findOutputStore(Call, I, FS);
+    if (Found && statedToFit(*Found, Callee->getParamDecl(I)->getType()))
+      continue;
     if (!Found || Found->H.Kind == Hazard::ConstantNegative ||
         Analyses->neverCalledInProgram(Caller))
       continue;

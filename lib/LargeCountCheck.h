@@ -246,6 +246,9 @@ private:
   /// Notes the store through which a carried local reaches the local
   /// passed (Finding::Carrier).
   void noteCarrier(const Finding &Found);
+  /// Whether the user states (the Ranges option) that the variable or
+  /// member \p Found holds its value in fits \p Target.
+  bool statedToFit(const Finding &Found, clang::QualType Target) const;
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);
   /// An OutputStore finding for \p V, a local a helper writes through its

@@ -218,4 +218,21 @@ std::optional<Interval> DeclaredRanges::ofCall(llvm::StringRef Name) const {
   return find(Calls, Name);
 }
 
+std::optional<Interval>
+DeclaredRanges::ofDeclaration(const clang::ValueDecl *D) const {
+  if (!D || !D->getIdentifier())
+    return std::nullopt;
+  if (isa<clang::VarDecl>(D))
+    return ofVariable(D->getName());
+  const auto *Field = dyn_cast<clang::FieldDecl>(D);
+  if (!Field)
+    return std::nullopt;
+  const clang::RecordDecl *Record = Field->getParent();
+  llvm::StringRef Name = Record->getName();
+  if (Name.empty())
+    if (const clang::TypedefNameDecl *T = Record->getTypedefNameForAnonDecl())
+      Name = T->getName();
+  return ofMember(Name, Field->getName());
+}
+
 } // namespace mpix

@@ -84,6 +84,9 @@ public:
                                    llvm::StringRef Field) const;
   /// A function's returns or a macro's expansions.
   std::optional<Interval> ofCall(llvm::StringRef Name) const;
+  /// What is stated of variable or member \p D (a member by its record's
+  /// name, or the typedef of an anonymous one).
+  std::optional<Interval> ofDeclaration(const clang::ValueDecl *D) const;
 
 private:
   static std::optional<Interval> find(const llvm::StringMap<Interval> &Map,

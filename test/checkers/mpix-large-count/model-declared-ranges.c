@@ -8,13 +8,14 @@
 // those built from what is not stated, and those converted through a cast.
 // RUN: %check_mpix_tidy --no-fix --check-suffix=NONE %s mpix-large-count %t-none -- %mpi_cflags
 // RUN: %check_mpix_tidy --no-fix --check-suffix=STATED %s mpix-large-count %t-stated \
-// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40'}}" -- %mpi_cflags
+// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags
 // The option holds under StrictTypes too: it is the user's statement, not
 // the model's assumption.
 // RUN: %check_mpix_tidy --no-fix --check-suffix=STATED %s mpix-large-count %t-strict \
-// RUN:   --config="{CheckOptions: {mpix-large-count.StrictTypes: true, mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40'}}" -- %mpi_cflags
+// RUN:   --config="{CheckOptions: {mpix-large-count.StrictTypes: true, mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags
 
 #include <mpi.h>
+#include <stddef.h>
 
 #define COLS(k) (xsup[(k) + 1] - xsup[(k)])
 
@@ -30,6 +31,10 @@ struct layout {
 struct other {
   int depth;
   int lens[16];
+};
+
+struct mesh {
+  int nverts;
 };
 
 int panel_rows(int k);
@@ -94,4 +99,15 @@ void signed_and_wide(double *b, int level, long total, MPI_Comm comm) {
   MPI_Send(b, total, MPI_DOUBLE, 0, 1, comm);
   // CHECK-MESSAGES-NONE: :[[@LINE-1]]:15: warning: count 'total' of type 'long' is narrowed to 'int'
   // CHECK-MESSAGES-STATED: :[[@LINE-2]]:15: warning: count 'total' of type 'long' is narrowed to 'int'
+}
+
+// A store into a stated local or member loses nothing: what the user
+// states of it is what every run holds.
+void stored(double *b, size_t n, struct mesh *m, MPI_Comm comm) {
+  int nlocal = n;
+  MPI_Send(b, nlocal, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:15: warning: count 'nlocal' holds a value narrowed from 'size_t'
+  m->nverts = n;
+  MPI_Send(b, m->nverts, MPI_DOUBLE, 0, 1, comm);
+  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:15: warning: count 'm->nverts' holds a value narrowed from 'size_t'
 }
