@@ -4865,10 +4865,12 @@ std::optional<Interval> RangeAnalysis::joinAt(
     std::optional<Interval> R = eval(Value, C, S);
     if (!R)
       return std::nullopt;
-    // A value that may not fit is worth the pass over the control flow:
-    // `p = n % 32; if (p < 7) p += 32; return p;` is at most 38 there, as
-    // it would be at an MPI call.
-    if (Int && !R->within(*Int))
+    // A value that may not fit, or that nothing bounds below its type, is
+    // worth the pass over the control flow: `p = n % 32; if (p < 7) p +=
+    // 32; return p;` is at most 38 there, and a count of the ranks that
+    // pass a test below their number, as either would be at an MPI call.
+    std::optional<Interval> Full = Interval::ofType(Value->getType(), Ctx);
+    if ((Int && !R->within(*Int)) || (Full && Full->within(*R)))
       if (std::optional<PointFacts> At = flowFactsAt(Site, C);
           At && !At->Unreachable) {
         State Flowed;
