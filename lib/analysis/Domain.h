@@ -69,8 +69,8 @@ std::optional<unsigned> integerWidth(clang::QualType T,
 class DeclaredRanges {
 public:
   /// Reads `target:lo..hi` and `target:hi` (for `0..hi`) entries separated
-  /// by ';', bounds in decimal or as `2^k`, either signed. Each entry it cannot read is
-  /// added to \p Errors and left out.
+  /// by ';', bounds in decimal or as `2^k`, either signed. Each entry it
+  /// cannot read is added to \p Errors and left out.
   static DeclaredRanges parse(llvm::StringRef Text,
                               std::vector<std::string> &Errors);
 

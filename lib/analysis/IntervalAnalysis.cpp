@@ -4978,8 +4978,7 @@ static bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
 
 /// Whether \p E is spelled as the model's null process (MPI_PROC_NULL).
 static bool isNullProcess(const Expr *E, const ASTContext &Ctx) {
-  return E->getBeginLoc().isMacroID() &&
-         spelledText(E, Ctx) == spellingOf(ModelConstant::NULL_PROCESS);
+  return isSpelledAs(E, ModelConstant::NULL_PROCESS, Ctx);
 }
 
 std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
