@@ -31,8 +31,8 @@ static constexpr unsigned NarrowingRounds = 2;
 static constexpr unsigned TripPasses = 2;
 
 FlowRanges::FlowRanges(const Decl *Function, const Stmt *Body, ASTContext &Ctx,
-                       Hooks Hooks)
-    : Ctx(Ctx), H(std::move(Hooks)) {
+                       Hooks Hooks, Constraints Initial)
+    : Ctx(Ctx), H(std::move(Hooks)), Initial(std::move(Initial)) {
   CFG::BuildOptions Options;
   // Every subexpression is an element, so that a point inside an expression
   // (a call's argument, a store in a condition) can be asked about.
@@ -993,6 +993,7 @@ void FlowRanges::solve() {
     return;
   State In;
   In.Reachable = true;
+  In.Known = Initial;
   const CFGBlock &Start = Graph->getEntry();
   Solving = true;
   Failed = !propagate(Start, 0, std::move(In), Walk(), Entry);

@@ -61,8 +61,11 @@ public:
     std::function<bool(const clang::CallExpr *Call)> NeverReturns;
   };
 
+  /// \p Initial holds on entering the body: the ranges of the parameters
+  /// at one call of the function (empty: whatever they are).
   FlowRanges(const clang::Decl *Function, const clang::Stmt *Body,
-             clang::ASTContext &Ctx, Hooks H);
+             clang::ASTContext &Ctx, Hooks H,
+             Constraints Initial = Constraints());
   ~FlowRanges();
 
   /// What holds just before \p S; none when the pass could not follow the
@@ -165,6 +168,7 @@ private:
   /// then, not a half-built one.
   bool Solving = false;
   bool Failed = false;
+  Constraints Initial;
   /// Where each statement the CFG lists sits: block ID and element index.
   llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Position;
 };

@@ -1631,28 +1631,58 @@ RangeAnalysis::~RangeAnalysis() = default;
 FlowRanges *RangeAnalysis::flow() {
   if (!Function || !Facts || !Function->getBody())
     return nullptr;
-  if (!Flow) {
-    FlowRanges::Hooks H;
-    H.Evaluate = [this](const Expr *E, const Constraints &Known) {
-      std::optional<Result> R = evaluate(E, Known);
-      return R ? std::optional<Interval>(R->Range) : std::nullopt;
-    };
-    H.Refine = [this](const Expr *Cond, bool Truth, Constraints &Known) {
-      addConstraints(Cond, Truth, Known);
-    };
-    H.IsTracked = [this](const VarDecl *V) {
-      return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
-             !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
-             !Facts->isCaptured(V);
-    };
-    // A user's die() or assertion handler, here or in another file.
-    H.NeverReturns = [this](const CallExpr *Call) {
-      return Unit ? Unit->callEndsRun(Call) : callNeverReturns(Call);
-    };
-    Flow = std::make_unique<FlowRanges>(Function, Function->getBody(), Ctx,
-                                        std::move(H));
-  }
+  if (!Flow)
+    Flow = makeFlow(Constraints());
   return Flow.get();
+}
+
+/// Whether two sets of bounds say the same.
+static bool sameBounds(const Constraints &A, const Constraints &B) {
+  if (A.size() != B.size())
+    return false;
+  for (const auto &[V, I] : A) {
+    auto It = B.find(V);
+    if (It == B.end() || It->second.Lo != I.Lo || It->second.Hi != I.Hi)
+      return false;
+  }
+  return true;
+}
+
+FlowRanges *RangeAnalysis::flowFrom(const Constraints &Initial) {
+  // Each pass costs as much as the function's own: a few distinct calls'
+  // worth, then no more.
+  constexpr size_t MostPasses = 4;
+  if (!Function || !Facts || !Function->getBody())
+    return nullptr;
+  for (auto &[From, Pass] : CallFlows)
+    if (sameBounds(From, Initial))
+      return Pass.get();
+  if (CallFlows.size() >= MostPasses)
+    return nullptr;
+  CallFlows.emplace_back(Initial, makeFlow(Initial));
+  return CallFlows.back().second.get();
+}
+
+std::unique_ptr<FlowRanges> RangeAnalysis::makeFlow(Constraints Initial) {
+  FlowRanges::Hooks H;
+  H.Evaluate = [this](const Expr *E, const Constraints &Known) {
+    std::optional<Result> R = evaluate(E, Known);
+    return R ? std::optional<Interval>(R->Range) : std::nullopt;
+  };
+  H.Refine = [this](const Expr *Cond, bool Truth, Constraints &Known) {
+    addConstraints(Cond, Truth, Known);
+  };
+  H.IsTracked = [this](const VarDecl *V) {
+    return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+           !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
+           !Facts->isCaptured(V);
+  };
+  // A user's die() or assertion handler, here or in another file.
+  H.NeverReturns = [this](const CallExpr *Call) {
+    return Unit ? Unit->callEndsRun(Call) : callNeverReturns(Call);
+  };
+  return std::make_unique<FlowRanges>(Function, Function->getBody(), Ctx,
+                                      std::move(H), std::move(Initial));
 }
 
 std::optional<PointFacts> RangeAnalysis::flowBetween(const Stmt *Store,
@@ -4859,7 +4889,9 @@ std::optional<Interval> RangeAnalysis::joinAt(
   std::optional<Interval> Joined;
   const Expr *FirstSite = nullptr;
   std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
-  for (auto [Value, Site] : Values) {
+  for (const auto &Returned : Values) {
+    const Expr *Value = Returned.first;
+    const Stmt *Site = Returned.second;
     Constraints C = constraintsWithArguments(Self, Site, Args);
     State S;
     std::optional<Interval> R = eval(Value, C, S);
@@ -4870,16 +4902,41 @@ std::optional<Interval> RangeAnalysis::joinAt(
     // 32; return p;` is at most 38 there, and a count of the ranks that
     // pass a test below their number, as either would be at an MPI call.
     std::optional<Interval> Full = Interval::ofType(Value->getType(), Ctx);
-    if ((Int && !R->within(*Int)) || (Full && Full->within(*R)))
-      if (std::optional<PointFacts> At = flowFactsAt(Site, C);
-          At && !At->Unreachable) {
-        State Flowed;
-        if (std::optional<Interval> F = eval(Value, At->Known, Flowed);
-            F && F->within(*R)) {
-          R = F;
-          S = Flowed;
-        }
+    // Reaching an end of its type, it is bounded on that side by nothing.
+    auto unbounded = [&] {
+      return (Int && !R->within(*Int)) ||
+             (Full && (R->Hi >= Full->Hi || (Full->Lo < 0 && R->Lo <= Full->Lo)));
+    };
+    auto tryFlow = [&](FlowRanges *Pass) {
+      std::optional<PointFacts> At = Pass ? Pass->before(Site) : std::nullopt;
+      if (!At || At->Unreachable)
+        return;
+      for (const auto &[V, Bound] : C) {
+        auto [It, New] = At->Known.try_emplace(V, Bound);
+        if (!New)
+          It->second = It->second.meet(Bound);
       }
+      State Flowed;
+      if (std::optional<Interval> F = eval(Value, At->Known, Flowed);
+          F && F->within(*R)) {
+        R = F;
+        S = Flowed;
+      }
+    };
+    if (unbounded())
+      tryFlow(flow());
+    // Still unbounded: a pass that starts from this call's arguments (a
+    // loop over the `n` it is given bounds what the loop counts).
+    if (unbounded()) {
+      Constraints Given;
+      for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I)
+        if (Args[I] && Facts->writesOf(Self->getParamDecl(I)).empty() &&
+            !Facts->escapes(Self->getParamDecl(I)))
+          Given.try_emplace(Self->getParamDecl(I), *Args[I]);
+      if (!Given.empty() && Self == Function)
+        tryFlow(flowFrom(Given));
+
+    }
     if (!S.OverflowSite)
       S.OverflowSite = narrowingConversion(Value, C);
     if (!FirstSite)

@@ -762,6 +762,10 @@ public:
 private:
   /// The pass over the control flow, built on first use.
   FlowRanges *flow();
+  /// A pass over the control flow with \p Initial on entering (the
+  /// parameters' ranges at a call); none past a few per function.
+  FlowRanges *flowFrom(const Constraints &Initial);
+  std::unique_ptr<FlowRanges> makeFlow(Constraints Initial);
   const RunModel *model() const {
     const RunModel *M = Unit ? Unit->runModel() : nullptr;
     return M && !M->StrictTypes ? M : nullptr;
@@ -1128,6 +1132,8 @@ private:
   /// The user's ranges; null when there are none.
   const DeclaredRanges *Declared = nullptr;
   std::unique_ptr<FlowRanges> Flow;
+  /// The passes of flowFrom, with what they start from.
+  std::vector<std::pair<Constraints, std::unique_ptr<FlowRanges>>> CallFlows;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;

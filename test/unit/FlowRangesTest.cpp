@@ -103,6 +103,22 @@ TEST(FlowRanges, StoresReachingAUse) {
   EXPECT_TRUE(is(P.before("x", 1), 6, 6));
 }
 
+TEST(FlowRanges, PassesFromACallsArguments) {
+  // A count of the elements that pass a test is below the number the loop
+  // is given: from a call's arguments, the pass bounds what the loop steps.
+  Parsed P("int f(const int *m, int n) { int k = 0;"
+           " for (int j = 0; j < n; ++j) if (m[j]) ++k; return k; }");
+  ASSERT_TRUE(P.F);
+  const Expr *Site = nullptr;
+  std::optional<Interval> Given =
+      P.Ranges->returnRange(P.F, {std::nullopt, Interval{0, 100}}, Site);
+  EXPECT_TRUE(is(Given, 0, 100));
+  std::optional<Interval> Any =
+      P.Ranges->returnRange(P.F, {std::nullopt, std::nullopt}, Site);
+  ASSERT_TRUE(Any);
+  EXPECT_EQ(Any->Hi, IntMax);
+}
+
 TEST(FlowRanges, BranchesJoin) {
   Parsed P("void f(int n, int c) { int x = n; if (x > 100) x = 100; use(x);"
            " int y = 1; if (c) y = 7; use(y); }");
