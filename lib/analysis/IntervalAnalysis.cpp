@@ -4928,11 +4928,19 @@ std::optional<Interval> RangeAnalysis::joinAt(
     // Still unbounded: a pass that starts from this call's arguments (a
     // loop over the `n` it is given bounds what the loop counts).
     if (unbounded()) {
+      // Only arguments narrower than what the joined pass assumed can
+      // change its answer (a pass costs as much as the function's own).
       Constraints Given;
-      for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I)
-        if (Args[I] && Facts->writesOf(Self->getParamDecl(I)).empty() &&
-            !Facts->escapes(Self->getParamDecl(I)))
-          Given.try_emplace(Self->getParamDecl(I), *Args[I]);
+      for (unsigned I = 0; I < Args.size() && I < Self->getNumParams(); ++I) {
+        const ParmVarDecl *P = Self->getParamDecl(I);
+        if (!Args[I] || !Facts->writesOf(P).empty() || Facts->escapes(P))
+          continue;
+        std::optional<Interval> Assumed = rangeOfVariable(P);
+        if (!Assumed || (Args[I]->within(*Assumed) &&
+                         (Args[I]->Lo != Assumed->Lo ||
+                          Args[I]->Hi != Assumed->Hi)))
+          Given.try_emplace(P, *Args[I]);
+      }
       if (!Given.empty() && Self == Function)
         tryFlow(flowFrom(Given));
 
