@@ -706,7 +706,8 @@ bool FunctionFacts::runsOnlyAfter(const Stmt *S, const Stmt *At) const {
 
 bool FunctionFacts::inOtherBranch(const Stmt *S, const Stmt *At) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const Stmt *Child = At, *P = parentOf(At); P; Child = P, P = parentOf(P)) {
+  for (const Stmt *Child = At, *P = parentOf(At); P;
+       Child = P, P = parentOf(P)) {
     const auto *If = dyn_cast<IfStmt>(P);
     if (!If || !If->getElse())
       continue;
@@ -1694,8 +1695,13 @@ std::optional<PointFacts> RangeAnalysis::flowBetween(const Stmt *Store,
 
 std::optional<PointFacts> RangeAnalysis::flowFactsAt(const Stmt *S,
                                                      const Constraints &C) {
-  FlowRanges *F = flow();
-  std::optional<PointFacts> At = F ? F->before(S) : std::nullopt;
+  return factsOf(flow(), S, C);
+}
+
+std::optional<PointFacts> RangeAnalysis::factsOf(FlowRanges *Pass,
+                                                 const Stmt *S,
+                                                 const Constraints &C) {
+  std::optional<PointFacts> At = Pass ? Pass->before(S) : std::nullopt;
   if (!At || At->Unreachable)
     return At;
   for (const auto &[V, Bound] : C) {
@@ -3350,8 +3356,9 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);
 static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F);
 static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index);
-static const CallExpr *argumentOf(const Stmt *Arg, const FunctionFacts &F,
-                                  unsigned &Index);
+/// Whether \p Use is `&v` handed to a pointer-to-const parameter: the
+/// callee only reads v.
+static bool isHandedToReader(const DeclRefExpr *Use, const FunctionFacts &F);
 static const Stmt *statementRunning(const CallExpr *Call,
                                     const FunctionFacts &F);
 static const CallExpr *outputCallOf(const DeclRefExpr *Use,
@@ -4905,17 +4912,13 @@ std::optional<Interval> RangeAnalysis::joinAt(
     // Reaching an end of its type, it is bounded on that side by nothing.
     auto unbounded = [&] {
       return (Int && !R->within(*Int)) ||
-             (Full && (R->Hi >= Full->Hi || (Full->Lo < 0 && R->Lo <= Full->Lo)));
+             (Full && (R->Hi >= Full->Hi ||
+                       (Full->Lo < 0 && R->Lo <= Full->Lo)));
     };
     auto tryFlow = [&](FlowRanges *Pass) {
-      std::optional<PointFacts> At = Pass ? Pass->before(Site) : std::nullopt;
+      std::optional<PointFacts> At = factsOf(Pass, Site, C);
       if (!At || At->Unreachable)
         return;
-      for (const auto &[V, Bound] : C) {
-        auto [It, New] = At->Known.try_emplace(V, Bound);
-        if (!New)
-          It->second = It->second.meet(Bound);
-      }
       State Flowed;
       if (std::optional<Interval> F = eval(Value, At->Known, Flowed);
           F && F->within(*R)) {
@@ -5311,13 +5314,7 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
     const ModelInfo *M = nullptr;
     const CallExpr *Call = outputCallOf(Use, *Facts, M);
     // &v handed to a `const` parameter (a reduction's input) is only read.
-    unsigned Index = 0;
-    const Stmt *Addr = parentPastParens(Use, *Facts);
-    if (const CallExpr *Reader =
-            !Call && isa_and_nonnull<UnaryOperator>(Addr)
-                ? argumentOf(Addr, *Facts, Index)
-                : nullptr;
-        Reader && isReadOnlyArgument(Reader, Index))
+    if (!Call && isHandedToReader(Use, *Facts))
       continue;
     if (!Call) {
       // Handed to a helper of the unit that stores into it.
@@ -5400,7 +5397,8 @@ RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
       continue;
     const ModelInfo *M = lookupModel(*Callee);
     if (!M || M->Out != int(Index) ||
-        (M->Role != ModelRole::GRID_OUT && M->Role != ModelRole::GRID_INDEX_OUT &&
+        (M->Role != ModelRole::GRID_OUT &&
+         M->Role != ModelRole::GRID_INDEX_OUT &&
          M->Role != ModelRole::REDUCE_OUT))
       return std::nullopt;
     // A maximum in place: one of the values the elements held.
@@ -5733,6 +5731,15 @@ static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index) {
   if (!Callee || Index >= Callee->getNumParams())
     return false;
   return pointsToConst(Callee->getParamDecl(Index)->getType());
+}
+
+static bool isHandedToReader(const DeclRefExpr *Use, const FunctionFacts &F) {
+  const Stmt *Addr = parentPastParens(Use, F);
+  unsigned Index = 0;
+  const CallExpr *Reader = isa_and_nonnull<UnaryOperator>(Addr)
+                               ? argumentOf(Addr, F, Index)
+                               : nullptr;
+  return Reader && isReadOnlyArgument(Reader, Index);
 }
 
 /// The variable a handle argument names: `&v`, `v`, `&v[i]` or `v[i]`.
@@ -6729,11 +6736,7 @@ bool RangeAnalysis::noteHandedOut(const VarDecl *V, const std::string &Text,
     if (isa_and_nonnull<CapturedStmt, OMPExecutableDirective>(Addr))
       continue;
     // &v handed to a `const` parameter (a send buffer) is only read.
-    unsigned Index = 0;
-    const CallExpr *Reader =
-        isa_and_nonnull<UnaryOperator>(Addr) ? argumentOf(Addr, *Facts, Index)
-                                             : nullptr;
-    if (Reader && isReadOnlyArgument(Reader, Index))
+    if (isHandedToReader(Use, *Facts))
       continue;
     X.OriginLoc = Use->getBeginLoc();
     X.OriginNote = "'" + Text + "' is handed out here: what is written "
@@ -6987,11 +6990,12 @@ std::string RangeAnalysis::describeOperandNode(const Expr *E,
       // handed out, the first store that can make it large.
       // An address that goes only to model outputs is no escape: one that
       // the model leaves unbounded is the origin all the same.
+      auto OutputNoted = [&](const DeclRefExpr *U) {
+        return noteUnboundedOutput(U, Text, X);
+      };
       bool Noted = Facts->escapes(V)
                        ? noteHandedOut(V, Text, X)
-                       : llvm::any_of(Facts->usesOf(V), [&](const DeclRefExpr *U) {
-                           return noteUnboundedOutput(U, Text, X);
-                         });
+                       : llvm::any_of(Facts->usesOf(V), OutputNoted);
       if (!Noted && Full)
         noteLargeStore(V, Text, *Full, At, X);
     } else if (V) {

@@ -766,6 +766,10 @@ private:
   /// parameters' ranges at a call); none past a few per function.
   FlowRanges *flowFrom(const Constraints &Initial);
   std::unique_ptr<FlowRanges> makeFlow(Constraints Initial);
+  /// \p C together with what \p Pass knows just before \p S.
+  static std::optional<PointFacts> factsOf(FlowRanges *Pass,
+                                           const clang::Stmt *S,
+                                           const Constraints &C);
   const RunModel *model() const {
     const RunModel *M = Unit ? Unit->runModel() : nullptr;
     return M && !M->StrictTypes ? M : nullptr;

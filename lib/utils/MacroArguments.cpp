@@ -223,18 +223,20 @@ MacroArguments::pastedArgument(SourceLocation At, const SourceManager &SM) const
   }
   // A file's locations are consecutive: the invocations that can hold At
   // begin in its file before it. Walked back from At, nested ones too.
-  SourceLocation::UIntTy FileStart = SM.getLocForStartOfFile(File).getRawEncoding();
+  SourceLocation::UIntTy FileStart =
+      SM.getLocForStartOfFile(File).getRawEncoding();
   auto After = llvm::partition_point(Invocations, [&](const Invocation &I) {
     return I.Begin.getRawEncoding() < At.getRawEncoding();
   });
-  for (auto It = std::make_reverse_iterator(After); It != Invocations.rend() &&
-                                                    It->Begin.getRawEncoding() >= FileStart;
+  for (auto It = std::make_reverse_iterator(After);
+       It != Invocations.rend() && It->Begin.getRawEncoding() >= FileStart;
        ++It) {
     const Invocation &I = *It;
     if (I.End.getRawEncoding() <= At.getRawEncoding())
       continue;
     unsigned Begin = SM.getFileOffset(I.Begin);
-    StringRef Text = SM.getBufferData(File).slice(Begin, SM.getFileOffset(I.End) + 1);
+    StringRef Text =
+        SM.getBufferData(File).slice(Begin, SM.getFileOffset(I.End) + 1);
     std::optional<unsigned> Index = argumentIndex(Text, Offset - Begin);
     if (!Index)
       continue;
