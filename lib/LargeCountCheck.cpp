@@ -1127,6 +1127,9 @@ static void carriedVariables(const Expr *E,
   if (!B)
     return;
   switch (B->getOpcode()) {
+  case BO_Assign: // `m = n = e` stores what n then holds
+    carriedVariables(B->getLHS(), Out);
+    return;
   case BO_Add:
   case BO_Sub:
   case BO_Mul:

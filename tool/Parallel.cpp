@@ -16,6 +16,7 @@
 
 #include "Driver.h"
 #include "Phases.h"
+#include "UnboundedValues.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/SmallString.h"
@@ -621,6 +622,7 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
     for (size_t I = 0; I < Sorted.size(); ++I)
       errs() << (I ? ", " : " ") << Sorted[I].first << " " << Sorted[I].second;
     errs() << "\n";
+    reportUnboundedValues(Merged, errs());
   }
   sys::fs::remove_directories(TempDir);
   return Status;

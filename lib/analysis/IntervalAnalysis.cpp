@@ -370,11 +370,27 @@ public:
     return true;
   }
 
+  /// What `b = a = e` stores into b: e, when a is of b's type (the chain
+  /// converts it once, as a direct store would).
+  static const Expr *chainedValue(const Expr *Value, QualType Target) {
+    for (;;) {
+      const auto *Inner =
+          Value ? dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts())
+                : nullptr;
+      if (!Inner || Inner->getOpcode() != BO_Assign ||
+          Inner->getLHS()->getType().getCanonicalType().getUnqualifiedType() !=
+              Target.getCanonicalType().getUnqualifiedType())
+        return Value;
+      Value = Inner->getRHS();
+    }
+  }
+
   bool VisitVarDecl(VarDecl *V) {
     if (Arrays)
       Arrays->recordDeclaration(V);
     if (const Expr *Init = V->getInit()) {
-      Facts.Writes[V].push_back({Init, V->getInit(), false});
+      Facts.Writes[V].push_back(
+          {chainedValue(Init, V->getType()), V->getInit(), false});
       // Initializer lists fill arrays element by element.
       if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit())) {
         for (const Expr *Element : List->inits())
@@ -400,7 +416,8 @@ public:
         B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign;
     const Expr *Value = Plain ? B->getRHS() : nullptr;
     if (const VarDecl *V = referencedVariable(B->getLHS()))
-      Facts.Writes[V].push_back({Value, B, Accumulates});
+      Facts.Writes[V].push_back(
+          {chainedValue(Value, V->getType()), B, Accumulates});
     else if (const VarDecl *A = indexedVariable(B->getLHS()))
       Facts.ElementWrites[A].push_back({Plain ? Value : B->getRHS(), B,
                                         Accumulates, Plain});
@@ -1896,6 +1913,107 @@ RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
   return nullptr;
 }
 
+static const VarDecl *namedVariable(const Expr *E);
+
+const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
+                                         const Stmt *At) const {
+  if (!Facts || !Local->hasLocalStorage() || Facts->escapes(Local))
+    return nullptr;
+  // `if (Local > M) Local = M;` (or `M < Local`, or `>=`).
+  auto LimitOf = [&](const Stmt *S) -> const Expr * {
+    const auto *If = dyn_cast<IfStmt>(S);
+    const auto *Test =
+        If && !If->getElse() && !If->getInit() && !If->getConditionVariable()
+            ? dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts())
+            : nullptr;
+    if (!Test)
+      return nullptr;
+    const Expr *Limit = nullptr;
+    if ((Test->getOpcode() == BO_GT || Test->getOpcode() == BO_GE) &&
+        namedVariable(Test->getLHS()) == Local)
+      Limit = Test->getRHS();
+    else if ((Test->getOpcode() == BO_LT || Test->getOpcode() == BO_LE) &&
+             namedVariable(Test->getRHS()) == Local)
+      Limit = Test->getLHS();
+    const Stmt *Then = If->getThen();
+    if (const auto *Block = dyn_cast<CompoundStmt>(Then))
+      Then = Block->size() == 1 ? Block->body_front() : nullptr;
+    const auto *Store = dyn_cast_or_null<BinaryOperator>(Then);
+    const VarDecl *Bound = Limit ? namedVariable(Limit) : nullptr;
+    if (!Bound || !Store || Store->getOpcode() != BO_Assign ||
+        namedVariable(Store->getLHS()) != Local ||
+        namedVariable(Store->getRHS()) != Bound || Facts->escapes(Bound))
+      return nullptr;
+    return Limit;
+  };
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto WrittenBetween = [&](const VarDecl *V, SourceLocation Begin,
+                            SourceLocation End) {
+    return llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+      SourceLocation At = SM.getExpansionLoc(W.Site->getBeginLoc());
+      return W.Site != V->getInit() &&
+             !SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(Begin)) &&
+             !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), At);
+    });
+  };
+  // The nearest statement before At's, in each block around it: the clamp
+  // must be the last word on Local there.
+  for (const Stmt *Child = At, *Up = Facts->parentOf(At); Up;
+       Child = Up, Up = Facts->parentOf(Up)) {
+    if (isa<LambdaExpr, BlockExpr>(Up))
+      return nullptr;
+    const auto *Block = dyn_cast<CompoundStmt>(Up);
+    std::optional<unsigned> To =
+        Block ? Facts->indexInCompound(Child) : std::nullopt;
+    if (!To)
+      continue;
+    for (unsigned From = *To; From-- > 0;) {
+      const Stmt *Before = Block->body_begin()[From];
+      const Expr *Limit = LimitOf(Before);
+      if (!Limit) {
+        // Another statement that writes Local ends the search.
+        if (WrittenBetween(Local, Before->getBeginLoc(), Before->getEndLoc()))
+          return nullptr;
+        continue;
+      }
+      // Between the clamp and At (At's statement included: a loop may run
+      // it again), neither is written, and nothing jumps in.
+      if (!Facts->entersOnlyThrough(Block, From, *To) ||
+          WrittenBetween(Local, Before->getEndLoc(), Child->getEndLoc()) ||
+          WrittenBetween(namedVariable(Limit), Before->getEndLoc(),
+                         Child->getEndLoc()))
+        return nullptr;
+      return Limit;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<Interval> RangeAnalysis::clampedProduct(const BinaryOperator *P,
+                                                      const Interval &L,
+                                                      const Interval &R,
+                                                      const Constraints &C,
+                                                      State &S) {
+  // A chunk clamped to what a buffer of K bytes holds, times the bytes per
+  // element: `maxlen = BUF / size; if (n > maxlen) n = maxlen;` then `size
+  // * n` fills at most the buffer, whatever size is.
+  if (L.Lo < 0 || R.Lo < 0)
+    return std::nullopt;
+  for (auto [Clamped, Factor] : {std::pair(P->getLHS(), P->getRHS()),
+                                 std::pair(P->getRHS(), P->getLHS())}) {
+    const VarDecl *Local = namedVariable(Clamped);
+    const Expr *Limit = Local ? clampReaching(Local, P) : nullptr;
+    const Expr *Whole = Limit ? dividendOver(Limit, Factor, P) : nullptr;
+    if (!Whole)
+      continue;
+    State Unrecorded;
+    if (std::optional<Interval> Held = eval(Whole, C, Unrecorded);
+        Held && Held->Hi >= 0)
+      return clampTo(P->getType(), {0, Held->Hi}, P, true, S);
+  }
+  return std::nullopt;
+}
+
 const Expr *RangeAnalysis::dividendOver(const Expr *Quotient, const Expr *Y,
                                         const Stmt *At) const {
   // The same variable, or the same constant (`chunks = size / INT_MAX`).
@@ -1912,10 +2030,31 @@ const Expr *RangeAnalysis::dividendOver(const Expr *Quotient, const Expr *Y,
         D->isValueDependent() ? std::nullopt : D->getIntegerConstantExpr(Ctx);
     return Value && llvm::APSInt::isSameValue(*Value, *Constant);
   };
+  // Every quotient of X fits in T: X's type does, or X is a constant T
+  // holds (a quotient is no larger than its dividend).
+  auto QuotientsFit = [&](const BinaryOperator *Div, QualType T) {
+    std::optional<Interval> Quotients = Interval::ofType(Div->getType(), Ctx);
+    std::optional<Interval> Holds = Interval::ofType(T, Ctx);
+    std::optional<llvm::APSInt> X =
+        Div->getLHS()->isValueDependent()
+            ? std::nullopt
+            : Div->getLHS()->getIntegerConstantExpr(Ctx);
+    return Quotients && Holds &&
+           (Quotients->within(*Holds) ||
+            (X && X->isNonNegative() && X->getActiveBits() < 63 &&
+             Interval::exact(X->getExtValue()).within(*Holds)));
+  };
   auto DivisionBy = [&](const Expr *E) -> const BinaryOperator * {
-    const auto *Div = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    E = E->IgnoreParenImpCasts();
+    // `(int)(BUF / size)` keeps each quotient when the cast holds them all.
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (Cast && Cast->getType()->isIntegerType())
+      E = Cast->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Div = dyn_cast<BinaryOperator>(E);
     return Div && Div->getOpcode() == BO_Div &&
-                   Div->getType()->isIntegerType() && IsDivisor(Div->getRHS())
+                   Div->getType()->isIntegerType() &&
+                   IsDivisor(Div->getRHS()) &&
+                   (!Cast || QuotientsFit(Div, Cast->getType()))
                ? Div
                : nullptr;
   };
@@ -1948,12 +2087,8 @@ const Expr *RangeAnalysis::dividendOver(const Expr *Quotient, const Expr *Y,
   }
   if (!Div)
     return nullptr;
-  if (!Holder.isNull()) {
-    std::optional<Interval> Quotients = Interval::ofType(Div->getType(), Ctx);
-    std::optional<Interval> Holds = Interval::ofType(Holder, Ctx);
-    if (!Quotients || !Holds || !Quotients->within(*Holds))
-      return nullptr;
-  }
+  if (!Holder.isNull() && !QuotientsFit(Div, Holder))
+    return nullptr;
   return Div->getLHS();
 }
 
@@ -2050,6 +2185,8 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
       return *Share;
     if (std::optional<Interval> Guarded = guardedProduct(B, C))
       return *Guarded;
+    if (std::optional<Interval> Clamped = clampedProduct(B, *L, *R, C, S))
+      return *Clamped;
     State Alone;
     std::optional<Interval> Product = arithmetic(Op, *L, *R, T, B, Alone);
     if (Alone.OverflowSite == B && isBoundedByProductRunBefore(B))
@@ -6915,6 +7052,9 @@ RangeAnalysis::updateResult(const Stmt *Site) {
 std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
                                            const Constraints &C,
                                            Explanation &X) {
+  // Evaluated with its parentheses: a macro's expansion, `(a - b)`, is
+  // what a stated `SuperSize()` bounds.
+  const Expr *Whole = E->IgnoreImpCasts();
   E = E->IgnoreParenImpCasts();
   std::string Text = spelledText(E, Ctx);
   // It recurses into the operands of a sum as deep as the sum is (3,000
@@ -6923,18 +7063,19 @@ std::string RangeAnalysis::describeOperand(const Expr *E, const Stmt *At,
   if (EvalDepth >= MaxEvalDepth)
     return Text + " unbounded";
   ++EvalDepth;
-  std::string Described = describeOperandNode(E, Text, At, C, X);
+  std::string Described = describeOperandNode(E, Whole, Text, At, C, X);
   --EvalDepth;
   return Described;
 }
 
 std::string RangeAnalysis::describeOperandNode(const Expr *E,
+                                               const Expr *Whole,
                                                const std::string &Text,
                                                const Stmt *At,
                                                const Constraints &C,
                                                Explanation &X) {
   State Ignored;
-  std::optional<Interval> R = eval(E, C, Ignored);
+  std::optional<Interval> R = eval(Whole, C, Ignored);
   std::optional<Interval> Full = Interval::ofType(E->getType(), Ctx);
   if (R && R->isExact())
     return Text == toString(R->Lo) ? Text : Text + " = " + toString(R->Lo);
@@ -7011,6 +7152,10 @@ std::string RangeAnalysis::describeOperandNode(const Expr *E,
       // `empty ? 0 : n`: the origin is that of the branch that is large.
       describeOperand(Choice->getTrueExpr(), At, C, X);
       describeOperand(Choice->getFalseExpr(), At, C, X);
+    } else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+               Cast && Cast->getSubExpr()->getType()->isIntegerType()) {
+      // `(int)nrhs`: the origin is the converted value's.
+      describeOperand(Cast->getSubExpr(), At, C, X);
     }
     if (const auto *M = dyn_cast<MemberExpr>(E); M && X.OriginLoc.isInvalid())
       noteMemberOrigin(M, Text, X);

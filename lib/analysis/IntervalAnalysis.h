@@ -926,7 +926,9 @@ private:
                            Explanation &X);
   std::string describeOperand(const clang::Expr *E, const clang::Stmt *At,
                               const Constraints &C, Explanation &X);
-  std::string describeOperandNode(const clang::Expr *E, const std::string &Text,
+  std::string describeOperandNode(const clang::Expr *E,
+                                  const clang::Expr *Whole,
+                                  const std::string &Text,
                                   const clang::Stmt *At, const Constraints &C,
                                   Explanation &X);
 
@@ -1086,6 +1088,16 @@ private:
   const clang::Expr *dividendOver(const clang::Expr *Quotient,
                                   const clang::Expr *Y,
                                   const clang::Stmt *At) const;
+  /// The bound a clamp put on \p Local before \p At: M of `if (Local > M)
+  /// Local = M;` in a block that holds At's statement further on, with
+  /// neither written since (and no jump into the statements between).
+  const clang::Expr *clampReaching(const clang::VarDecl *Local,
+                                   const clang::Stmt *At) const;
+  /// `b * chunk` with chunk clamped to `K / b` before it: at most K, when
+  /// neither operand can be negative. None for any other product.
+  std::optional<Interval> clampedProduct(const clang::BinaryOperator *P,
+                                         const Interval &L, const Interval &R,
+                                         const Constraints &C, State &S);
   /// The store of \p Local that every run reaching \p At made last, with
   /// none of \p Kept written since: a statement of a block that holds
   /// \p At's statement further on, with no jump into the statements between

@@ -84,6 +84,16 @@ public:
   MemberWriteCollector(ASTContext &Ctx, MemberWrites &Out)
       : Ctx(Ctx), Out(Out) {}
 
+  // A template's store of a value that depends on its arguments
+  // (`hdr_size = sizeof(hdr)` with hdr of a nested type) is known in each
+  // instantiation, where it is a constant: the instantiations are walked
+  // too, and the template's own such stores left to them.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  void addWrite(const FieldDecl *F, MemberWrite W) {
+    if (!W.Value || !W.Value->isValueDependent())
+      Out.addWrite(F, W);
+  }
+
   bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
     if (Init->isMemberInitializer() && Init->getInit())
       if (const FieldDecl *F = Init->getMember();
@@ -94,7 +104,7 @@ public:
           Value = List->getNumInits() == 1 ? List->getInit(0) : nullptr;
         if (const auto *Parens = dyn_cast_or_null<ParenListExpr>(Value))
           Value = Parens->getNumExprs() == 1 ? Parens->getExpr(0) : nullptr;
-        Out.addWrite(F, {Value, Init->getInit(), Current});
+        addWrite(F, {Value, Init->getInit(), Current});
       }
     return Base::TraverseConstructorInitializer(Init);
   }
@@ -102,7 +112,7 @@ public:
   bool VisitFieldDecl(FieldDecl *F) {
     if (F->getType()->isIntegerType() && F->hasInClassInitializer())
       if (const Expr *Init = F->getInClassInitializer())
-        Out.addWrite(F, {Init, Init, nullptr});
+        addWrite(F, {Init, Init, nullptr});
     return true;
   }
   bool VisitRecordDecl(RecordDecl *R) {
@@ -120,7 +130,7 @@ public:
     if (const FieldDecl *F = integerField(B->getLHS())) {
       account(B->getLHS());
       if (B->getOpcode() == BO_Assign)
-        Out.addWrite(F, {B->getRHS(), B, Current});
+        addWrite(F, {B->getRHS(), B, Current});
       else if (B->isCompoundAssignmentOp())
         Out.addWrite(F, {nullptr, B, Current});
     }

@@ -495,11 +495,33 @@ void TypeMigration::widenStores(ArrayRef<FunctionFacts::Write> Writes,
     // `n += rows * cols` adds a product computed before the sum: it is
     // widened as a store of its own would be.
     const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
+    if (!widensChain(W, Plan))
+      return;
     if (const Expr *Value = W.Value ? W.Value
                             : Update ? Update->getRHS()
                                      : nullptr)
       widenStoredValue(Value, NewType, Plan);
   }
+}
+
+bool TypeMigration::widensChain(const FunctionFacts::Write &W,
+                                FixPlan &Plan) {
+  // `m = n = rows * cols` stores into m what n holds: n must be retyped by
+  // the same fix, or m would carry its truncated value.
+  // The store itself (`m = ...`) names m, which is retyped.
+  const auto *Site = dyn_cast<Expr>(W.Site);
+  for (const auto *Inner =
+           Site ? dyn_cast<BinaryOperator>(Site->IgnoreParenImpCasts()) : nullptr;
+       Inner && Inner->getOpcode() == BO_Assign;
+       Inner = dyn_cast<BinaryOperator>(Inner->getRHS()->IgnoreParenImpCasts()))
+    if (!acceptsWideValue(Inner->getLHS())) {
+      Plan.block(Inner->getOperatorLoc(),
+                 "the value is also stored into '" +
+                     spelledText(Inner->getLHS(), Ctx) +
+                     "' here, which this fix does not widen");
+      return false;
+    }
+  return true;
 }
 
 void TypeMigration::widenStoredValue(const Expr *Value, StringRef NewType,

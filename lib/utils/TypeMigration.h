@@ -181,6 +181,9 @@ private:
   std::string typeName(clang::QualType T) const;
   /// Whether \p E is a retyped variable or one of its elements.
   bool namesRetypedVariable(const clang::Expr *E) const;
+  /// Whether every variable a chained store `m = n = v` passes the value
+  /// through on its way to the retyped one holds it wide; blocks if not.
+  bool widensChain(const FunctionFacts::Write &W, FixPlan &Plan);
   /// A store into \p LHS: fine when it is wide or is being widened too.
   bool acceptsWideValue(const clang::Expr *LHS) const;
   void exchangeAsWide(const clang::CallExpr *Call, const FunctionInfo &F,

@@ -9,6 +9,9 @@
 // RUN: %check_mpix_tidy --no-fix --check-suffix=NONE %s mpix-large-count %t-none -- %mpi_cflags
 // RUN: %check_mpix_tidy --no-fix --check-suffix=STATED %s mpix-large-count %t-stated \
 // RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags
+// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' \
+// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOTES
 // The option holds under StrictTypes too: it is the user's statement, not
 // the model's assumption.
 // RUN: %check_mpix_tidy --no-fix --check-suffix=STATED %s mpix-large-count %t-strict \
@@ -90,6 +93,17 @@ void calls_and_macros(double *b, const int *xsup, int k, int nrhs,
   MPI_Send(b, COLS(k) * nrhs, MPI_DOUBLE, 0, 1, comm);
   // CHECK-MESSAGES-NONE: :[[@LINE-1]]:15: warning: count 'COLS(k) * nrhs' is computed in 'int' and can overflow before MPI sees it
 }
+
+// A stated operand of a product that still overflows is said to be
+// within its statement, and the unbounded one is the origin.
+void stated_operand(double *b, const int *xsup, int k, int nfields,
+                    MPI_Comm comm) {
+  MPI_Send(b, COLS(k) * nfields, MPI_DOUBLE, 0, 0, comm);
+  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:15: warning: count 'COLS(k) * nfields' is computed in 'int' and can overflow before MPI sees it
+  // CHECK-MESSAGES-STATED: :[[@LINE-2]]:15: warning: count 'COLS(k) * nfields' is computed in 'int' and can overflow before MPI sees it
+}
+// NOTES: model-declared-ranges.c:[[#@LINE-4]]:15: note: 'COLS(k) * nfields' can overflow 'int' here: COLS(k) up to 4096, nfields unbounded
+// NOTES: model-declared-ranges.c:[[#@LINE-7]]:60: note: 'nfields' is a parameter: its callers may pass any value
 
 // A signed range, and a range wider than the count: stated or not, the
 // narrowing wraps.

@@ -1,0 +1,71 @@
+// A chunk clamped to what a buffer holds, `maxlen = BUF / size; if (n >
+// maxlen) n = maxlen;`, times the bytes per element: `size * n` fills at
+// most the buffer, whatever size and n were (Gadget4's snapshot I/O,
+// held-out audit: 6 FALSE reports). The relation holds while neither the
+// chunk nor the limit is written after the clamp, and only when neither
+// factor can be negative; a chunk clamped to anything else is judged by
+// its range as before.
+// RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+
+#define BUF_BYTES (32 * 1024LL * 1024LL)
+
+void write_blocks(char *buf, long long left, unsigned size, int dest,
+                  MPI_Comm comm) {
+  int maxlen = (int)(BUF_BYTES / size);
+  while (left > 0) {
+    long long n = left;
+    if (n > maxlen)
+      n = maxlen;
+    MPI_Send(buf, size * n, MPI_BYTE, dest, 0, comm);
+    left -= n;
+  }
+}
+
+void read_blocks(char *buf, int left, unsigned size, int src,
+                 MPI_Comm comm) {
+  int maxlen = BUF_BYTES / size;
+  do {
+    int n = left;
+    if (maxlen < n) {
+      n = maxlen;
+    }
+    if (n > 0)
+      MPI_Recv(buf, n * size, MPI_BYTE, src, 0, comm, MPI_STATUS_IGNORE);
+    left -= n;
+  } while (left > 0);
+}
+
+// Controls. The chunk can be negative; the limit is not a share of the
+// buffer over this size; the chunk is changed after the clamp; the limit
+// is changed after it.
+void not_clamped(char *buf, long long left, unsigned size, unsigned other,
+                 int dest, MPI_Comm comm) {
+  int maxlen = (int)(BUF_BYTES / size);
+  long long n = left;
+  if (n > maxlen)
+    n = maxlen;
+  MPI_Send(buf, size * n, MPI_BYTE, dest, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size * n' of type 'long long' is narrowed to 'int'
+  if (left <= 0)
+    return;
+  int share = (int)(BUF_BYTES / other);
+  long long m = left;
+  if (m > share)
+    m = share;
+  MPI_Send(buf, size * m, MPI_BYTE, dest, 1, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size * m' of type 'long long' is narrowed to 'int'
+  long long k = left;
+  if (k > maxlen)
+    k = maxlen;
+  k *= 2;
+  MPI_Send(buf, size * k, MPI_BYTE, dest, 2, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size * k' of type 'long long' is narrowed to 'int'
+  long long j = left;
+  if (j > maxlen)
+    j = maxlen;
+  maxlen = left;
+  MPI_Send(buf, size * j, MPI_BYTE, dest, 3, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size * j' of type 'long long' is narrowed to 'int'
+}
