@@ -1282,6 +1282,43 @@ LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
   return std::nullopt;
 }
 
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findGatheredElement(const VarDecl *Array, const CallExpr *Call,
+                                     unsigned Index, FunctionState &FS) {
+  // Each element is some process's `n`: what n lost, the array holds.
+  for (const Stmt *Fill : FS.Facts->fillsOf(Array, Call)) {
+    const auto *Gather = dyn_cast<CallExpr>(Fill);
+    if (const auto *Store = dyn_cast<BinaryOperator>(Fill))
+      Gather = dyn_cast<CallExpr>(Store->getRHS()->IgnoreParenCasts());
+    const FunctionInfo *Row =
+        Gather && Gather->getDirectCallee()
+            ? lookupClassic(*Gather->getDirectCallee())
+            : nullptr;
+    if (!Row)
+      continue;
+    for (unsigned I = 0; I < Row->Params.size() && I < Gather->getNumArgs(); ++I) {
+      if (Row->Params[I].Role != ParamRole::CBUF)
+        continue;
+      const auto *Address =
+          dyn_cast<UnaryOperator>(Gather->getArg(I)->IgnoreParenImpCasts());
+      const VarDecl *Sent = Address && Address->getOpcode() == UO_AddrOf
+                                ? referencedVariable(Address->getSubExpr())
+                                : nullptr;
+      std::optional<Hazard> H =
+          Sent ? localHazard(Sent, Gather, /*Negative=*/true, FS) : std::nullopt;
+      if (!H || H->Kind == Hazard::ConstantNegative || H->ExplicitCast)
+        break;
+      Finding Found{Finding::FilledArray, Index, *H};
+      Found.Carried = true;
+      Found.Gathered = true;
+      Found.CarriedFrom = Sent;
+      Found.NoteSite = Gather->getArg(I);
+      return Found;
+    }
+  }
+  return std::nullopt;
+}
+
 /// The expression that judges write \p W: the value it stores, or the
 /// update itself for `x *= y` and `x <<= y` (whose product can overflow as
 /// `x = x * y`'s can) and for an update computed in a type wider than x's
@@ -1507,6 +1544,8 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
     Found = Finding{Finding::FilledArray, Index, *H};
   else
     Found = findCarriedElement(Writes, Index, FS);
+  if (!Found)
+    Found = findGatheredElement(Array, Call, Index, FS);
   if (Found)
     Found->Var = Array;
   return Found;
@@ -1772,7 +1811,15 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // would be narrowed into nrows instead.
     if (Found.Carrier && Context->getIntWidth(Found.Carrier->getType()) < 64)
       Followers.push_back({Found.Carrier, "MPI_Count"});
-    // The array widened alone would hold the truncated value.
+    // The array widened alone would hold the truncated value. Gathered,
+    // the local's datatype in the collective changes with it.
+    if (Found.CarriedFrom && Found.Gathered) {
+      Plan.block(Found.NoteSite->getBeginLoc(),
+                 "'" + Found.CarriedFrom->getName().str() +
+                     "' is gathered into the array: the collective's "
+                     "datatypes change with the two, by hand");
+      return true;
+    }
     if (Found.CarriedFrom)
       Followers.push_back({Found.CarriedFrom, "MPI_Count"});
     // Retyped, the operand carries its whole value into the widened
@@ -2102,8 +2149,10 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     noteOrigin(Why);
     noteSameProductBefore(Found, Ranges);
     if (Found.CarriedFrom)
-      note(Found.NoteSite->getBeginLoc(), "'%0' is stored into the array here")
-          << Found.CarriedFrom->getName() << Found.NoteSite->getSourceRange();
+      note(Found.NoteSite->getBeginLoc(),
+           "'%0' is %select{stored|gathered}1 into the array here")
+          << Found.CarriedFrom->getName() << Found.Gathered
+          << Found.NoteSite->getSourceRange();
     break;
   }
   case Finding::ReceivedCount:
@@ -2871,6 +2920,10 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
     const Expr *Arg = Call->getArg(I);
     if (Arg->isTypeDependent() || Arg->isValueDependent())
       continue;
+    if (const CountUse *Use = Params->arrayUse(Callee, I)) {
+      checkUserArray(Call, Callee, I, *Use, Caller, FS);
+      continue;
+    }
     const Reach *R = Params->reach(Callee, I);
     if (!R)
       continue;
@@ -2896,6 +2949,41 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
     FixPlan Plan = planUserCallFix(Call, Caller, *Found, *R, FS);
     emitUserCall(Call, Callee, *Found, *R, Plan);
   }
+}
+
+void LargeCountCheck::checkUserArray(const CallExpr *Call,
+                                     const FunctionDecl *Callee, unsigned I,
+                                     const CountUse &Use,
+                                     const FunctionDecl *Caller,
+                                     FunctionState &FS) {
+  const FunctionInfo *MPI = lookupClassic(StringRef(Use.MPIFunction));
+  if (!MPI || unsigned(Use.Argument) >= MPI->Params.size())
+    return;
+  // The wrapper's call as the MPI call it makes, with the array its
+  // argument I: the elements the caller stores are what MPI reads.
+  static const ParamInfo Unread{ParamRole::INT, ParamKind::Other, "", "int",
+                                "int"};
+  llvm::SmallVector<ParamInfo, 8> Seen(Call->getNumArgs(), Unread);
+  Seen[I] = MPI->Params[Use.Argument];
+  FunctionInfo Through = *MPI;
+  Through.Params = Seen;
+  std::optional<Finding> Found = findArray(Call, Through, I, FS);
+  if (!Found || Analyses->neverCalledInProgram(Caller))
+    return;
+  // The wrapper's parameter changes type with the caller's array: that is
+  // left to the user (its summary's blocker says so).
+  FixPlan Plan;
+  const Reach *R = Params->reach(Callee, I);
+  SourceLocation BlockerAt =
+      R ? Params->locationOf(R->BlockerAt) : SourceLocation();
+  Plan.block(BlockerAt.isValid() ? BlockerAt : Call->getBeginLoc(),
+             R && !R->Blocker.empty() ? R->Blocker
+                                      : "the array reaches MPI through '" +
+                                            Callee->getNameAsString() + "'");
+  emit(Call, Through, *Found, &Plan, FS);
+  if (SourceLocation At = Params->locationOf(Use.At); At.isValid())
+    note(At, "'%0' hands it to %1 as its %2 here")
+        << Callee->getName() << Use.MPIFunction << Use.Noun;
 }
 
 FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,

@@ -95,8 +95,11 @@ public:
     /// What Carrier is assigned, where NoteSite is taken (an OutputStore's
     /// helper call): `n = bytes` after `part(&bytes)`.
     const clang::Expr *CarrierValue = nullptr;
-    /// A FilledArray's element stores carry this truncated local.
+    /// A FilledArray's element stores carry this truncated local; or, when
+    /// Gathered, a collective gathers it into the array (NoteSite: its
+    /// send buffer).
     const clang::VarDecl *CarriedFrom = nullptr;
+    bool Gathered = false;
     /// A MemberStore's member, and the function whose store is the hazard
     /// (for an OutputStore, the helper; NoteSite is then the call of it;
     /// for a FilledArray, the member array another function fills).
@@ -234,6 +237,12 @@ private:
   std::optional<Finding>
   findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
                      unsigned Index, FunctionState &FS);
+  /// A FilledArray that a collective gathers, for \p Call, from such a
+  /// local of each process (`MPI_Allgather(&n, 1, MPI_INT, counts, ...)`
+  /// after `int n = bytes`).
+  std::optional<Finding> findGatheredElement(const clang::VarDecl *Array,
+                                             const clang::CallExpr *Call,
+                                             unsigned Index, FunctionState &FS);
   /// Where another unit's store overflowed into a member (RemoteMemberStore).
   void noteRemoteStore(const Finding &Found);
   /// "'v' is written by 'helper' here", at the call that hands v out.
@@ -272,6 +281,12 @@ private:
   void checkUserCall(const clang::CallExpr *Call,
                      const clang::FunctionDecl *Callee,
                      const clang::FunctionDecl *Caller);
+  /// Argument \p I of \p Call, an array the callee hands to MPI as \p Use
+  /// says (a wrapper of MPI_Allgatherv): judged as that call's array.
+  void checkUserArray(const clang::CallExpr *Call,
+                      const clang::FunctionDecl *Callee, unsigned I,
+                      const CountUse &Use, const clang::FunctionDecl *Caller,
+                      FunctionState &FS);
   /// The fix of a finding at a call of a user function: the caller's side
   /// here, and the edits that widen the parameters on the way to MPI.
   FixPlan planUserCallFix(const clang::CallExpr *Call,

@@ -36,9 +36,13 @@ static json::Value toJSON(const TextEdit &E) {
 
 static json::Value toJSON(const ParameterSummary &P) {
   json::Array Uses, Forwards, Fix;
-  for (const CountUse &U : P.Uses)
-    Uses.push_back(json::Object{
-        {"mpi", U.MPIFunction}, {"noun", U.Noun}, {"at", toJSON(U.At)}});
+  for (const CountUse &U : P.Uses) {
+    json::Object Use{
+        {"mpi", U.MPIFunction}, {"noun", U.Noun}, {"at", toJSON(U.At)}};
+    if (U.Argument >= 0)
+      Use["argument"] = U.Argument;
+    Uses.push_back(std::move(Use));
+  }
   for (const ForwardEdge &F : P.Forwards)
     Forwards.push_back(json::Object{
         {"usr", F.CalleeUSR}, {"index", F.Index}, {"at", toJSON(F.At)}});
@@ -175,6 +179,11 @@ public:
       if (!UO || !str(UO->get("mpi"), Use.MPIFunction) ||
           !str(UO->get("noun"), Use.Noun) || !point(UO->get("at"), Use.At))
         return fail("a count use is malformed");
+      if (std::optional<int64_t> Argument = UO->getInteger("argument")) {
+        if (*Argument < 0 || *Argument > 64)
+          return fail("a count use's argument is out of range");
+        Use.Argument = int(*Argument);
+      }
       P.Uses.push_back(std::move(Use));
     }
     for (const json::Value &F : array(O->get("forwards"))) {

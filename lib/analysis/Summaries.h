@@ -65,6 +65,10 @@ struct CountUse {
   std::string MPIFunction; ///< as called: "MPI_Send", "MPI_Send_c"
   std::string Noun;        ///< what MPI takes it as: "count", "displacement"
   SourcePoint At;          ///< the argument in the MPI call
+  /// For an array of counts or displacements (a pointer parameter handed
+  /// to MPI as it is), the MPI argument it is: its callers' elements are
+  /// what MPI reads. -1 for a count.
+  int Argument = -1;
 };
 
 /// A parameter passed on, unchanged, to a parameter of another function.
@@ -248,7 +252,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 8;
+  static constexpr int Version = 9;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record made without compile

@@ -103,6 +103,11 @@ static bool carriesCounts(QualType T, const ASTContext &Ctx) {
   return integerWidth(T, Ctx).has_value();
 }
 
+/// A pointer to int elements: what MPI takes counts and displacements in.
+static bool isArrayOfInts(QualType T, const ASTContext &Ctx) {
+  return T->isPointerType() && isNarrowInteger(T->getPointeeType(), Ctx);
+}
+
 /// Every call in a body, in source order.
 struct CallCollector : RecursiveASTVisitor<CallCollector> {
   std::vector<const CallExpr *> Calls;
@@ -210,6 +215,21 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts);
+      // An array of counts or displacements handed to a classic call as
+      // it came: the callers fill what MPI reads.
+      if (P && Classic && I < Classic->Params.size() &&
+          isArrayOfInts(P->getType(), Ctx) &&
+          (Classic->Params[I].Kind == ParamKind::CountArray ||
+           Classic->Params[I].Kind == ParamKind::DisplArray)) {
+        unsigned PI = P->getFunctionScopeIndex();
+        Params[PI].Uses.push_back(
+            {Classic->classicName(),
+             Classic->Params[I].Kind == ParamKind::DisplArray
+                 ? "displacement array"
+                 : "count array",
+             pointOf(Call->getArg(I)->getBeginLoc()), int(I)});
+        continue;
+      }
       if (!P || !carriesCounts(P->getType(), Ctx))
         continue;
       bool Wide = isWideInteger(P->getType(), Ctx);
@@ -252,6 +272,20 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       continue;
     PS.Index = PI;
     PS.Name = P->getName().str();
+    if (isArrayOfInts(P->getType(), Ctx)) {
+      // Elements the function stores itself are not the callers'; and the
+      // callers' arrays change type with the parameter, by hand.
+      if (!Facts->elementWritesOf(P).empty())
+        continue;
+      FixPlan Fix;
+      Fix.block(P->getLocation(), "'" + PS.Name + "' of '" + S.Name +
+                                      "' is an array MPI reads: it changes "
+                                      "type with the arrays passed to it, "
+                                      "by hand");
+      keepFix(Fix, PS.Fix, PS.Blocker, PS.BlockerAt);
+      S.Params.push_back(std::move(PS));
+      continue;
+    }
     // Already wide, and given to MPI whole (a large-count call, another
     // wrapper): nothing here changes, a fix widens the callers' int
     // arithmetic. Narrowed into a classic call here, the call is renamed
@@ -682,10 +716,25 @@ const Reach *CountParameters::reach(const FunctionDecl *Callee, unsigned I) {
 
 bool CountParameters::reachesMPI(const FunctionDecl *Callee) {
   for (unsigned I = 0; I < Callee->getNumParams(); ++I)
-    if (carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&
+    if ((carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) ||
+         isArrayOfInts(Callee->getParamDecl(I)->getType(), Ctx)) &&
         reach(Callee, I))
       return true;
   return false;
+}
+
+const CountUse *CountParameters::arrayUse(const FunctionDecl *Callee,
+                                          unsigned I) {
+  if (I >= Callee->getNumParams() ||
+      !isArrayOfInts(Callee->getParamDecl(I)->getType(), Ctx))
+    return nullptr;
+  const Reach *R = reach(Callee, I);
+  if (!R)
+    return nullptr;
+  for (const CountUse &U : R->Uses)
+    if (U.Argument >= 0)
+      return &U;
+  return nullptr;
 }
 
 bool CountParameters::widensWithItsFix(const FunctionDecl *Callee, unsigned I) {
@@ -701,7 +750,7 @@ bool CountParameters::mayTakeCounts(const FunctionDecl *Callee) {
   if (!isUserFunction(Callee, Ctx.getSourceManager()) || Callee->hasBody(Def))
     return false;
   return llvm::any_of(Callee->parameters(), [&](const ParmVarDecl *P) {
-    return carriesCounts(P->getType(), Ctx);
+    return carriesCounts(P->getType(), Ctx) || isArrayOfInts(P->getType(), Ctx);
   });
 }
 
@@ -712,7 +761,15 @@ void CountParameters::noteCountArguments(const CallExpr *Call,
     return;
   unsigned N = std::min(Call->getNumArgs(), Callee->getNumParams());
   for (unsigned I = 0; I < N; ++I) {
-    if (!carriesCounts(Callee->getParamDecl(I)->getType(), Ctx))
+    QualType Param = Callee->getParamDecl(I)->getType();
+    // An array the callee may hand to MPI: its elements are judged here.
+    if (isArrayOfInts(Param, Ctx)) {
+      if (!Call->getArg(I)->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull))
+        CountArguments.emplace_back(USR, I);
+      continue;
+    }
+    if (!carriesCounts(Param, Ctx))
       continue;
     // A constant that fits is no hazard through any wrapper (a negative
     // one is left to the wrapper, as checkUserCall does).

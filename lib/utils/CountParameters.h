@@ -104,8 +104,13 @@ public:
   /// Where parameter \p Index of \p Callee reaches MPI counts; null when it
   /// reaches none (or \p Callee is not a user function).
   const Reach *reach(const clang::FunctionDecl *Callee, unsigned Index);
-  /// Whether some parameter of \p Callee reaches an MPI count.
+  /// Whether some parameter of \p Callee reaches an MPI count, or an
+  /// array of them.
   bool reachesMPI(const clang::FunctionDecl *Callee);
+  /// The MPI call's array that pointer parameter \p I of \p Callee is
+  /// handed to as it came (a wrapper of MPI_Allgatherv taking `int
+  /// *displs`); null when it is none.
+  const CountUse *arrayUse(const clang::FunctionDecl *Callee, unsigned I);
 
   /// Whether int parameter \p I of \p Callee reaches MPI with a fix of
   /// its own, which goes with the finding any hazardous argument makes

@@ -507,13 +507,22 @@ void TypeMigration::widenStores(ArrayRef<FunctionFacts::Write> Writes,
 bool TypeMigration::widensChain(const FunctionFacts::Write &W,
                                 FixPlan &Plan) {
   // `m = n = rows * cols` stores into m what n holds: n must be retyped by
-  // the same fix, or m would carry its truncated value.
-  // The store itself (`m = ...`) names m, which is retyped.
+  // the same fix, or m would carry its truncated value. The store itself
+  // (`m = ...`) names m, which is retyped.
+  llvm::SmallVector<const BinaryOperator *, 2> Chain;
   const auto *Site = dyn_cast<Expr>(W.Site);
-  for (const auto *Inner =
-           Site ? dyn_cast<BinaryOperator>(Site->IgnoreParenImpCasts()) : nullptr;
-       Inner && Inner->getOpcode() == BO_Assign;
-       Inner = dyn_cast<BinaryOperator>(Inner->getRHS()->IgnoreParenImpCasts()))
+  const Expr *Stored = Site ? Site->IgnoreParenImpCasts() : nullptr;
+  while (const auto *Inner = dyn_cast_or_null<BinaryOperator>(Stored)) {
+    if (Inner->getOpcode() != BO_Assign)
+      break;
+    Chain.push_back(Inner);
+    Stored = Inner->getRHS()->IgnoreParenImpCasts();
+  }
+  // A constant (`a = b = 0`) is what it is in any of them.
+  if (Stored && !Stored->isValueDependent() &&
+      Stored->isIntegerConstantExpr(Ctx))
+    return true;
+  for (const BinaryOperator *Inner : Chain)
     if (!acceptsWideValue(Inner->getLHS())) {
       Plan.block(Inner->getOperatorLoc(),
                  "the value is also stored into '" +
