@@ -1172,10 +1172,20 @@ LargeCountCheck::carriedHazard(const Expr *Value, const Stmt *Use,
     if (C == Except)
       continue;
     std::optional<Hazard> H = localHazard(C, Use, /*Negative=*/true, FS);
-    if (H && H->Kind != Hazard::ConstantNegative && !H->ExplicitCast)
+    if (H && H->Kind != Hazard::ConstantNegative && !H->ExplicitCast &&
+        !losesOnlyNegatives(*H, C->getType()))
       return std::pair(C, *H);
   }
   return std::nullopt;
+}
+
+bool LargeCountCheck::losesOnlyNegatives(const Hazard &H, QualType Local) const {
+  // `unsigned size = element_size(f)`: every value the call can return
+  // above zero fits; a negative size is a bug of its own, not a large count
+  // that what is computed from the local would carry.
+  std::optional<Interval> Holds = Interval::ofType(Local, *Context);
+  return H.Kind == Hazard::Narrowed && Local->isUnsignedIntegerType() &&
+         Holds && H.Range.Hi <= Holds->Hi;
 }
 
 std::optional<LargeCountCheck::Finding>

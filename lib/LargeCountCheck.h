@@ -233,6 +233,9 @@ private:
   std::optional<std::pair<const clang::VarDecl *, Hazard>>
   carriedHazard(const clang::Expr *Value, const clang::Stmt *Use,
                 const clang::VarDecl *Except, FunctionState &FS);
+  /// Whether \p H, a store into an unsigned local of type \p Local, can
+  /// lose only negative values.
+  bool losesOnlyNegatives(const Hazard &H, clang::QualType Local) const;
   /// A FilledArray whose element stores carry such a local.
   std::optional<Finding>
   findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
