@@ -1353,6 +1353,18 @@ static const Expr *judgedValue(const FunctionFacts::Write &W,
   return Update->getRHS();
 }
 
+/// The element type of the container \p Append appends to (its first
+/// template argument: `std::vector<int>`), or a null type.
+static QualType appendedElementType(const CXXMemberCallExpr *Append) {
+  const CXXMethodDecl *M = Append->getMethodDecl();
+  const auto *Container =
+      M ? dyn_cast<ClassTemplateSpecializationDecl>(M->getParent()) : nullptr;
+  if (!Container || Container->getTemplateArgs().size() == 0 ||
+      Container->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Container->getTemplateArgs()[0].getAsType();
+}
+
 llvm::SmallVector<std::pair<unsigned, LargeCountCheck::Hazard>, 1>
 LargeCountCheck::hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
                                  QualType Stored, bool MayBeNegative,
@@ -1360,11 +1372,15 @@ LargeCountCheck::hazardousWrites(llvm::ArrayRef<FunctionFacts::Write> Writes,
   llvm::SmallVector<std::pair<unsigned, Hazard>, 1> Found;
   for (unsigned I = 0; I < Writes.size(); ++I) {
     const FunctionFacts::Write &W = Writes[I];
-    // A std::vector's elements have the type its operator[] returns.
+    // A std::vector's elements have the type its operator[] returns, or
+    // the one its push_back appends.
     QualType Type = Stored;
-    if (Type.isNull())
+    if (Type.isNull()) {
       if (const auto *Assign = dyn_cast<BinaryOperator>(W.Site))
         Type = Assign->getLHS()->getType();
+      else if (const auto *Append = dyn_cast<CXXMemberCallExpr>(W.Site))
+        Type = appendedElementType(Append);
+    }
     const Expr *Value = judgedValue(W, *Context);
     if (!Value || Type.isNull())
       continue;
@@ -1821,15 +1837,8 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // would be narrowed into nrows instead.
     if (Found.Carrier && Context->getIntWidth(Found.Carrier->getType()) < 64)
       Followers.push_back({Found.Carrier, "MPI_Count"});
-    // The array widened alone would hold the truncated value. Gathered,
-    // the local's datatype in the collective changes with it.
-    if (Found.CarriedFrom && Found.Gathered) {
-      Plan.block(Found.NoteSite->getBeginLoc(),
-                 "'" + Found.CarriedFrom->getName().str() +
-                     "' is gathered into the array: the collective's "
-                     "datatypes change with the two, by hand");
-      return true;
-    }
+    // The array widened alone would hold the truncated value (gathered,
+    // the collective's datatypes follow the two).
     if (Found.CarriedFrom)
       Followers.push_back({Found.CarriedFrom, "MPI_Count"});
     // Retyped, the operand carries its whole value into the widened

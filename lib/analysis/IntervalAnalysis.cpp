@@ -445,6 +445,22 @@ public:
     return true;
   }
 
+  /// `sizes.push_back(v)` (or emplace_back) on a local container stores v
+  /// into an element, converted to the element type as `sizes[i] = v` is.
+  void recordAppendedElement(const CallExpr *Call, const FunctionDecl *F) {
+    const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+    if (!Member || Call->getNumArgs() != 1 || !F->getIdentifier() ||
+        (F->getName() != "push_back" && F->getName() != "emplace_back"))
+      return;
+    // The conversion to the element type is kept: it is the store's.
+    const Expr *Value = Call->getArg(0);
+    if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(Value))
+      Value = Temporary->getSubExpr();
+    if (const VarDecl *V =
+            referencedVariable(Member->getImplicitObjectArgument()))
+      Facts.ElementWrites[V].push_back({Value, Call, false});
+  }
+
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
@@ -455,6 +471,7 @@ public:
     }
     if (!F)
       return true;
+    recordAppendedElement(Call, F);
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
     noteReadOnlyAddresses(Call, F, Offset);
     if (!hasWritableReferenceParameter(F))
@@ -1992,24 +2009,33 @@ const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
 std::optional<Interval> RangeAnalysis::clampedProduct(const BinaryOperator *P,
                                                       const Interval &L,
                                                       const Interval &R,
-                                                      const Constraints &C,
-                                                      State &S) {
+                                                      const Constraints &C) {
   // A chunk clamped to what a buffer of K bytes holds, times the bytes per
   // element: `maxlen = BUF / size; if (n > maxlen) n = maxlen;` then `size
-  // * n` fills at most the buffer, whatever size is.
-  if (L.Lo < 0 || R.Lo < 0)
+  // * n` fills at most the buffer, whatever size is. Only the size must
+  // not be negative (it is then at least 1, as it divided BUF): a chunk
+  // below zero (a count received, which the pass does not follow) makes
+  // the product negative, not large.
+  std::optional<Interval> Type = Interval::ofType(P->getType(), Ctx);
+  if (!Type)
     return std::nullopt;
-  for (auto [Clamped, Factor] : {std::pair(P->getLHS(), P->getRHS()),
-                                 std::pair(P->getRHS(), P->getLHS())}) {
+  for (auto [Clamped, Factor, Size] :
+       {std::tuple(P->getLHS(), P->getRHS(), R),
+        std::tuple(P->getRHS(), P->getLHS(), L)}) {
+    if (Size.Lo < 0)
+      continue;
     const VarDecl *Local = namedVariable(Clamped);
     const Expr *Limit = Local ? clampReaching(Local, P) : nullptr;
     const Expr *Whole = Limit ? dividendOver(Limit, Factor, P) : nullptr;
     if (!Whole)
       continue;
     State Unrecorded;
-    if (std::optional<Interval> Held = eval(Whole, C, Unrecorded);
-        Held && Held->Hi >= 0)
-      return clampTo(P->getType(), {0, Held->Hi}, P, true, S);
+    std::optional<Interval> Held = eval(Whole, C, Unrecorded);
+    if (!Held || Held->Hi < 0)
+      continue;
+    WideInt Lowest = minOf({saturatingMul(L.Lo, R.Lo), saturatingMul(L.Lo, R.Hi),
+                            saturatingMul(L.Hi, R.Lo), saturatingMul(L.Hi, R.Hi)});
+    return Interval{maxOf({Lowest, Type->Lo}), minOf({Held->Hi, Type->Hi})};
   }
   return std::nullopt;
 }
@@ -2185,7 +2211,7 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
       return *Share;
     if (std::optional<Interval> Guarded = guardedProduct(B, C))
       return *Guarded;
-    if (std::optional<Interval> Clamped = clampedProduct(B, *L, *R, C, S))
+    if (std::optional<Interval> Clamped = clampedProduct(B, *L, *R, C))
       return *Clamped;
     State Alone;
     std::optional<Interval> Product = arithmetic(Op, *L, *R, T, B, Alone);

@@ -1094,10 +1094,10 @@ private:
   const clang::Expr *clampReaching(const clang::VarDecl *Local,
                                    const clang::Stmt *At) const;
   /// `b * chunk` with chunk clamped to `K / b` before it: at most K, when
-  /// neither operand can be negative. None for any other product.
+  /// b cannot be negative. None for any other product.
   std::optional<Interval> clampedProduct(const clang::BinaryOperator *P,
                                          const Interval &L, const Interval &R,
-                                         const Constraints &C, State &S);
+                                         const Constraints &C);
   /// The store of \p Local that every run reaching \p At made last, with
   /// none of \p Kept written since: a statement of a block that holds
   /// \p At's statement further on, with no jump into the statements between

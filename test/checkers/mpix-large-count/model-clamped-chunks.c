@@ -55,19 +55,35 @@ void write_field(char *buf, int left, int field, int dest, MPI_Comm comm) {
   MPI_Send(buf, size / 2, MPI_BYTE, dest, 1, comm);
 }
 
-// Controls. The chunk can be negative; the limit is not a share of the
+// A chunk that may be negative (a count received, which the pass does not
+// follow) makes the product negative, not large.
+void received_chunks(char *buf, unsigned size, int src, MPI_Comm comm) {
+  int maxlen = (int)(BUF_BYTES / size);
+  long long left;
+  MPI_Recv(&left, 1, MPI_LONG_LONG, src, 0, comm, MPI_STATUS_IGNORE);
+  while (left > 0) {
+    long long n = left;
+    if (n > maxlen)
+      n = maxlen;
+    MPI_Recv(buf, size * n, MPI_BYTE, src, 1, comm, MPI_STATUS_IGNORE);
+    left -= n;
+  }
+}
+
+// Controls. The size can be negative; the limit is not a share of the
 // buffer over this size; the chunk is changed after the clamp; the limit
 // is changed after it.
 void not_clamped(char *buf, long long left, unsigned size, unsigned other,
-                 int dest, MPI_Comm comm) {
+                 long long signed_size, int dest, MPI_Comm comm) {
   int maxlen = (int)(BUF_BYTES / size);
-  long long n = left;
-  if (n > maxlen)
-    n = maxlen;
-  MPI_Send(buf, size * n, MPI_BYTE, dest, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size * n' of type 'long long' is narrowed to 'int'
-  if (left <= 0)
+  if (left <= 0 || signed_size == 0)
     return;
+  int signed_max = BUF_BYTES / signed_size;
+  long long i = left;
+  if (i > signed_max)
+    i = signed_max;
+  MPI_Send(buf, signed_size * i, MPI_BYTE, dest, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'signed_size * i' of type 'long long' is narrowed to 'int'
   int share = (int)(BUF_BYTES / other);
   long long m = left;
   if (m > share)
