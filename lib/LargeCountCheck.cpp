@@ -897,7 +897,9 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                    "', whose type must change by hand");
     return true;
   }
-  if (Found.What == LargeCountCheck::Finding::FilledArray && Found.StoredIn) {
+  if ((Found.What == LargeCountCheck::Finding::FilledArray ||
+       Found.What == LargeCountCheck::Finding::RunningSum) &&
+      Found.StoredIn && Found.Member) {
     Plan.block(Found.NoteSite->getBeginLoc(),
                "'" + Found.Member->getNameAsString() + "' is a member of '" +
                    recordName(Found.Member->getParent()) + "' filled in '" +
@@ -1002,6 +1004,27 @@ std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
 
 static void carriedVariables(const Expr *E,
                              llvm::SmallVectorImpl<const VarDecl *> &Out);
+
+std::optional<LargeCountCheck::Finding> LargeCountCheck::findRunningSumElsewhere(
+    llvm::ArrayRef<PlainStore> Stores, const FieldDecl *Field, unsigned Index,
+    const FunctionFacts *Judged) {
+  // `displs[i] = offset; offset += sizes[i];` where the member is set up.
+  for (const PlainStore &Store : Stores) {
+    FunctionState Where = stateOfOther(Store.Function);
+    if (!Where.Ranges || (Judged && Where.Facts == Judged))
+      continue;
+    std::optional<Finding> Found = findWrappedTotal(
+        {Store.Assign->getRHS(), Store.Assign, false}, Index, Where);
+    const Expr *Stored = Store.Assign->getLHS()->IgnoreParenImpCasts();
+    if (!Found || !Stored->getType()->isIntegerType() ||
+        Context->getIntWidth(Stored->getType()) > 32)
+      continue;
+    Found->Member = Field;
+    Found->StoredIn = Store.Function;
+    return Found;
+  }
+  return std::nullopt;
+}
 
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
@@ -1640,19 +1663,40 @@ LargeCountCheck::elementWritesOf(const Expr *Arg, const CallExpr *Call,
   return {W.begin(), W.end()};
 }
 
+/// The member \p Arg hands to MPI: `s->displs`, or `s.displs.data()` of a
+/// std::vector member; with the type of its elements.
+static std::pair<const MemberExpr *, QualType>
+memberArrayOf(const Expr *Arg, const ASTContext &Ctx) {
+  Arg = Arg->IgnoreParenImpCasts();
+  if (const auto *Data = dyn_cast<CXXMemberCallExpr>(Arg)) {
+    const CXXMethodDecl *M = Data->getMethodDecl();
+    const auto *Read = M && M->getIdentifier() && M->getName() == "data"
+                           ? dyn_cast<MemberExpr>(
+                                 Data->getImplicitObjectArgument()->IgnoreParenImpCasts())
+                           : nullptr;
+    const auto *Container =
+        Read ? Read->getType()->getAsCXXRecordDecl() : nullptr;
+    const auto *Vector =
+        dyn_cast_or_null<ClassTemplateSpecializationDecl>(Container);
+    if (!Vector || Vector->getTemplateArgs().size() == 0 ||
+        Vector->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+      return {nullptr, QualType()};
+    return {Read, Vector->getTemplateArgs()[0].getAsType()};
+  }
+  const auto *Read = dyn_cast<MemberExpr>(Arg);
+  if (!Read)
+    return {nullptr, QualType()};
+  QualType T = Read->getMemberDecl()->getType();
+  return {Read, T->isArrayType() ? Ctx.getAsArrayType(T)->getElementType()
+                                 : T->getPointeeType()};
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
                                  unsigned Index, FunctionState &FS) {
-  const auto *Read =
-      dyn_cast<MemberExpr>(Call->getArg(Index)->IgnoreParenImpCasts());
+  auto [Read, Element] = memberArrayOf(Call->getArg(Index), *Context);
   const auto *Field = Read ? dyn_cast<FieldDecl>(Read->getMemberDecl()) : nullptr;
-  if (!Field)
-    return std::nullopt;
-  QualType T = Field->getType();
-  QualType Element = T->isArrayType()
-                         ? Context->getAsArrayType(T)->getElementType()
-                         : T->getPointeeType();
-  if (Element.isNull() || !Element->isIntegerType())
+  if (!Field || Element.isNull() || !Element->isIntegerType())
     return std::nullopt;
   // c_info->rdispl[i] = r_num * i: the stores this function makes through
   // the variable passed here, followed to the call.
@@ -1668,7 +1712,13 @@ LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
   }
   // Then every other store of the unit (through `this`, another variable,
   // another function): a halo's counts are often filled where it is set up
-  // and handed to MPI where it is exchanged.
+  // and handed to MPI where it is exchanged; its displacements, as a
+  // running sum there.
+  if (F.Params[Index].Kind == ParamKind::DisplArray)
+    if (std::optional<Finding> Found = findRunningSumElsewhere(
+            Analyses->memberElementStores(Field), Field, Index,
+            Base ? FS.Facts : nullptr))
+      return Found;
   return findStoreElsewhere(Analyses->memberElementStores(Field), Field,
                             Element, /*MayBeNegative=*/false,
                             Finding::FilledArray, Index,

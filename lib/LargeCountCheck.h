@@ -438,6 +438,14 @@ private:
                      const clang::FieldDecl *Field, clang::QualType Stored,
                      bool MayBeNegative, Finding::WhatType What,
                      unsigned Index, const FunctionFacts *Judged);
+  /// The first of \p Stores, the unit's element stores into the member
+  /// array \p Field, that stores an int running total of its function (a
+  /// displacement array set up in a constructor); those of \p Judged left
+  /// out as for findStoreElsewhere.
+  std::optional<Finding>
+  findRunningSumElsewhere(llvm::ArrayRef<PlainStore> Stores,
+                          const clang::FieldDecl *Field, unsigned Index,
+                          const FunctionFacts *Judged);
   /// An int running total that element store \p W computes with, widened
   /// only as it is stored into a wide displacement array.
   std::optional<Finding> findWrappedTotal(const FunctionFacts::Write &W,

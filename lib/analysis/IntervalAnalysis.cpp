@@ -1471,10 +1471,18 @@ private:
   /// The member array \p E indexes (`x.counts[i]`, `p->counts[i]`) when
   /// its elements are integers.
   static const FieldDecl *indexedField(const Expr *E) {
-    const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-    if (!ASE || !ASE->getType()->isIntegerType())
+    E = E->IgnoreParenImpCasts();
+    if (!E->getType()->isIntegerType())
       return nullptr;
-    const auto *Member = dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts());
+    // `m->counts[i]`, or `counts[i]` of a std::vector member.
+    const Expr *Base = nullptr;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      Base = ASE->getBase();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      Base = Op->getArg(0);
+    const auto *Member =
+        Base ? dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()) : nullptr;
     return Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
   }
   static const VarDecl *global(const DeclRefExpr *DRE) {
