@@ -1376,16 +1376,20 @@ static const Expr *judgedValue(const FunctionFacts::Write &W,
   return Update->getRHS();
 }
 
-/// The element type of the container \p Append appends to (its first
-/// template argument: `std::vector<int>`), or a null type.
-static QualType appendedElementType(const CXXMemberCallExpr *Append) {
-  const CXXMethodDecl *M = Append->getMethodDecl();
-  const auto *Container =
-      M ? dyn_cast<ClassTemplateSpecializationDecl>(M->getParent()) : nullptr;
+/// The element type of container \p R, its first template argument
+/// (`std::vector<int>`); a null type for any other class.
+static QualType elementTypeOfContainer(const CXXRecordDecl *R) {
+  const auto *Container = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
   if (!Container || Container->getTemplateArgs().size() == 0 ||
       Container->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return QualType();
   return Container->getTemplateArgs()[0].getAsType();
+}
+
+/// The element type of the container \p Append appends to.
+static QualType appendedElementType(const CXXMemberCallExpr *Append) {
+  const CXXMethodDecl *M = Append->getMethodDecl();
+  return M ? elementTypeOfContainer(M->getParent()) : QualType();
 }
 
 llvm::SmallVector<std::pair<unsigned, LargeCountCheck::Hazard>, 1>
@@ -1674,14 +1678,10 @@ memberArrayOf(const Expr *Arg, const ASTContext &Ctx) {
                            ? dyn_cast<MemberExpr>(
                                  Data->getImplicitObjectArgument()->IgnoreParenImpCasts())
                            : nullptr;
-    const auto *Container =
-        Read ? Read->getType()->getAsCXXRecordDecl() : nullptr;
-    const auto *Vector =
-        dyn_cast_or_null<ClassTemplateSpecializationDecl>(Container);
-    if (!Vector || Vector->getTemplateArgs().size() == 0 ||
-        Vector->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-      return {nullptr, QualType()};
-    return {Read, Vector->getTemplateArgs()[0].getAsType()};
+    QualType Element =
+        Read ? elementTypeOfContainer(Read->getType()->getAsCXXRecordDecl())
+             : QualType();
+    return {Element.isNull() ? nullptr : Read, Element};
   }
   const auto *Read = dyn_cast<MemberExpr>(Arg);
   if (!Read)
