@@ -1691,6 +1691,21 @@ memberArrayOf(const Expr *Arg, const ASTContext &Ctx) {
                                  : T->getPointeeType()};
 }
 
+/// The member of the template \p Field's record was instantiated from
+/// (the unit's stores are recorded in the template's own functions), or
+/// Field itself.
+static const FieldDecl *templateMember(const FieldDecl *Field) {
+  const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+  const CXXRecordDecl *Pattern =
+      Record ? Record->getTemplateInstantiationPattern() : nullptr;
+  if (!Pattern || Pattern == Record)
+    return Field;
+  for (const FieldDecl *Own : Pattern->fields())
+    if (Own->getDeclName() == Field->getDeclName())
+      return Own;
+  return Field;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
                                  unsigned Index, FunctionState &FS) {
@@ -1714,12 +1729,13 @@ LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
   // another function): a halo's counts are often filled where it is set up
   // and handed to MPI where it is exchanged; its displacements, as a
   // running sum there.
+  llvm::ArrayRef<PlainStore> Stores =
+      Analyses->memberElementStores(templateMember(Field));
   if (F.Params[Index].Kind == ParamKind::DisplArray)
     if (std::optional<Finding> Found = findRunningSumElsewhere(
-            Analyses->memberElementStores(Field), Field, Index,
-            Base ? FS.Facts : nullptr))
+            Stores, Field, Index, Base ? FS.Facts : nullptr))
       return Found;
-  return findStoreElsewhere(Analyses->memberElementStores(Field), Field,
+  return findStoreElsewhere(Stores, Field,
                             Element, /*MayBeNegative=*/false,
                             Finding::FilledArray, Index,
                             Base ? FS.Facts : nullptr);

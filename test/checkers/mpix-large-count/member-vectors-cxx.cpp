@@ -40,6 +40,33 @@ struct exchange {
 // NOTES: member-vectors-cxx.cpp:20:19: note: 'volumes[i]' of type '{{.*}}' is narrowed to 'int' here (in 'plan')
 // NOTES: member-vectors-cxx.cpp:22:7: note: the running sum is computed here
 
+// The plan nested in a class template (heFFTe's reshape3d_alltoallv and
+// its iotripple): the stores are those of the template's constructor.
+template <typename T> struct reshape {
+  struct tripple {
+    std::vector<int> counts, displs;
+    tripple(const std::vector<int> &sizes)
+        : counts(sizes.size()), displs(sizes.size()) {
+      int offset = 0;
+      for (size_t i = 0; i < sizes.size(); i++) {
+        counts[i] = sizes[i];
+        displs[i] = offset;
+        offset += sizes[i];
+      }
+    }
+  };
+  tripple send;
+  MPI_Comm comm;
+  void apply(const T *sbuf, T *rbuf) const {
+    MPI_Alltoallv(sbuf, send.counts.data(), send.displs.data(), MPI_DOUBLE,
+                  rbuf, send.counts.data(), send.displs.data(), MPI_DOUBLE,
+                  comm);
+    // CHECK-MESSAGES: :[[@LINE-3]]:45: warning: displacement array 'send.displs.data()' of MPI_Alltoallv is an 'int' running sum
+    // CHECK-MESSAGES: :[[@LINE-3]]:45: warning: displacement array 'send.displs.data()' of MPI_Alltoallv is an 'int' running sum
+  }
+};
+template struct reshape<double>;
+
 // Control: a member set up with values that fit.
 struct ring {
   std::vector<int> ones, steps;
