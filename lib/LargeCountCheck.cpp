@@ -1991,6 +1991,17 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     for (const NarrowSize &Size : Found.BufferSizes)
       if (Plan.ok())
         planSizeFix(Size, M, Plan);
+    // The same product computed first where a wider value is made of it
+    // (the buffer's address, `work + batch * n * parts`) wraps as the
+    // count did, and the widened call would hide it: widened with it.
+    if (const BinaryOperator *Before = sameProductToWiden(Found, FS);
+        Before && Plan.ok() && !Plan.Widened.count(Before))
+      M.widenExpression(Before, "MPI_Aint", Plan);
+    // And the same product that moves the buffer on for the next call
+    // (`offset += batch * size[i]` after sending from `buf + offset`).
+    if (const BinaryOperator *Step = productAdvancingBuffer(Call, F, Found, FS);
+        Step && Plan.ok() && !Plan.Widened.count(Step))
+      M.widenExpression(Step, "MPI_Aint", Plan);
     if (!Plan.ok() && !BlockingFinding)
       BlockingFinding = I;
     // A wide array (MPI_Aint, or MPI_Count in a large-count call) keeps
@@ -2327,6 +2338,60 @@ void LargeCountCheck::noteWhyLarge(const Finding &Found, FunctionState &FS) {
         << textOf(H.Source, *Context) << Why.Why << H.Source->getSourceRange();
   noteOrigin(Why);
   noteSameProductBefore(Found, FS.Ranges);
+}
+
+const BinaryOperator *
+LargeCountCheck::sameProductToWiden(const Finding &Found, FunctionState &FS) {
+  const auto *Product =
+      dyn_cast<BinaryOperator>(Found.H.Source->IgnoreParenImpCasts());
+  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
+      !Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
+    return nullptr;
+  const BinaryOperator *Before = FS.Ranges->sameProductRunBefore(Product);
+  if (!Before || llvm::is_contained(Found.SizesOfCall, Before))
+    return nullptr;
+  // Only where its value goes on in a wider computation: stored into an
+  // int, the widened product would be cut again there.
+  const Stmt *Up = FS.Facts->parentOf(Before);
+  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Up))
+    Up = FS.Facts->parentOf(Up);
+  const auto *Wider = dyn_cast_or_null<BinaryOperator>(Up);
+  if (!Wider || !(Wider->isAdditiveOp() || Wider->isMultiplicativeOp()))
+    return nullptr;
+  QualType T = Wider->getType();
+  bool Wide = T->isPointerType() ||
+              (T->isIntegerType() && Context->getIntWidth(T) >= 64);
+  return Wide ? Before : nullptr;
+}
+
+const BinaryOperator *
+LargeCountCheck::productAdvancingBuffer(const CallExpr *Call,
+                                        const FunctionInfo &F,
+                                        const Finding &Found,
+                                        FunctionState &FS) {
+  const auto *Product =
+      dyn_cast<BinaryOperator>(Found.H.Source->IgnoreParenImpCasts());
+  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
+      !Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
+    return nullptr;
+  for (unsigned Buffer : F.buffersFor(Found.Index)) {
+    // `buf + offset` with a 64-bit offset: an int one is a finding of its
+    // own (row 13) and is retyped with the call.
+    const auto *Address =
+        dyn_cast<BinaryOperator>(Call->getArg(Buffer)->IgnoreParenImpCasts());
+    if (!Address || Address->getOpcode() != BO_Add ||
+        !Address->getType()->isPointerType())
+      continue;
+    for (const Expr *Side : {Address->getLHS(), Address->getRHS()}) {
+      const VarDecl *Offset = referencedVariable(Side);
+      if (Offset && Offset->getType()->isIntegerType() &&
+          Context->getIntWidth(Offset->getType()) >= 64)
+        if (const BinaryOperator *Step =
+                FS.Ranges->sameProductAdvancing(Product, Offset))
+          return Step;
+    }
+  }
+  return nullptr;
 }
 
 void LargeCountCheck::noteSameProductBefore(const Finding &Found,

@@ -233,6 +233,17 @@ private:
   std::optional<std::pair<const clang::VarDecl *, Hazard>>
   carriedHazard(const clang::Expr *Value, const clang::Stmt *Use,
                 const clang::VarDecl *Except, FunctionState &FS);
+  /// The same int product as \p Found's count, computed before the call
+  /// into a 64-bit or pointer value (a buffer's address), which the call's
+  /// fix widens too; null when there is none.
+  const clang::BinaryOperator *sameProductToWiden(const Finding &Found,
+                                                  FunctionState &FS);
+  /// The same int product as \p Found's count added, by a `+=`, to the
+  /// 64-bit offset of the call's buffer (`buf + offset`): it moves the
+  /// buffer on for the next message, and the call's fix widens it too.
+  const clang::BinaryOperator *productAdvancingBuffer(
+      const clang::CallExpr *Call, const FunctionInfo &F, const Finding &Found,
+      FunctionState &FS);
   /// Whether \p H, a store into an unsigned local of type \p Local, can
   /// lose only negative values.
   bool losesOnlyNegatives(const Hazard &H, clang::QualType Local) const;

@@ -3928,6 +3928,30 @@ RangeAnalysis::sameProductRunBefore(const BinaryOperator *B) {
   return Same;
 }
 
+const BinaryOperator *
+RangeAnalysis::sameProductAdvancing(const BinaryOperator *B,
+                                    const VarDecl *Offset) const {
+  if (!Facts || B->getOpcode() != BO_Mul)
+    return nullptr;
+  for (const FunctionFacts::Write &W : Facts->writesOf(Offset)) {
+    const auto *Advance = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
+    const auto *Step =
+        Advance && Advance->getOpcode() == BO_AddAssign
+            ? dyn_cast<BinaryOperator>(Advance->getRHS()->IgnoreParenImpCasts())
+            : nullptr;
+    // Any operands spelled alike (`size[i]` too): the step is widened, not
+    // judged.
+    if (Step && Step->getOpcode() == BO_Mul &&
+        Step->getType().getCanonicalType() == B->getType().getCanonicalType() &&
+        ((sameExpression(Step->getLHS(), B->getLHS(), Ctx) &&
+          sameExpression(Step->getRHS(), B->getRHS(), Ctx)) ||
+         (sameExpression(Step->getLHS(), B->getRHS(), Ctx) &&
+          sameExpression(Step->getRHS(), B->getLHS(), Ctx))))
+      return Step;
+  }
+  return nullptr;
+}
+
 /// The variable a loop counts upwards with: ++i, i += K, i = i + K (K > 0),
 /// or, from a non-negative start, i *= K, i = i * K, i <<= K.
 struct Counter {

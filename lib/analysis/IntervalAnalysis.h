@@ -748,6 +748,12 @@ public:
   /// it overflows with B, and a fix of B's MPI call leaves it.
   const clang::BinaryOperator *
   sameProductRunBefore(const clang::BinaryOperator *B);
+  /// The product like \p B that a `+=` adds to \p Offset (`offset +=
+  /// batch * size[i]` after a send of `batch * size[i]` from `buf +
+  /// offset`); null when none does.
+  const clang::BinaryOperator *
+  sameProductAdvancing(const clang::BinaryOperator *B,
+                       const clang::VarDecl *Offset) const;
   /// Whether \p S is in the body of the function analysed.
   bool isInFunction(const clang::Stmt *S) const {
     return Function && Facts && Facts->isWithin(S, Function->getBody());
