@@ -2342,10 +2342,12 @@ void LargeCountCheck::noteWhyLarge(const Finding &Found, FunctionState &FS) {
 
 const BinaryOperator *
 LargeCountCheck::sameProductToWiden(const Finding &Found, FunctionState &FS) {
+  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
+      !Found.H.Source)
+    return nullptr;
   const auto *Product =
       dyn_cast<BinaryOperator>(Found.H.Source->IgnoreParenImpCasts());
-  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
-      !Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
+  if (!Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
     return nullptr;
   const BinaryOperator *Before = FS.Ranges->sameProductRunBefore(Product);
   if (!Before || llvm::is_contained(Found.SizesOfCall, Before))
@@ -2369,10 +2371,12 @@ LargeCountCheck::productAdvancingBuffer(const CallExpr *Call,
                                         const FunctionInfo &F,
                                         const Finding &Found,
                                         FunctionState &FS) {
+  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
+      !Found.H.Source)
+    return nullptr;
   const auto *Product =
       dyn_cast<BinaryOperator>(Found.H.Source->IgnoreParenImpCasts());
-  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
-      !Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
+  if (!Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
     return nullptr;
   for (unsigned Buffer : F.buffersFor(Found.Index)) {
     // `buf + offset` with a 64-bit offset: an int one is a finding of its
