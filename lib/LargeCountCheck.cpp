@@ -2341,13 +2341,20 @@ void LargeCountCheck::noteWhyLarge(const Finding &Found, FunctionState &FS) {
 }
 
 const BinaryOperator *
-LargeCountCheck::sameProductToWiden(const Finding &Found, FunctionState &FS) {
+LargeCountCheck::overflowingProduct(const Finding &Found, FunctionState &FS) {
   if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
       !Found.H.Source)
     return nullptr;
   const auto *Product =
       dyn_cast<BinaryOperator>(Found.H.Source->IgnoreParenImpCasts());
-  if (!Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
+  return Product && FS.Ranges && FS.Ranges->isInFunction(Product) ? Product
+                                                                  : nullptr;
+}
+
+const BinaryOperator *
+LargeCountCheck::sameProductToWiden(const Finding &Found, FunctionState &FS) {
+  const BinaryOperator *Product = overflowingProduct(Found, FS);
+  if (!Product)
     return nullptr;
   const BinaryOperator *Before = FS.Ranges->sameProductRunBefore(Product);
   if (!Before || llvm::is_contained(Found.SizesOfCall, Before))
@@ -2371,12 +2378,8 @@ LargeCountCheck::productAdvancingBuffer(const CallExpr *Call,
                                         const FunctionInfo &F,
                                         const Finding &Found,
                                         FunctionState &FS) {
-  if (Found.What != Finding::Argument || Found.H.Kind != Hazard::Overflows ||
-      !Found.H.Source)
-    return nullptr;
-  const auto *Product =
-      dyn_cast<BinaryOperator>(Found.H.Source->IgnoreParenImpCasts());
-  if (!Product || !FS.Ranges || !FS.Ranges->isInFunction(Product))
+  const BinaryOperator *Product = overflowingProduct(Found, FS);
+  if (!Product)
     return nullptr;
   for (unsigned Buffer : F.buffersFor(Found.Index)) {
     // `buf + offset` with a 64-bit offset: an int one is a finding of its

@@ -233,6 +233,10 @@ private:
   std::optional<std::pair<const clang::VarDecl *, Hazard>>
   carriedHazard(const clang::Expr *Value, const clang::Stmt *Use,
                 const clang::VarDecl *Except, FunctionState &FS);
+  /// The int product of this function that \p Found's count overflows
+  /// in, if it is one.
+  const clang::BinaryOperator *overflowingProduct(const Finding &Found,
+                                                  FunctionState &FS);
   /// The same int product as \p Found's count, computed before the call
   /// into a 64-bit or pointer value (a buffer's address), which the call's
   /// fix widens too; null when there is none.
