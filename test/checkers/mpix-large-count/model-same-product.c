@@ -2,9 +2,9 @@
 // (model-executed-products.c), but not itself: `alloc(n * m)` then
 // `MPI_Reduce(..., n * m, ...)` overflows at the allocation exactly when it
 // would at the call. The report stays, with a note at the first product.
-// Where that product sizes the call's own buffer, the note says so and the
-// fix widens it with the count (fix-buffer-sizes.c; an allocator taking an
-// 'int' blocks it instead); elsewhere (memset) it is widened by hand.
+// Where that product sizes the call's buffer, or goes on into a 64-bit value
+// (memset's size), the fix widens it with the count (fix-buffer-sizes.c,
+// fix-same-products.c; an allocator taking an 'int' blocks it instead).
 // REQUIRES: mpix-runtime
 // RUN: %check_mpix_tidy --check-suffix=%mpi %s mpix-large-count %t -- %mpi_cflags
 // RUN: %mpicc -fsyntax-only -Wall -Werror %mpix_cflags %t.c
@@ -71,12 +71,12 @@ void send_stored(double *b, int rows, int cols, MPI_Comm comm) {
 // for the same square: it overflows where the first did.
 void reduce_image(double *img, double *sum, int side, MPI_Comm comm) {
   memset(img, 0, side * side * sizeof(double));
+  // CHECK-FIXES: memset(img, 0, (MPI_Aint)side * side * sizeof(double));
   MPI_Reduce(img, sum, side * side, MPI_DOUBLE, MPI_SUM, 0, comm);
   // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:24: warning: count 'side * side' is computed in 'int' and can overflow
   // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:24: warning: count 'side * side' is computed in 'int' and can overflow
 }
-// NOTES: model-same-product.c:74:24: warning: count 'side * side'
-// NOTES: model-same-product.c:73:18: note: the same product is computed in 'int' here first
+// NOTES: model-same-product.c:75:24: warning: count 'side * side'
 
 // A constant factor bounds the other (n <= INT_MAX / 3), but not for the
 // same product.
