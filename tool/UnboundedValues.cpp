@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "UnboundedValues.h"
+#include "analysis/Domain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -20,11 +21,6 @@ using clang::tooling::Diagnostic;
 
 namespace mpix {
 namespace tool {
-
-static bool isIdentifier(StringRef S) {
-  return !S.empty() && (isAlpha(S.front()) || S.front() == '_') &&
-         all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
-}
 
 /// The position of the bracket that opens the one S ends with, or npos.
 static size_t openingOfLast(StringRef S) {
@@ -58,7 +54,7 @@ std::optional<std::string> rangesTargetOf(StringRef Spelled) {
   StringRef S = withoutParensAndCasts(Spelled);
   if (S.consume_front("*"))
     return rangesTargetOf(S);
-  if (isIdentifier(S))
+  if (isTargetName(S))
     return S.str();
   if (S.empty())
     return std::nullopt;
@@ -73,7 +69,7 @@ std::optional<std::string> rangesTargetOf(StringRef Spelled) {
       return rangesTargetOf(Base);
     size_t Member = Base.find_last_of(".>");
     StringRef Callee = Member == StringRef::npos ? Base : Base.drop_front(Member + 1);
-    if (!isIdentifier(Callee))
+    if (!isTargetName(Callee))
       return std::nullopt;
     return Callee.str() + "()";
   }
@@ -81,7 +77,7 @@ std::optional<std::string> rangesTargetOf(StringRef Spelled) {
   size_t Member = S.find_last_of(".>");
   if (Member != StringRef::npos && Member > 0 &&
       (S[Member] == '.' || S[Member - 1] == '-') &&
-      isIdentifier(S.drop_front(Member + 1)))
+      isTargetName(S.drop_front(Member + 1)))
     return "." + S.drop_front(Member + 1).str();
   return std::nullopt;
 }
@@ -157,7 +153,7 @@ static void recordMembers(StringRef Note, StringMap<std::string> &Members) {
   if (!Target)
     return;
   StringRef Field = StringRef(*Target).drop_while([](char C) { return C == '.'; });
-  if (isIdentifier(Field) && isIdentifier(Match[2]))
+  if (isTargetName(Field) && isTargetName(Match[2]))
     Members[Match[1]] = (Match[2] + "." + Field).str();
 }
 

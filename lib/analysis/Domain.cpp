@@ -144,7 +144,7 @@ static std::optional<Interval> parseRange(llvm::StringRef Text) {
   return Interval{*Lo, *Hi};
 }
 
-static bool isIdentifier(llvm::StringRef Name) {
+bool isTargetName(llvm::StringRef Name) {
   if (Name.empty() || std::isdigit(static_cast<unsigned char>(Name[0])))
     return false;
   return llvm::all_of(Name, [](char C) {
@@ -168,13 +168,13 @@ DeclaredRanges DeclaredRanges::parse(llvm::StringRef Text,
     llvm::StringMap<Interval> *Into = nullptr;
     std::string Key;
     if (Target.consume_back("()")) {
-      if (isIdentifier(Target))
+      if (isTargetName(Target))
         Into = &Out.Calls, Key = Target.str();
     } else if (Target.contains('.')) {
       auto [Record, Field] = Target.split('.');
-      if (isIdentifier(Field) && (Record.empty() || isIdentifier(Record)))
+      if (isTargetName(Field) && (Record.empty() || isTargetName(Record)))
         Into = &Out.Members, Key = (Record + "." + Field).str();
-    } else if (isIdentifier(Target)) {
+    } else if (isTargetName(Target)) {
       Into = &Out.Variables, Key = Target.str();
     }
     if (!Into || !Range) {

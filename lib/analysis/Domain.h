@@ -66,6 +66,9 @@ std::optional<unsigned> integerWidth(clang::QualType T,
 /// The analysis takes each read of a target to be in its range: a product
 /// of bounded reads that fits is no hazard, even where the code computing
 /// a target's value could overflow (the statement says it does not).
+/// Whether \p Name can be spelled in a target: a C identifier.
+bool isTargetName(llvm::StringRef Name);
+
 class DeclaredRanges {
 public:
   /// Reads `target:lo..hi` and `target:hi` (for `0..hi`) entries separated

@@ -1885,6 +1885,21 @@ static bool variablesRead(const Expr *E,
   return false;
 }
 
+bool RangeAnalysis::writtenBetween(const VarDecl *V, SourceLocation Begin,
+                                   SourceLocation End,
+                                   const FunctionFacts::Write *Except) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&SM](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  return llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+    return &W != Except && W.Site && W.Site != V->getInit() &&
+           !Before(W.Site->getBeginLoc(), Begin) &&
+           !Before(End, W.Site->getBeginLoc());
+  });
+}
+
 const FunctionFacts::Write *
 RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
                              llvm::ArrayRef<const VarDecl *> Kept) const {
@@ -1893,11 +1908,6 @@ RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
   for (const VarDecl *V : Kept)
     if (Facts->escapes(V))
       return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Before = [&SM](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
-                                        SM.getExpansionLoc(B));
-  };
   for (const FunctionFacts::Write &W : Facts->writesOf(Local)) {
     if (!W.Replaces || W.Accumulates || !W.Value)
       continue;
@@ -1924,12 +1934,7 @@ RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
     // run again) may write the local or what its value was computed from.
     SourceLocation Begin = Statement->getBeginLoc(), End = Holding->getEndLoc();
     auto WrittenBetween = [&](const VarDecl *V) {
-      return llvm::any_of(
-          Facts->writesOf(V), [&](const FunctionFacts::Write &O) {
-            return &O != &W && O.Site && O.Site != V->getInit() &&
-                   !Before(O.Site->getBeginLoc(), Begin) &&
-                   !Before(End, O.Site->getBeginLoc());
-          });
+      return writtenBetween(V, Begin, End, &W);
     };
     if (WrittenBetween(Local) || llvm::any_of(Kept, WrittenBetween))
       continue;
@@ -1971,16 +1976,6 @@ const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
       return nullptr;
     return Limit;
   };
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto WrittenBetween = [&](const VarDecl *V, SourceLocation Begin,
-                            SourceLocation End) {
-    return llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
-      SourceLocation At = SM.getExpansionLoc(W.Site->getBeginLoc());
-      return W.Site != V->getInit() &&
-             !SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(Begin)) &&
-             !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), At);
-    });
-  };
   // The nearest statement before At's, in each block around it: the clamp
   // must be the last word on Local there.
   for (const Stmt *Child = At, *Up = Facts->parentOf(At); Up;
@@ -1997,15 +1992,15 @@ const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
       const Expr *Limit = LimitOf(Before);
       if (!Limit) {
         // Another statement that writes Local ends the search.
-        if (WrittenBetween(Local, Before->getBeginLoc(), Before->getEndLoc()))
+        if (writtenBetween(Local, Before->getBeginLoc(), Before->getEndLoc()))
           return nullptr;
         continue;
       }
       // Between the clamp and At (At's statement included: a loop may run
       // it again), neither is written, and nothing jumps in.
       if (!Facts->entersOnlyThrough(Block, From, *To) ||
-          WrittenBetween(Local, Before->getEndLoc(), Child->getEndLoc()) ||
-          WrittenBetween(namedVariable(Limit), Before->getEndLoc(),
+          writtenBetween(Local, Before->getEndLoc(), Child->getEndLoc()) ||
+          writtenBetween(namedVariable(Limit), Before->getEndLoc(),
                          Child->getEndLoc()))
         return nullptr;
       return Limit;

@@ -1094,6 +1094,11 @@ private:
   const clang::Expr *dividendOver(const clang::Expr *Quotient,
                                   const clang::Expr *Y,
                                   const clang::Stmt *At) const;
+  /// Whether a store of \p V other than its initializer and \p Except
+  /// lies, in the text, from \p Begin to \p End.
+  bool writtenBetween(const clang::VarDecl *V, clang::SourceLocation Begin,
+                      clang::SourceLocation End,
+                      const FunctionFacts::Write *Except = nullptr) const;
   /// The bound a clamp put on \p Local before \p At: M of `if (Local > M)
   /// Local = M;` in a block that holds At's statement further on, with
   /// neither written since (and no jump into the statements between).
