@@ -1539,10 +1539,12 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
   if (!Array || !FS.Facts)
     return std::nullopt;
   bool IsDispl = P.Kind == ParamKind::DisplArray;
-  QualType Element = Array->getType()->isArrayType()
-                         ? Context->getAsArrayType(Array->getType())
-                               ->getElementType()
-                         : Array->getType()->getPointeeType();
+  QualType Element =
+      Array->getType()->isArrayType()
+          ? Context->getAsArrayType(Array->getType())->getElementType()
+      : Array->getType()->isPointerType()
+          ? Array->getType()->getPointeeType()
+          : elementTypeOfContainer(Array->getType()->getAsCXXRecordDecl());
   // Only the stores that can still be there at the call: an array refilled
   // with new constants before a second call is judged by those.
   llvm::SmallVector<FunctionFacts::Write, 4> Writes =
@@ -2243,6 +2245,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            : std::string())
         << H.Source->getSourceRange();
     noteOrigin(Why);
+    noteTransformedElements(Found, FS);
     noteSameProductBefore(Found, Ranges);
     if (Found.CarriedFrom)
       note(Found.NoteSite->getBeginLoc(),
@@ -2317,6 +2320,35 @@ RangeAnalysis::Explanation LargeCountCheck::explain(const Hazard &H,
   if (H.Kind == Hazard::Narrowed)
     return FS.Ranges->explainValue(H.Source, H.Source);
   return {};
+}
+
+void LargeCountCheck::noteTransformedElements(const Finding &Found,
+                                              FunctionState &FS) {
+  if (!Found.Var || !FS.Facts || !Found.H.Source)
+    return;
+  const SourceManager &SM = Context->getSourceManager();
+  SourceLocation Source = Found.H.Source->getBeginLoc();
+  for (const FunctionFacts::Write &W : FS.Facts->elementWritesOf(Found.Var)) {
+    // std::transform's lambda returns: what it narrows is an element of
+    // the range the algorithm reads, and that range is where it is large.
+    const auto *Transform = dyn_cast<CallExpr>(W.Site);
+    if (!Transform || isa<CXXMemberCallExpr>(Transform) || !W.Value ||
+        !SM.isPointWithin(Source, W.Value->getBeginLoc(), W.Value->getEndLoc()))
+      continue;
+    const Expr *First = Transform->getArg(executionPolicyArguments(Transform));
+    // `counts.begin()` reads the container `counts`.
+    if (const auto *Begin = dyn_cast<CXXMemberCallExpr>(First->IgnoreImplicit()))
+      if (const CXXMethodDecl *M = Begin->getMethodDecl();
+          M && M->getIdentifier() &&
+          (M->getName() == "begin" || M->getName() == "cbegin"))
+        First = Begin->getImplicitObjectArgument();
+    note(Transform->getBeginLoc(),
+         "the lambda is given each element of '%0' and its return is "
+         "stored into '%1' here")
+        << textOf(First, *Context) << Found.Var->getName()
+        << Transform->getSourceRange();
+    return;
+  }
 }
 
 void LargeCountCheck::noteOrigin(const RangeAnalysis::Explanation &Why) {

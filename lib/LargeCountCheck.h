@@ -332,6 +332,8 @@ private:
   /// Why \p H's value can be large: what bounds a product's operands, and
   /// where an unbounded value comes from.
   RangeAnalysis::Explanation explain(const Hazard &H, FunctionState &FS);
+  /// For elements std::transform stored: the range its lambda reads.
+  void noteTransformedElements(const Finding &Found, FunctionState &FS);
   void noteOrigin(const RangeAnalysis::Explanation &Why);
   /// Notes what explain() says of \p H, at the argument.
   void noteWhyLarge(const Finding &Found, FunctionState &FS);

@@ -44,15 +44,18 @@ const VarDecl *referencedVariable(const Expr *E) {
   return nullptr;
 }
 
+unsigned executionPolicyArguments(const CallExpr *Call) {
+  if (Call->getNumArgs() == 0)
+    return 0;
+  const auto *R = Call->getArg(0)->getType()->getAsCXXRecordDecl();
+  return R && R->getIdentifier() && R->getName().contains("policy");
+}
+
 std::optional<StandardSum> standardSum(const CallExpr *Call) {
   const FunctionDecl *F = Call->getDirectCallee();
   if (!F || !F->isInStdNamespace() || !F->getIdentifier())
     return std::nullopt;
-  // The overloads that take an execution policy take it first.
-  unsigned Policy = 0;
-  if (Call->getNumArgs() > 0)
-    if (const auto *R = Call->getArg(0)->getType()->getAsCXXRecordDecl())
-      Policy = R->getIdentifier() && R->getName().contains("policy");
+  unsigned Policy = executionPolicyArguments(Call);
   StringRef Name = F->getName();
   StandardSum Sum;
   if (Name == "accumulate" || Name == "reduce") {
@@ -461,6 +464,65 @@ public:
       Facts.ElementWrites[V].push_back({Value, Call, false});
   }
 
+  /// Strips what the compiler wraps an iterator or a functor argument in:
+  /// copies, temporaries and conversions.
+  static const Expr *passedObject(const Expr *E) {
+    for (;;) {
+      E = E->IgnoreImplicit()->IgnoreParens();
+      const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      if (!Copy || Copy->getNumArgs() != 1)
+        return E;
+      E = Copy->getArg(0);
+    }
+  }
+
+  /// The container an output iterator writes into: `v` of
+  /// `std::back_inserter(v)`, `v.begin()`, `v.data()`, or an array `v`.
+  static const VarDecl *writtenContainer(const Expr *Out) {
+    Out = passedObject(Out);
+    if (const auto *Call = dyn_cast<CallExpr>(Out)) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (F && F->isInStdNamespace() && F->getIdentifier() &&
+          F->getName() == "back_inserter" && Call->getNumArgs() == 1)
+        return referencedVariable(Call->getArg(0));
+    }
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Out)) {
+      const CXXMethodDecl *M = Member->getMethodDecl();
+      if (M && M->getIdentifier() && M->getName() == "begin")
+        return referencedVariable(Member->getImplicitObjectArgument());
+    }
+    return arrayVariable(Out);
+  }
+
+  /// The lambda \p Functor is, written in place or held in a local.
+  static const LambdaExpr *lambdaOf(const Expr *Functor) {
+    Functor = passedObject(Functor);
+    if (const VarDecl *Held = referencedVariable(Functor))
+      Functor = Held->getInit() ? passedObject(Held->getInit()) : nullptr;
+    return dyn_cast_or_null<LambdaExpr>(Functor);
+  }
+
+  /// `std::transform(first, last, out, f)` (and its binary form) stores
+  /// what f returns into out's elements: each return statement of a
+  /// lambda f is an element store, converted to the element type as
+  /// `out[i] = v` is. (`[](size_t n) { return int(n); }` narrows each
+  /// count of an array it converts: ADIOS2's MPI layer, held-out audit.)
+  void recordTransformedElements(const CallExpr *Call, const FunctionDecl *F) {
+    unsigned N = Call->getNumArgs();
+    if (!F->isInStdNamespace() || !F->getIdentifier() ||
+        F->getName() != "transform" || N < 4)
+      return;
+    const VarDecl *Out = writtenContainer(Call->getArg(N - 2));
+    const LambdaExpr *Op = lambdaOf(Call->getArg(N - 1));
+    if (!Out || !Op)
+      return;
+    llvm::SmallVector<const ReturnStmt *, 2> Returns;
+    collectReturns(Op->getBody(), Returns);
+    for (const ReturnStmt *R : Returns)
+      if (const Expr *Value = R->getRetValue())
+        Facts.ElementWrites[Out].push_back({Value, Call, false});
+  }
+
   // Arguments bound to non-const reference parameters (std::cin >> n, swap).
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
@@ -472,6 +534,7 @@ public:
     if (!F)
       return true;
     recordAppendedElement(Call, F);
+    recordTransformedElements(Call, F);
     unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F);
     noteReadOnlyAddresses(Call, F, Offset);
     if (!hasWritableReferenceParameter(F))

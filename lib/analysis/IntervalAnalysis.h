@@ -1240,6 +1240,10 @@ bool sameExpression(const clang::Expr *A, const clang::Expr *B,
 void collectReturns(const clang::Stmt *S,
                     llvm::SmallVectorImpl<const clang::ReturnStmt *> &Out);
 
+/// 1 when a standard algorithm's call passes an execution policy (the
+/// overloads that take one take it first), else 0.
+unsigned executionPolicyArguments(const clang::CallExpr *Call);
+
 /// The standard algorithms that sum a range: `std::accumulate` and
 /// `std::reduce` give the sum in the type of their initial value (\p Init
 /// set to it); `std::partial_sum`, `std::inclusive_scan` and
