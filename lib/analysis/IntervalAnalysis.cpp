@@ -3910,17 +3910,38 @@ static bool isSameOperand(const Expr *A, const Expr *B, const ASTContext &Ctx) {
          sameExpression(A, B, Ctx);
 }
 
+/// A member read through `this` or a variable (`p->entries`, `num_entries`
+/// in a method): no call or store in it.
+static bool isPlainMember(const Expr *E) {
+  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!M)
+    return false;
+  const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+  return isa<CXXThisExpr, DeclRefExpr>(Base) || isPlainMember(Base);
+}
+
+/// The operands of a product that is spelled again elsewhere: variables,
+/// literals and, when \p Members, plain members.
+static bool isSameOperand(const Expr *A, const Expr *B, const ASTContext &Ctx,
+                          bool Members) {
+  return (isSameOperand(A, B, Ctx) || (Members && isPlainMember(A))) &&
+         sameExpression(A, B, Ctx);
+}
+
 /// Whether \p P and \p B multiply the same two operands in the same type,
-/// in either order: one overflows exactly when the other does.
+/// in either order: one overflows exactly when the other does. With
+/// \p Members, operands may be members too, which the analysis does not
+/// follow between the two: the products are then only spelled alike.
 static bool isSameProduct(const BinaryOperator *P, const BinaryOperator *B,
-                          const ASTContext &Ctx) {
+                          const ASTContext &Ctx, bool Members = false) {
   if (P->getOpcode() != BO_Mul || B->getOpcode() != BO_Mul ||
       P->getType().getCanonicalType() != B->getType().getCanonicalType())
     return false;
-  return (isSameOperand(P->getLHS(), B->getLHS(), Ctx) &&
-          isSameOperand(P->getRHS(), B->getRHS(), Ctx)) ||
-         (isSameOperand(P->getLHS(), B->getRHS(), Ctx) &&
-          isSameOperand(P->getRHS(), B->getLHS(), Ctx));
+  auto Same = [&](const Expr *X, const Expr *Y) {
+    return isSameOperand(X, Y, Ctx, Members);
+  };
+  return (Same(P->getLHS(), B->getLHS()) && Same(P->getRHS(), B->getRHS())) ||
+         (Same(P->getLHS(), B->getRHS()) && Same(P->getRHS(), B->getLHS()));
 }
 
 /// Whether \p S computes \p P again: then P is its hazard, not its bound.
@@ -3979,8 +4000,10 @@ RangeAnalysis::sameProductRunBefore(const BinaryOperator *B) {
   if (!Facts || B->getOpcode() != BO_Mul || !B->getType()->isSignedIntegerType())
     return nullptr;
   const BinaryOperator *Same = nullptr;
+  // Spelled alike is enough: what is asked is what a fix must widen with
+  // B, and a product widened needlessly is still right.
   forEachProductRunBefore(B, [&](const BinaryOperator *P) {
-    if (!Same && isSameProduct(P, B, Ctx))
+    if (!Same && isSameProduct(P, B, Ctx, /*Members=*/true))
       Same = P;
   });
   return Same;

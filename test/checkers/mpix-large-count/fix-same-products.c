@@ -24,6 +24,24 @@ void exchange(int batch, int n, size_t parts, double *work, MPI_Comm comm) {
   // CHECK-FIXES: MPIX_Alltoall_x(work, (MPI_Count)batch * n, MPI_DOUBLE, recv, (MPI_Count)batch * n, MPI_DOUBLE, comm);
 }
 
+// The same with a structure member as an operand: spelled alike, the
+// product is widened alike (heFFTe's receive buffer, `workspace +
+// batch_size * num_entries * packplan.size()` with a member count).
+struct plan {
+  int entries;
+  size_t parts;
+};
+void exchange_planned(int batch, const struct plan *p, double *work,
+                      MPI_Comm comm) {
+  double *recv = work + batch * p->entries * p->parts;
+  // CHECK-FIXES: double *recv = work + (MPI_Aint)batch * p->entries * p->parts;
+  MPI_Alltoall(work, batch * p->entries, MPI_DOUBLE, recv, batch * p->entries,
+               MPI_DOUBLE, comm);
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: count 'batch * p->entries' is computed in 'int' and can overflow before MPI sees it
+  // CHECK-MESSAGES: :[[@LINE-3]]:60: warning: count 'batch * p->entries' is computed in 'int' and can overflow before MPI sees it
+  // CHECK-FIXES: MPIX_Alltoall_x(work, (MPI_Count)batch * p->entries, MPI_DOUBLE, recv, (MPI_Count)batch * p->entries,
+}
+
 void send_all(int batch, const int *size, const int *proc, int np,
               double *buf, MPI_Comm comm) {
   size_t offset = 0;
