@@ -391,6 +391,16 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (Arrays)
       Arrays->recordDeclaration(V);
+    // `int counts[n]` only reads n. The walk reaches the bound as written,
+    // through the declaration's type location, without the conversion to
+    // an rvalue that the type's own bound has around it.
+    for (const Type *T = V->getType().getTypePtr();
+         const auto *VLA = dyn_cast<VariableArrayType>(T);
+         T = VLA->getElementType().getTypePtr())
+      if (const auto *Bound = dyn_cast_or_null<DeclRefExpr>(
+              VLA->getSizeExpr() ? VLA->getSizeExpr()->IgnoreParenImpCasts()
+                                 : nullptr))
+        Facts.ArrayBounds.insert(Bound);
     if (const Expr *Init = V->getInit()) {
       Facts.Writes[V].push_back(
           {chainedValue(Init, V->getType()), V->getInit(), false});
@@ -4154,6 +4164,8 @@ static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F) {
 
 /// Whether this use of a variable only reads its value.
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F) {
+  if (F.isArrayBound(Use))
+    return true;
   const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Use, F));
   return Cast && Cast->getCastKind() == CK_LValueToRValue;
 }

@@ -107,6 +107,11 @@ public:
   /// The outermost loop of the body around \p S, or null.
   const clang::Stmt *outermostLoopAround(const clang::Stmt *S) const;
   bool isCaptured(const clang::VarDecl *V) const { return Captured.count(V); }
+  /// Whether \p Use is the bound of a variable-length array (`int a[n]`):
+  /// read where the declaration runs, with no conversion around it.
+  bool isArrayBound(const clang::DeclRefExpr *Use) const {
+    return ArrayBounds.contains(Use);
+  }
   /// A local pointer to integers whose every store is a fresh malloc,
   /// calloc or new[] block (or null): indexed, it is an array of its own.
   bool holdsOwnAllocation(const clang::VarDecl *Pointer) const;
@@ -183,6 +188,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<const clang::Stmt *, 1>>
       Escaping;
   llvm::DenseSet<const clang::VarDecl *> Captured;
+  llvm::DenseSet<const clang::DeclRefExpr *> ArrayBounds;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::DeclRefExpr *, 4>>
       Uses;

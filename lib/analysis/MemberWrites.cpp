@@ -232,6 +232,13 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
+    // `int tmp[s->n]` reads the member: the walk reaches the bound as
+    // written, without the type's conversion around it.
+    for (const Type *T = V->getType().getTypePtr();
+         const auto *VLA = dyn_cast<VariableArrayType>(T);
+         T = VLA->getElementType().getTypePtr())
+      if (const Expr *Bound = VLA->getSizeExpr())
+        account(Bound->IgnoreParenImpCasts());
     if (V->getInit()) {
       accountConstReference(V->getInit(), V->getType());
       unmatchedList(V->getInit(), V->getType());
