@@ -27,6 +27,10 @@ if config.mpix_runtime:
 if os.path.exists(config.sarif_schema):
     config.available_features.add("sarif-schema")
 config.substitutions.append(("%sarif_schema", config.sarif_schema))
+# Memory errors that do not always crash (scripts/setup.sh installs it).
+import shutil
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.dirname(config.mpix_tidy), config.environment.get("PATH", "")])

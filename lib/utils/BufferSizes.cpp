@@ -252,6 +252,13 @@ struct BufferTarget {
   const Stmt *Body = nullptr;
 };
 
+/// An initializer in a template's pattern that its instantiations judge:
+/// one that depends on the template's arguments, or a parenthesized list
+/// (`std::vector<T> v(5)`), which has no type until instantiated.
+static bool isDependentInit(const Expr *Init) {
+  return isa<ParenListExpr>(Init) || Init->isTypeDependent();
+}
+
 static void collectStores(const Stmt *S, const BufferTarget &Target,
                           const ASTContext &Ctx,
                           llvm::SmallVectorImpl<NarrowSize> &Out);
@@ -298,7 +305,7 @@ static void collectStores(const Stmt *S, const BufferTarget &Target,
   if (const auto *Decls = dyn_cast<DeclStmt>(S); Decls && Target.Local)
     for (const Decl *D : Decls->decls())
       if (const auto *V = dyn_cast<VarDecl>(D);
-          V && V->getInit() &&
+          V && V->getInit() && !isDependentInit(V->getInit()) &&
           V->getCanonicalDecl() == Target.Local->getCanonicalDecl()) {
         collectAllocation(V->getInit(), Target.LocalRef, Decls, Ctx, Out);
         followAlias(V->getInit(), Target, Ctx, Out);

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
 #include <optional>
+#include <unordered_map>
 
 namespace mpix {
 
@@ -198,7 +199,9 @@ private:
   PlanFn Plan;
   ReturnPlanFn ReturnPlan;
   SummaryIndex Index;
-  llvm::DenseMap<const clang::Decl *, std::string> USRs;
+  /// Node-based: usrOf hands out references that must outlive the entries
+  /// later summaries add (a DenseMap moves its strings when it grows).
+  std::unordered_map<const clang::Decl *, std::string> USRs;
   /// Definitions summarised (null entry: in progress or nothing to say).
   llvm::DenseMap<const clang::FunctionDecl *, bool> Summarised;
   llvm::StringMap<std::optional<clang::FileID>> Files;
