@@ -1463,6 +1463,24 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
   return std::nullopt;
 }
 
+std::optional<LargeCountCheck::Hazard>
+LargeCountCheck::elementHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                               QualType Element, bool IsDispl,
+                               FunctionState &FS) {
+  // Displacements may be negative: a narrowed one needs both bounds.
+  if (IsDispl)
+    return firstHazard(Writes, Element, /*MayBeNegative=*/true, FS);
+  // A count needs only the upper one, as a scalar count does (`if (s >
+  // INT_MAX) throw ...; counts[i] = (int)s;`: below INT_MIN it would be a
+  // negative count, an error of its own). A negative constant is no
+  // finding here: elements past the count MPI reads may hold anything.
+  for (const auto &[Position, H] :
+       hazardousWrites(Writes, Element, /*MayBeNegative=*/false, FS))
+    if (H.Kind != Hazard::ConstantNegative)
+      return H;
+  return std::nullopt;
+}
+
 bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
                                        const VarDecl *Var, const Stmt *Use,
                                        QualType Stored, bool MayBeNegative,
@@ -1592,10 +1610,9 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
       Found.NoteSite = Scan;
       return Found;
     }
-  // Elements past the count MPI reads may be anything, negative included.
   std::optional<Finding> Found;
-  if (std::optional<Hazard> H = firstHazard(Writes,
-                                            Element, /*MayBeNegative=*/true, FS))
+  if (std::optional<Hazard> H = elementHazard(
+          Writes, Element, IsDispl || P.Name.contains("disp"), FS))
     Found = Finding{Finding::FilledArray, Index, *H};
   else
     Found = findCarriedElement(Writes, Index, FS);
@@ -1721,8 +1738,8 @@ LargeCountCheck::findMemberArray(const CallExpr *Call, const FunctionInfo &F,
   if (Base) {
     llvm::ArrayRef<FunctionFacts::Write> Writes =
         FS.Facts->memberElementWritesOf(Base, Field);
-    if (std::optional<Hazard> H =
-            firstHazard(Writes, Element, /*MayBeNegative=*/true, FS))
+    if (std::optional<Hazard> H = elementHazard(
+            Writes, Element, F.Params[Index].Name.contains("disp"), FS))
       return Finding{Finding::FilledArray, Index, *H};
     if (std::optional<Finding> Found = findCarriedElement(Writes, Index, FS))
       return Found;

@@ -184,6 +184,11 @@ private:
                                     FunctionState &FS,
                                     const clang::VarDecl *Var = nullptr,
                                     const clang::Stmt *Use = nullptr);
+  /// The first of \p Writes, the element stores of a count or (with
+  /// \p IsDispl) displacement array, that can leave \p Element's range.
+  std::optional<Hazard> elementHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
+                                      clang::QualType Element, bool IsDispl,
+                                      FunctionState &FS);
   const clang::VarDecl *soleRetypedLocal(
       const clang::CallExpr *Call, const FunctionInfo &F,
       llvm::ArrayRef<Finding> Findings,
