@@ -1283,8 +1283,12 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findRunningTotal(const CallExpr *Call, unsigned Index,
                                   const VarDecl *V, FunctionState &FS) {
-  const CompoundAssignOperator *Sum =
-      FS.Ranges ? FS.Ranges->runningTotalAt(V, Call) : nullptr;
+  if (!FS.Ranges)
+    return std::nullopt;
+  const ForStmt *Loop = nullptr;
+  const Expr *Sum = FS.Ranges->runningTotalAt(V, Call);
+  if (!Sum)
+    Sum = FS.Ranges->counterStepPastTypeAt(V, Call, Loop);
   std::optional<Interval> Type = Interval::ofType(V->getType(), *Context);
   if (!Sum || !Type)
     return std::nullopt;
@@ -1294,6 +1298,7 @@ LargeCountCheck::findRunningTotal(const CallExpr *Call, unsigned Index,
   Found.Var = V;
   Found.NoteSite = Sum;
   Found.RunningTotal = true;
+  Found.CountingLoop = Loop;
   return Found;
 }
 
@@ -2955,6 +2960,15 @@ void LargeCountCheck::noteStoreElsewhere(const Finding &Found) {
 }
 
 void LargeCountCheck::noteRunningTotal(const Finding &Found) {
+  if (const ForStmt *Loop = Found.CountingLoop) {
+    const auto *Test = dyn_cast<BinaryOperator>(Loop->getCond()->IgnoreParenImpCasts());
+    note(Found.NoteSite->getBeginLoc(),
+         "'%0' counts up here, in a loop while '%1', whose bound can exceed "
+         "2^31-1")
+        << Found.Var->getName() << (Test ? textOf(Test, *Context) : "")
+        << Found.NoteSite->getSourceRange();
+    return;
+  }
   const auto *Sum = cast<CompoundAssignOperator>(Found.NoteSite);
   note(Sum->getBeginLoc(), "the running sum is computed here, in a loop; "
                            "'%0' can be any value of its type")
@@ -3000,6 +3014,10 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   case Finding::RemoteMemberStore:
   case Finding::OutputStore:
   case Finding::RemoteOutputStore:
+    if (Found.CountingLoop)
+      return diag(Loc, "%0 '%1' is an 'int' counter of a loop that can turn "
+                       "more than 2^31-1 times; it wraps there")
+             << Noun << Name << Arg->getSourceRange();
     if (Found.RunningTotal)
       return diag(Loc, "%0 '%1' is an 'int' running sum; it wraps once the "
                        "values added up exceed 2^31-1")
@@ -3313,10 +3331,11 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
     DiagnosticBuilder D = [&] {
       SourceLocation Loc = Arg->getBeginLoc();
       if (Found.RunningTotal)
-        return diag(Loc, "'%0' is an 'int' running sum; %1 passes it to %2 as "
-                         "its %3")
+        return diag(Loc, "'%0' is an 'int' %select{running sum|counter of a "
+                         "loop that can turn more than 2^31-1 times}4; %1 "
+                         "passes it to %2 as its %3")
                << Found.Var->getName() << Via << Use.MPIFunction << Use.Noun
-               << Arg->getSourceRange();
+               << (Found.CountingLoop != nullptr) << Arg->getSourceRange();
       if (Found.What == Finding::LocalVariable ||
           Found.What == Finding::MemberStore ||
           Found.What == Finding::RemoteMemberStore ||

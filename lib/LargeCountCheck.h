@@ -91,6 +91,9 @@ public:
     /// A LocalVariable that a loop adds values the analysis cannot bound
     /// into (`total += counts[i]`); NoteSite is the addition.
     bool RunningTotal = false;
+    /// A RunningTotal stepped by one (`++cnt`, the NoteSite) in this loop,
+    /// which counts with a wider counter past INT_MAX.
+    const clang::ForStmt *CountingLoop = nullptr;
     const clang::VarDecl *Carrier = nullptr;
     /// What Carrier is assigned, where NoteSite is taken (an OutputStore's
     /// helper call): `n = bytes` after `part(&bytes)`.

@@ -6165,6 +6165,65 @@ const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
   return nullptr;
 }
 
+/// `++v`, `v++` or `v += 1` stepping the local \p V by one.
+static bool isUnitIncrementOf(const Stmt *Site, const VarDecl *V) {
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Site))
+    return U->isIncrementOp() && namedVariable(U->getSubExpr()) == V;
+  const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Site);
+  std::optional<WideInt> One =
+      Add && Add->getOpcode() == BO_AddAssign ? positiveLiteral(Add->getRHS())
+                                              : std::nullopt;
+  return One && *One == 1 && namedVariable(Add->getLHS()) == V;
+}
+
+const Expr *RangeAnalysis::counterStepPastTypeAt(const VarDecl *V,
+                                                 const Stmt *At,
+                                                 const ForStmt *&Loop) {
+  std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
+  if (!Facts || !Type || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Ctx.getIntWidth(V->getType()) > 32 || Facts->escapesBefore(V, At))
+    return nullptr;
+  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
+  for (const FunctionFacts::Write &W : Writes) {
+    if (!isUnitIncrementOf(W.Site, V) || Facts->overwrittenBefore(W, V, At))
+      continue;
+    // Counting one by one, V passes its type only in a loop of more turns
+    // than it holds: one that counts with a wider counter up to a bound
+    // beyond V's (`for (long long i = 0; i < n; i++) if (...) cnt++;`).
+    for (const Stmt *P = Facts->parentOf(W.Site); P; P = Facts->parentOf(P)) {
+      const auto *For = dyn_cast<ForStmt>(P);
+      if (!For || !For->getInc() || !Facts->isWithin(W.Site, For->getBody()))
+        continue;
+      // A store that restarts V in the loop bounds it by an inner loop's
+      // turns instead.
+      bool Restarted = llvm::any_of(Writes, [&](const FunctionFacts::Write &O) {
+        return !isUnitIncrementOf(O.Site, V) && Facts->isWithin(O.Site, For);
+      });
+      if (Restarted)
+        break;
+      Counter I = upwardCounter(For->getInc());
+      std::optional<CounterTest> Test =
+          I.Var && !I.Multiplies ? counterTest(For->getCond(), I.Var)
+                                 : std::nullopt;
+      if (!Test || Ctx.getIntWidth(I.Var->getType()) <= Ctx.getIntWidth(V->getType()))
+        continue;
+      std::optional<Result> Bound = evaluate(Test->Bound, constraintsAt(For));
+      if (!Bound || Bound->Range.Hi <= Type->Hi)
+        continue;
+      // Nothing the pass over the control flow knows at At bounds V.
+      if (std::optional<PointFacts> Known = flowFactsAt(At, Constraints())) {
+        auto Held = Known->Known.find(V);
+        if (Known->Unreachable ||
+            (Held != Known->Known.end() && Held->second.Hi < Type->Hi))
+          return nullptr;
+      }
+      Loop = For;
+      return cast<Expr>(W.Site);
+    }
+  }
+  return nullptr;
+}
+
 std::optional<Interval>
 RangeAnalysis::unitRequestCount(const llvm::FoldingSetNodeID &TypeId) {
   std::optional<llvm::ArrayRef<const CallExpr *>> Receives =

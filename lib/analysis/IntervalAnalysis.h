@@ -638,6 +638,14 @@ public:
   /// loop of bounded turns). Null otherwise.
   const clang::CompoundAssignOperator *runningTotalAt(const clang::VarDecl *V,
                                                       const clang::Stmt *At);
+  /// The step by which \p V, an int local counter (`++cnt`, `cnt += 1`),
+  /// can pass INT_MAX where \p At reads it: a loop around the step counts
+  /// with a wider counter whose bound can exceed what V holds, no other
+  /// store of V is in that loop, and nothing bounds V at At. \p Loop is
+  /// set to that loop. Null otherwise.
+  const clang::Expr *counterStepPastTypeAt(const clang::VarDecl *V,
+                                           const clang::Stmt *At,
+                                           const clang::ForStmt *&Loop);
   /// The ranges of \p Call's arguments where it is made.
   llvm::SmallVector<std::optional<Interval>, 4>
   argumentsOf(const clang::CallExpr *Call);
