@@ -4384,15 +4384,21 @@ bool RangeAnalysis::isStableMember(Divisor D) const {
   return true;
 }
 
+/// Whether `index < bound` compares the values as they are: both signed,
+/// the bound no wider than the index (`long i` below an `int n`), so that
+/// neither conversion changes a value.
+static bool comparesAsIs(QualType Index, QualType Bound, const ASTContext &Ctx) {
+  return Index->isSignedIntegerType() && Bound->isSignedIntegerType() &&
+         Ctx.getIntWidth(Bound) <= Ctx.getIntWidth(Index);
+}
+
 bool RangeAnalysis::isIndexBelow(const VarDecl *Index, Divisor Bound,
                                  const Stmt *At) {
   if (!Bound.Field)
     return isIndexBelow(Index, Bound.Var, At);
   if (!Facts || !Index->hasLocalStorage() || !isStableMember(Bound))
     return false;
-  QualType T = Index->getType().getCanonicalType().getUnqualifiedType();
-  return T->isSignedIntegerType() &&
-         T == Bound.Field->getType().getCanonicalType().getUnqualifiedType() &&
+  return comparesAsIs(Index->getType(), Bound.Field->getType(), Ctx) &&
          isCountedBelowAt(Index, Bound, At);
 }
 
@@ -4430,11 +4436,7 @@ bool RangeAnalysis::isIndexBelow(const VarDecl *Index, const VarDecl *Bound,
   if (!Facts || Index == Bound || !Index->hasLocalStorage() ||
       !Bound->hasLocalStorage())
     return false;
-  // Both must be the same signed type, so that the comparison and the
-  // product see the values as they are.
-  QualType T = Index->getType().getCanonicalType().getUnqualifiedType();
-  if (!T->isSignedIntegerType() ||
-      T != Bound->getType().getCanonicalType().getUnqualifiedType())
+  if (!comparesAsIs(Index->getType(), Bound->getType(), Ctx))
     return false;
   // Each answer below reads every use of the two variables, so it is kept:
   // asked again at every product, it would make the analysis quadratic.
@@ -4481,7 +4483,7 @@ RangeAnalysis::Shares RangeAnalysis::quotientsIn(const Expr *Share) {
   if (const auto *Div = dyn_cast<BinaryOperator>(Share->IgnoreParenImpCasts())) {
     Shares Spelled;
     if (Div->getOpcode() == BO_Div)
-      Spelled.By = divisorOf(Div->getRHS());
+      Spelled.By = shareDivisorOf(Div->getRHS());
     if (Spelled.By)
       Spelled.Quotients.push_back(Div);
     return Spelled;
@@ -4519,6 +4521,40 @@ static const Expr *withoutValueCasts(const Expr *E, const ASTContext &Ctx) {
   return E->IgnoreParens();
 }
 
+/// A quotient of a constant converted to a type that holds the constant,
+/// and so every quotient of it (`long share = BUDGET / (n * sizeof(T))`,
+/// an unsigned quotient kept signed); else \p E.
+static const Expr *keptQuotient(const Expr *E, const ASTContext &Ctx) {
+  const auto *Cast = dyn_cast<CastExpr>(E->IgnoreParens());
+  const auto *Div = Cast ? dyn_cast<BinaryOperator>(
+                               Cast->getSubExpr()->IgnoreParenImpCasts())
+                         : nullptr;
+  if (!Div || Div->getOpcode() != BO_Div || !Cast->getType()->isIntegerType() ||
+      Div->getLHS()->isValueDependent())
+    return E;
+  std::optional<llvm::APSInt> X = Div->getLHS()->getIntegerConstantExpr(Ctx);
+  std::optional<Interval> Holds = Interval::ofType(Cast->getType(), Ctx);
+  return X && X->isNonNegative() && X->getActiveBits() < 63 && Holds &&
+                 Interval::exact(X->getExtValue()).within(*Holds)
+             ? Div
+             : E;
+}
+
+RangeAnalysis::Divisor RangeAnalysis::shareDivisorOf(const Expr *E) {
+  // X / (n * K) with a constant K >= 1 is at most X / n.
+  if (const auto *Product =
+          dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      Product && Product->getOpcode() == BO_Mul)
+    for (auto [N, K] : {std::pair(Product->getLHS(), Product->getRHS()),
+                        std::pair(Product->getRHS(), Product->getLHS())}) {
+      std::optional<llvm::APSInt> Factor =
+          K->isValueDependent() ? std::nullopt : K->getIntegerConstantExpr(Ctx);
+      if (Factor && Factor->isStrictlyPositive())
+        return divisorOf(N);
+    }
+  return divisorOf(E);
+}
+
 RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
   std::optional<llvm::SmallVector<FunctionFacts::Write, 2>> Stores =
       storesOf(Share, *Facts);
@@ -4526,10 +4562,19 @@ RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
     return {};
   Shares Found;
   for (const FunctionFacts::Write &W : *Stores) {
+    // `share /= k` with k >= 1 keeps the share's sign and makes it no
+    // larger (a budget split again, per neighbour).
+    if (const auto *Cut = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
+        Cut && Cut->getOpcode() == BO_DivAssign) {
+      std::optional<Result> By = evaluate(Cut->getRHS(), constraintsAt(Cut));
+      if (!By || By->Range.Lo < 1)
+        return {};
+      continue;
+    }
     // Stored as computed: a conversion on the way that can change the
     // value would break the share.
     const Expr *Value = W.Value && W.Replaces && !W.Accumulates
-                            ? withoutValueCasts(W.Value, Ctx)
+                            ? keptQuotient(withoutValueCasts(W.Value, Ctx), Ctx)
                             : nullptr;
     // A floor for a share that rounds to 0 (`if (chunk == 0) chunk = 1;`).
     if (const auto *K = dyn_cast_or_null<IntegerLiteral>(
@@ -4538,8 +4583,9 @@ RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
       continue;
     }
     const auto *Div = dyn_cast_or_null<BinaryOperator>(Value);
-    Divisor N = Div && Div->getOpcode() == BO_Div ? divisorOf(Div->getRHS())
-                                                  : Divisor();
+    Divisor N = Div && Div->getOpcode() == BO_Div
+                    ? shareDivisorOf(Div->getRHS())
+                    : Divisor();
     if (!N || (Found.By && N != Found.By))
       return {};
     Found.By = N;

@@ -1078,6 +1078,9 @@ private:
     Divisor By;
     llvm::SmallVector<const clang::Expr *, 1> Constants;
   };
+  /// The n a share `X / E` is at most X / n of: E itself, or n of
+  /// `n * K` with a constant K >= 1.
+  Divisor shareDivisorOf(const clang::Expr *E);
   Shares quotientsIn(const clang::Expr *Share);
   Shares storedQuotients(const clang::Expr *Share);
   /// The join of \p Values, each judged at its statement with this
