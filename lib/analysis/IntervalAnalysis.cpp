@@ -4561,14 +4561,15 @@ RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
   if (!Stores || Stores->empty())
     return {};
   Shares Found;
+  llvm::SmallVector<const CompoundAssignOperator *, 1> CutsByAny;
   for (const FunctionFacts::Write &W : *Stores) {
-    // `share /= k` with k >= 1 keeps the share's sign and makes it no
-    // larger (a budget split again, per neighbour).
+    // `share /= k` keeps the share when k >= 1: its sign stays, and it
+    // gets no larger (a budget split again, per neighbour). So does k = n,
+    // the n the share is of: the products are made only for 0 <= i < n,
+    // where n >= 1.
     if (const auto *Cut = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
         Cut && Cut->getOpcode() == BO_DivAssign) {
-      std::optional<Result> By = evaluate(Cut->getRHS(), constraintsAt(Cut));
-      if (!By || By->Range.Lo < 1)
-        return {};
+      CutsByAny.push_back(Cut);
       continue;
     }
     // Stored as computed: a conversion on the way that can change the
@@ -4593,6 +4594,13 @@ RangeAnalysis::Shares RangeAnalysis::storedQuotients(const Expr *Share) {
   }
   if (Found.Quotients.empty())
     return {};
+  for (const CompoundAssignOperator *Cut : CutsByAny) {
+    if (shareDivisorOf(Cut->getRHS()) == Found.By)
+      continue;
+    std::optional<Result> By = evaluate(Cut->getRHS(), constraintsAt(Cut));
+    if (!By || By->Range.Lo < 1)
+      return {};
+  }
   bool Stable = Found.By.Field ? isStableMember(Found.By)
                                : holdsOneValue(Found.By.Var, *Facts) ||
                                      isSetBySizeOnly(Found.By.Var);

@@ -198,6 +198,20 @@ void budget_shares(const long *rows, long *mine, int got, MPI_Comm comm) {
   MPI_Scatterv(rows, counts, displs, MPI_LONG, mine, got, MPI_LONG, 0, comm);
 }
 
+// The same split by a grid's side that nothing bounds: cut by that side
+// again, the share is still one of n for 0 <= i < n.
+int grid_rows(MPI_Comm comm);
+
+void budget_grid_shares(const long *rows, long *mine, int got, MPI_Comm comm) {
+  int n = grid_rows(comm);
+  long long share = BUDGET / (n * (2 * sizeof(long) + sizeof(double)));
+  share /= n;
+  int *counts = calloc(n, sizeof(int)), *displs = malloc(n * sizeof(int));
+  for (long long i = 0; i < n; ++i)
+    displs[i] = i * share;
+  MPI_Scatterv(rows, counts, displs, MPI_LONG, mine, got, MPI_LONG, 0, comm);
+}
+
 void budget_cut_by_any(const long *rows, long *mine, int got, int k,
                        MPI_Comm comm) {
   int n;
