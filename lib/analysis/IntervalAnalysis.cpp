@@ -6183,11 +6183,26 @@ RangeAnalysis::requestCount(const VarDecl *Request,
   return Count;
 }
 
+bool RangeAnalysis::keptBelowTypeAt(const VarDecl *V, const Stmt *At,
+                                    const Interval &Type) {
+  std::optional<PointFacts> Known = flowFactsAt(At, Constraints());
+  if (!Known)
+    return false;
+  auto Held = Known->Known.find(V);
+  return Known->Unreachable ||
+         (Held != Known->Known.end() && Held->second.Hi < Type.Hi);
+}
+
+bool RangeAnalysis::isSeenIntLocal(const VarDecl *V, const Stmt *At) const {
+  return Facts && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+         V->getType()->isIntegerType() && Ctx.getIntWidth(V->getType()) <= 32 &&
+         !Facts->escapesBefore(V, At);
+}
+
 const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
                                                             const Stmt *At) {
   std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
-  if (!Facts || !Type || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      Ctx.getIntWidth(V->getType()) > 32 || Facts->escapesBefore(V, At))
+  if (!Type || !isSeenIntLocal(V, At))
     return nullptr;
   for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
     const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
@@ -6208,12 +6223,8 @@ const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
     std::optional<PointFacts> Between = flowBetween(Sum, V, At);
     if (Between && Between->Unreachable)
       continue;
-    if (std::optional<PointFacts> Known = flowFactsAt(At, Constraints())) {
-      auto Bound = Known->Known.find(V);
-      if (Known->Unreachable ||
-          (Bound != Known->Known.end() && Bound->second.Hi < Type->Hi))
-        return nullptr;
-    }
+    if (keptBelowTypeAt(V, At, *Type))
+      return nullptr;
     return Sum;
   }
   return nullptr;
@@ -6234,8 +6245,7 @@ const Expr *RangeAnalysis::counterStepPastTypeAt(const VarDecl *V,
                                                  const Stmt *At,
                                                  const ForStmt *&Loop) {
   std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
-  if (!Facts || !Type || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      Ctx.getIntWidth(V->getType()) > 32 || Facts->escapesBefore(V, At))
+  if (!Type || !isSeenIntLocal(V, At))
     return nullptr;
   llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
   for (const FunctionFacts::Write &W : Writes) {
@@ -6264,13 +6274,8 @@ const Expr *RangeAnalysis::counterStepPastTypeAt(const VarDecl *V,
       std::optional<Result> Bound = evaluate(Test->Bound, constraintsAt(For));
       if (!Bound || Bound->Range.Hi <= Type->Hi)
         continue;
-      // Nothing the pass over the control flow knows at At bounds V.
-      if (std::optional<PointFacts> Known = flowFactsAt(At, Constraints())) {
-        auto Held = Known->Known.find(V);
-        if (Known->Unreachable ||
-            (Held != Known->Known.end() && Held->second.Hi < Type->Hi))
-          return nullptr;
-      }
+      if (keptBelowTypeAt(V, At, *Type))
+        return nullptr;
       Loop = For;
       return cast<Expr>(W.Site);
     }

@@ -646,6 +646,13 @@ public:
   const clang::Expr *counterStepPastTypeAt(const clang::VarDecl *V,
                                            const clang::Stmt *At,
                                            const clang::ForStmt *&Loop);
+  /// An int local of this function (32 bits at most) whose every write
+  /// before \p At the facts see: not handed out before it.
+  bool isSeenIntLocal(const clang::VarDecl *V, const clang::Stmt *At) const;
+  /// Whether the pass over the control flow keeps \p V below the top of
+  /// \p Type at \p At, or knows At is not reached.
+  bool keptBelowTypeAt(const clang::VarDecl *V, const clang::Stmt *At,
+                       const Interval &Type);
   /// The ranges of \p Call's arguments where it is made.
   llvm::SmallVector<std::optional<Interval>, 4>
   argumentsOf(const clang::CallExpr *Call);
