@@ -563,6 +563,8 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       Facts.Uses[V].push_back(DRE);
+    else if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      Facts.BindingUses[B].push_back(DRE);
     return true;
   }
 
@@ -1464,6 +1466,12 @@ public:
     if (Cast->getCastKind() == CK_LValueToRValue)
       markRead(Cast->getSubExpr());
     return true;
+  }
+  // A global read in a braced list (`return {CHUNK, n / CHUNK};`) is read
+  // in the semantic form; walked first, the written form had it written.
+  bool TraverseInitListExpr(InitListExpr *List,
+                            DataRecursionQueue *Queue = nullptr) {
+    return TraverseSynOrSemInitListExpr(semanticFormOf(List), Queue);
   }
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     if (!E->isArgumentType())
@@ -2896,6 +2904,8 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
       return Interval::exact(EC->getInitVal().getSExtValue());
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return rangeOfBinding(B).value_or(*Interval::ofType(T, Ctx));
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
       return Interval::ofType(T, Ctx);
@@ -5035,19 +5045,93 @@ const Expr *RangeAnalysis::narrowingConversion(const Expr *Value,
   return Fits && (!Sub || !Sub->within(*Fits)) ? Cast : nullptr;
 }
 
+std::optional<Interval> RangeAnalysis::rangeOfBinding(const BindingDecl *B) {
+  // `auto [size, count] = divide(n);` with divide of this unit returning
+  // braced lists: size is what the first parts hold for n. The names must
+  // only be read (a store through one changes the object taken apart).
+  const auto *D = dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl());
+  if (!D || !D->getInit() || !Unit || !Facts || !B->getType()->isIntegerType())
+    return std::nullopt;
+  auto Cached = BindingRanges.find(B);
+  if (Cached != BindingRanges.end())
+    return Cached->second;
+  std::optional<Interval> &Range = BindingRanges[B];
+  for (const BindingDecl *Each : D->bindings())
+    for (const DeclRefExpr *Use : Facts->usesOf(Each)) {
+      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Use, *Facts));
+      if (!Read || Read->getCastKind() != CK_LValueToRValue)
+        return std::nullopt;
+    }
+  const Expr *Init = D->getInit()->IgnoreImplicit();
+  while (const auto *Copy = dyn_cast<CXXConstructExpr>(Init)) {
+    if (Copy->getNumArgs() != 1)
+      return std::nullopt;
+    Init = Copy->getArg(0)->IgnoreImplicit();
+  }
+  const auto *Call = dyn_cast<CallExpr>(Init);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  unsigned Part = llvm::find(D->bindings(), B) - D->bindings().begin();
+  if (!F || F->isVariadic() || Call->getNumArgs() != F->getNumParams())
+    return std::nullopt;
+  // The arguments as they are where the declaration runs.
+  Constraints C = constraintsAt(Call);
+  llvm::SmallVector<std::optional<Interval>, 4> Args;
+  for (const Expr *Arg : Call->arguments()) {
+    State Ignored;
+    Args.push_back(eval(Arg, C, Ignored));
+  }
+  const Expr *Site = nullptr;
+  Range = Unit->returnPartRange(Call, F, Part, Args, Site);
+  return Range;
+}
+
+/// Element \p Part of a braced list that builds a structure or a
+/// std::array (`{size, count}`; a std::array's one member array is the
+/// list within); null for any other value.
+static const Expr *partOfList(const Expr *Value, unsigned Part) {
+  for (;;) {
+    Value = Value->IgnoreImplicit();
+    const auto *Copy = dyn_cast<CXXConstructExpr>(Value);
+    if (!Copy || Copy->getNumArgs() != 1 || !Copy->getConstructor() ||
+        !Copy->getConstructor()->isCopyOrMoveConstructor())
+      break;
+    Value = Copy->getArg(0);
+  }
+  const auto *List = dyn_cast<InitListExpr>(Value);
+  if (!List)
+    return nullptr;
+  if (List->isSyntacticForm() && List->getSemanticForm())
+    List = List->getSemanticForm();
+  const RecordDecl *Record = List->getType()->getAsRecordDecl();
+  if (!Record || Record->isUnion())
+    return nullptr;
+  // std::array<T, N>: one member, an array, brace-elided.
+  if (List->getNumInits() == 1)
+    if (const auto *Inner = dyn_cast<InitListExpr>(List->getInit(0)->IgnoreImplicit());
+        Inner && Inner->getType()->isArrayType())
+      List = Inner;
+  return Part < List->getNumInits() && !isa<ImplicitValueInitExpr>(List->getInit(Part))
+             ? List->getInit(Part)
+             : nullptr;
+}
+
 std::optional<Interval>
 RangeAnalysis::returnRange(const FunctionDecl *Self,
                            llvm::ArrayRef<std::optional<Interval>> Args,
-                           const Expr *&OverflowSite) {
+                           const Expr *&OverflowSite,
+                           std::optional<unsigned> Part) {
   if (!Facts || !Self->getBody())
     return std::nullopt;
   llvm::SmallVector<const ReturnStmt *, 2> Returns;
   collectReturns(Self->getBody(), Returns);
   llvm::SmallVector<std::pair<const Expr *, const Stmt *>, 2> Values;
   for (const ReturnStmt *Ret : Returns) {
-    if (!Ret->getRetValue())
+    const Expr *Value = Ret->getRetValue();
+    if (Value && Part)
+      Value = partOfList(Value, *Part);
+    if (!Value)
       return std::nullopt;
-    Values.push_back({Ret->getRetValue(), Ret});
+    Values.push_back({Value, Ret});
   }
   return joinAt(Self, Values, Args, OverflowSite);
 }

@@ -112,6 +112,13 @@ public:
   bool isArrayBound(const clang::DeclRefExpr *Use) const {
     return ArrayBounds.contains(Use);
   }
+  /// The uses of a name a structured binding introduces.
+  llvm::ArrayRef<const clang::DeclRefExpr *>
+  usesOf(const clang::BindingDecl *B) const {
+    auto It = BindingUses.find(B);
+    return It == BindingUses.end() ? llvm::ArrayRef<const clang::DeclRefExpr *>()
+                                   : llvm::ArrayRef(It->second);
+  }
   /// A local pointer to integers whose every store is a fresh malloc,
   /// calloc or new[] block (or null): indexed, it is an array of its own.
   bool holdsOwnAllocation(const clang::VarDecl *Pointer) const;
@@ -189,6 +196,9 @@ private:
       Escaping;
   llvm::DenseSet<const clang::VarDecl *> Captured;
   llvm::DenseSet<const clang::DeclRefExpr *> ArrayBounds;
+  llvm::DenseMap<const clang::BindingDecl *,
+                 llvm::SmallVector<const clang::DeclRefExpr *, 2>>
+      BindingUses;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::DeclRefExpr *, 4>>
       Uses;
@@ -458,6 +468,15 @@ public:
               const clang::Expr *&OverflowSite) {
     return std::nullopt;
   }
+  /// The same for part \p Part of what F returns, a structure or
+  /// std::array built from a braced list (`return {size, count};`), as a
+  /// structured binding takes it apart.
+  virtual std::optional<Interval>
+  returnPartRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+                  unsigned Part, llvm::ArrayRef<std::optional<Interval>> Args,
+                  const clang::Expr *&OverflowSite) {
+    return std::nullopt;
+  }
   /// The same for what F stores through its output parameter \p Index
   /// (RangeAnalysis::outputRange).
   virtual std::optional<Interval>
@@ -524,9 +543,12 @@ public:
   /// range); none when one returns no value or a value not an integer.
   /// \p OverflowSite is set to the first int product or shift on the way
   /// that can overflow.
+  /// With \p Part, of that part of each return value (see
+  /// UnitKnowledge::returnPartRange); none when one is not a braced list.
   std::optional<Interval> returnRange(const clang::FunctionDecl *Self,
                                       llvm::ArrayRef<std::optional<Interval>> Args,
-                                      const clang::Expr *&OverflowSite);
+                                      const clang::Expr *&OverflowSite,
+                                      std::optional<unsigned> Part = std::nullopt);
 
   /// The bounds a condition implies when it evaluates to \p Truth.
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
@@ -1160,6 +1182,11 @@ private:
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
   std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
   std::optional<Interval> rangeOfFixedTable(const clang::VarDecl *Table);
+  /// A name of a structured binding whose object a helper of the unit
+  /// returns as a braced list, every name only read; none otherwise.
+  std::optional<Interval> rangeOfBinding(const clang::BindingDecl *B);
+  llvm::DenseMap<const clang::BindingDecl *, std::optional<Interval>>
+      BindingRanges;
   /// What model outputs \p Outputs and the stores \p Writes of \p V give
   /// together; none when either is unknown.
   std::optional<Interval> withStores(std::optional<Interval> Outputs,

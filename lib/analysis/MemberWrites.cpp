@@ -279,9 +279,7 @@ public:
   // member read there is seen loaded.
   bool TraverseInitListExpr(InitListExpr *List,
                             DataRecursionQueue *Queue = nullptr) {
-    InitListExpr *Semantic =
-        List->isSemanticForm() ? List : List->getSemanticForm();
-    return TraverseSynOrSemInitListExpr(Semantic ? Semantic : List, Queue);
+    return TraverseSynOrSemInitListExpr(semanticFormOf(List), Queue);
   }
   bool VisitInitListExpr(InitListExpr *List) {
     const auto *R = List->getType()->getAsRecordDecl();

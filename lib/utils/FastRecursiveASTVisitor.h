@@ -46,6 +46,14 @@ inline bool isPlainWrittenType(clang::QualType T) {
                    clang::EnumType>(Ty);
 }
 
+/// The form of a braced list whose values carry their conversions (a read
+/// shows as a conversion to an rvalue there, not in the written form).
+inline clang::InitListExpr *semanticFormOf(clang::InitListExpr *List) {
+  clang::InitListExpr *Semantic =
+      List->isSemanticForm() ? List : List->getSemanticForm();
+  return Semantic ? Semantic : List;
+}
+
 template <typename Derived>
 class FastRecursiveASTVisitor : public clang::RecursiveASTVisitor<Derived> {
   using Base = clang::RecursiveASTVisitor<Derived>;

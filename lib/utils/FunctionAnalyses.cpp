@@ -66,6 +66,20 @@ FunctionAnalyses::returnRange(const CallExpr *Call, const FunctionDecl *F,
 }
 
 std::optional<Interval>
+FunctionAnalyses::returnPartRange(const CallExpr *Call, const FunctionDecl *F,
+                                  unsigned Part,
+                                  llvm::ArrayRef<std::optional<Interval>> Args,
+                                  const Expr *&OverflowSite) {
+  return followHelper(
+      F,
+      [&](RangeAnalysis &Ranges, const FunctionDecl *Definition,
+          const Expr *&Site) {
+        return Ranges.returnRange(Definition, Args, Site, Part);
+      },
+      OverflowSite);
+}
+
+std::optional<Interval>
 FunctionAnalyses::outputRange(const CallExpr *Call, const FunctionDecl *F,
                               unsigned Index,
                               llvm::ArrayRef<std::optional<Interval>> Args,

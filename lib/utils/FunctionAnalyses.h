@@ -156,6 +156,12 @@ public:
   outputRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
               unsigned Index, llvm::ArrayRef<std::optional<Interval>> Args,
               const clang::Expr *&OverflowSite) override;
+  /// The same for a part of what F returns, from F's body in this unit
+  /// only (summaries of other units hold whole values).
+  std::optional<Interval>
+  returnPartRange(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+                  unsigned Part, llvm::ArrayRef<std::optional<Interval>> Args,
+                  const clang::Expr *&OverflowSite) override;
 
   /// What a function without a body here returns, and whether it can
   /// overflow doing so (mpix-large-count answers from the summaries).
