@@ -2904,8 +2904,11 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
       return Interval::exact(EC->getInitVal().getSExtValue());
-    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-      return rangeOfBinding(B).value_or(*Interval::ofType(T, Ctx));
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl())) {
+      if (std::optional<Interval> Part = rangeOfBinding(B))
+        return Part;
+      return Interval::ofType(T, Ctx);
+    }
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V)
       return Interval::ofType(T, Ctx);
@@ -5052,10 +5055,11 @@ std::optional<Interval> RangeAnalysis::rangeOfBinding(const BindingDecl *B) {
   const auto *D = dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl());
   if (!D || !D->getInit() || !Unit || !Facts || !B->getType()->isIntegerType())
     return std::nullopt;
-  auto Cached = BindingRanges.find(B);
-  if (Cached != BindingRanges.end())
+  // Asked again while it is worked out (an argument that reads another
+  // binding of the same call), it is unknown: the entry stands for that.
+  auto [Cached, New] = BindingRanges.try_emplace(B);
+  if (!New)
     return Cached->second;
-  std::optional<Interval> &Range = BindingRanges[B];
   for (const BindingDecl *Each : D->bindings())
     for (const DeclRefExpr *Use : Facts->usesOf(Each)) {
       const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Use, *Facts));
@@ -5081,7 +5085,10 @@ std::optional<Interval> RangeAnalysis::rangeOfBinding(const BindingDecl *B) {
     Args.push_back(eval(Arg, C, Ignored));
   }
   const Expr *Site = nullptr;
-  Range = Unit->returnPartRange(Call, F, Part, Args, Site);
+  std::optional<Interval> Range =
+      Unit->returnPartRange(Call, F, Part, Args, Site);
+  // Looked up again: the evaluations above may have grown the map.
+  BindingRanges[B] = Range;
   return Range;
 }
 
