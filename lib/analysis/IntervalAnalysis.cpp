@@ -317,6 +317,19 @@ static bool mayBeAskedAbout(const Stmt *S, const Stmt *Parent) {
   }
 }
 
+/// \p E without what the compiler wraps a passed or returned object in:
+/// copies and moves, temporaries, conversions and parentheses.
+static const Expr *withoutCopies(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+    if (!Copy || Copy->getNumArgs() != 1 || !Copy->getConstructor() ||
+        !Copy->getConstructor()->isCopyOrMoveConstructor())
+      return E;
+    E = Copy->getArg(0);
+  }
+}
+
 class FactsCollector : public FastRecursiveASTVisitor<FactsCollector> {
   using Base = FastRecursiveASTVisitor<FactsCollector>;
 
@@ -474,22 +487,10 @@ public:
       Facts.ElementWrites[V].push_back({Value, Call, false});
   }
 
-  /// Strips what the compiler wraps an iterator or a functor argument in:
-  /// copies, temporaries and conversions.
-  static const Expr *passedObject(const Expr *E) {
-    for (;;) {
-      E = E->IgnoreImplicit()->IgnoreParens();
-      const auto *Copy = dyn_cast<CXXConstructExpr>(E);
-      if (!Copy || Copy->getNumArgs() != 1)
-        return E;
-      E = Copy->getArg(0);
-    }
-  }
-
   /// The container an output iterator writes into: `v` of
   /// `std::back_inserter(v)`, `v.begin()`, `v.data()`, or an array `v`.
   static const VarDecl *writtenContainer(const Expr *Out) {
-    Out = passedObject(Out);
+    Out = withoutCopies(Out);
     if (const auto *Call = dyn_cast<CallExpr>(Out)) {
       const FunctionDecl *F = Call->getDirectCallee();
       if (F && F->isInStdNamespace() && F->getIdentifier() &&
@@ -506,9 +507,9 @@ public:
 
   /// The lambda \p Functor is, written in place or held in a local.
   static const LambdaExpr *lambdaOf(const Expr *Functor) {
-    Functor = passedObject(Functor);
+    Functor = withoutCopies(Functor);
     if (const VarDecl *Held = referencedVariable(Functor))
-      Functor = Held->getInit() ? passedObject(Held->getInit()) : nullptr;
+      Functor = Held->getInit() ? withoutCopies(Held->getInit()) : nullptr;
     return dyn_cast_or_null<LambdaExpr>(Functor);
   }
 
@@ -3943,25 +3944,39 @@ static bool isPlainMember(const Expr *E) {
   return isa<CXXThisExpr, DeclRefExpr>(Base) || isPlainMember(Base);
 }
 
-/// The operands of a product that is spelled again elsewhere: variables,
-/// literals and, when \p Members, plain members.
+/// Which operands two products may share to count as the same.
+enum class SharedOperands {
+  Variables, ///< variables and literals: the same values where unchanged
+  Members,   ///< plain members too: spelled alike
+  Anything,  ///< any expressions spelled alike (`size[i]`)
+};
+
 static bool isSameOperand(const Expr *A, const Expr *B, const ASTContext &Ctx,
-                          bool Members) {
-  return (isSameOperand(A, B, Ctx) || (Members && isPlainMember(A))) &&
-         sameExpression(A, B, Ctx);
+                          SharedOperands Kind) {
+  switch (Kind) {
+  case SharedOperands::Variables:
+    return isSameOperand(A, B, Ctx);
+  case SharedOperands::Members:
+    return (isSameOperand(A, B, Ctx) || isPlainMember(A)) &&
+           sameExpression(A, B, Ctx);
+  case SharedOperands::Anything:
+    return sameExpression(A, B, Ctx);
+  }
+  return false;
 }
 
 /// Whether \p P and \p B multiply the same two operands in the same type,
-/// in either order: one overflows exactly when the other does. With
-/// \p Members, operands may be members too, which the analysis does not
-/// follow between the two: the products are then only spelled alike.
+/// in either order: one overflows exactly when the other does. Operands
+/// other than variables are not followed between the two: such products
+/// are only spelled alike, which is enough for what a fix widens.
 static bool isSameProduct(const BinaryOperator *P, const BinaryOperator *B,
-                          const ASTContext &Ctx, bool Members = false) {
+                          const ASTContext &Ctx,
+                          SharedOperands Kind = SharedOperands::Variables) {
   if (P->getOpcode() != BO_Mul || B->getOpcode() != BO_Mul ||
       P->getType().getCanonicalType() != B->getType().getCanonicalType())
     return false;
   auto Same = [&](const Expr *X, const Expr *Y) {
-    return isSameOperand(X, Y, Ctx, Members);
+    return isSameOperand(X, Y, Ctx, Kind);
   };
   return (Same(P->getLHS(), B->getLHS()) && Same(P->getRHS(), B->getRHS())) ||
          (Same(P->getLHS(), B->getRHS()) && Same(P->getRHS(), B->getLHS()));
@@ -4026,7 +4041,7 @@ RangeAnalysis::sameProductRunBefore(const BinaryOperator *B) {
   // Spelled alike is enough: what is asked is what a fix must widen with
   // B, and a product widened needlessly is still right.
   forEachProductRunBefore(B, [&](const BinaryOperator *P) {
-    if (!Same && isSameProduct(P, B, Ctx, /*Members=*/true))
+    if (!Same && isSameProduct(P, B, Ctx, SharedOperands::Members))
       Same = P;
   });
   return Same;
@@ -4045,12 +4060,7 @@ RangeAnalysis::sameProductAdvancing(const BinaryOperator *B,
             : nullptr;
     // Any operands spelled alike (`size[i]` too): the step is widened, not
     // judged.
-    if (Step && Step->getOpcode() == BO_Mul &&
-        Step->getType().getCanonicalType() == B->getType().getCanonicalType() &&
-        ((sameExpression(Step->getLHS(), B->getLHS(), Ctx) &&
-          sameExpression(Step->getRHS(), B->getRHS(), Ctx)) ||
-         (sameExpression(Step->getLHS(), B->getRHS(), Ctx) &&
-          sameExpression(Step->getRHS(), B->getLHS(), Ctx))))
+    if (Step && isSameProduct(Step, B, Ctx, SharedOperands::Anything))
       return Step;
   }
   return nullptr;
@@ -5061,18 +5071,10 @@ std::optional<Interval> RangeAnalysis::rangeOfBinding(const BindingDecl *B) {
   if (!New)
     return Cached->second;
   for (const BindingDecl *Each : D->bindings())
-    for (const DeclRefExpr *Use : Facts->usesOf(Each)) {
-      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Use, *Facts));
-      if (!Read || Read->getCastKind() != CK_LValueToRValue)
+    for (const DeclRefExpr *Use : Facts->usesOf(Each))
+      if (!onlyReads(Use, *Facts))
         return std::nullopt;
-    }
-  const Expr *Init = D->getInit()->IgnoreImplicit();
-  while (const auto *Copy = dyn_cast<CXXConstructExpr>(Init)) {
-    if (Copy->getNumArgs() != 1)
-      return std::nullopt;
-    Init = Copy->getArg(0)->IgnoreImplicit();
-  }
-  const auto *Call = dyn_cast<CallExpr>(Init);
+  const auto *Call = dyn_cast<CallExpr>(withoutCopies(D->getInit()));
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
   unsigned Part = llvm::find(D->bindings(), B) - D->bindings().begin();
   if (!F || F->isVariadic() || Call->getNumArgs() != F->getNumParams())
@@ -5096,15 +5098,7 @@ std::optional<Interval> RangeAnalysis::rangeOfBinding(const BindingDecl *B) {
 /// std::array (`{size, count}`; a std::array's one member array is the
 /// list within); null for any other value.
 static const Expr *partOfList(const Expr *Value, unsigned Part) {
-  for (;;) {
-    Value = Value->IgnoreImplicit();
-    const auto *Copy = dyn_cast<CXXConstructExpr>(Value);
-    if (!Copy || Copy->getNumArgs() != 1 || !Copy->getConstructor() ||
-        !Copy->getConstructor()->isCopyOrMoveConstructor())
-      break;
-    Value = Copy->getArg(0);
-  }
-  const auto *List = dyn_cast<InitListExpr>(Value);
+  const auto *List = dyn_cast<InitListExpr>(withoutCopies(Value));
   if (!List)
     return nullptr;
   if (List->isSyntacticForm() && List->getSemanticForm())
@@ -6321,15 +6315,9 @@ const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
   return nullptr;
 }
 
-/// `++v`, `v++` or `v += 1` stepping the local \p V by one.
+/// Whether the write at \p Site steps \p V by one (unitStepCounter).
 static bool isUnitIncrementOf(const Stmt *Site, const VarDecl *V) {
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Site))
-    return U->isIncrementOp() && namedVariable(U->getSubExpr()) == V;
-  const auto *Add = dyn_cast_or_null<CompoundAssignOperator>(Site);
-  std::optional<WideInt> One =
-      Add && Add->getOpcode() == BO_AddAssign ? positiveLiteral(Add->getRHS())
-                                              : std::nullopt;
-  return One && *One == 1 && namedVariable(Add->getLHS()) == V;
+  return unitStepCounter(dyn_cast_or_null<Expr>(Site)) == V;
 }
 
 const Expr *RangeAnalysis::counterStepPastTypeAt(const VarDecl *V,
