@@ -1698,7 +1698,7 @@ memberArrayOf(const Expr *Arg, const ASTContext &Ctx) {
   Arg = Arg->IgnoreParenImpCasts();
   if (const auto *Data = dyn_cast<CXXMemberCallExpr>(Arg)) {
     const CXXMethodDecl *M = Data->getMethodDecl();
-    const auto *Read = M && M->getIdentifier() && M->getName() == "data"
+    const auto *Read = isDataAccessor(M)
                            ? dyn_cast<MemberExpr>(
                                  Data->getImplicitObjectArgument()->IgnoreParenImpCasts())
                            : nullptr;

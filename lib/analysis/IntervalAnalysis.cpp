@@ -76,14 +76,36 @@ std::optional<StandardSum> standardSum(const CallExpr *Call) {
   return std::nullopt;
 }
 
+static bool isDataAccessor(const CXXMethodDecl *M, unsigned Depth) {
+  if (!M || !M->getIdentifier())
+    return false;
+  if (M->getName() == "data")
+    return true;
+  const FunctionDecl *Def = nullptr;
+  if (Depth == 0 || M->getNumParams() != 0 || !M->hasBody(Def))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Return =
+      Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front())
+                                : nullptr;
+  const auto *Inner =
+      Return && Return->getRetValue()
+          ? dyn_cast<CXXMemberCallExpr>(Return->getRetValue()->IgnoreParenCasts())
+          : nullptr;
+  return Inner &&
+         isa<CXXThisExpr>(Inner->getImplicitObjectArgument()->IgnoreParenCasts()) &&
+         isDataAccessor(Inner->getMethodDecl(), Depth - 1);
+}
+
+bool isDataAccessor(const CXXMethodDecl *M) { return isDataAccessor(M, 3); }
+
 const VarDecl *arrayVariable(const Expr *E) {
   if (!E)
     return nullptr;
   E = E->IgnoreParenCasts();
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-    if (const CXXMethodDecl *M = Member->getMethodDecl())
-      if (M->getIdentifier() && M->getName() == "data")
-        return referencedVariable(Member->getImplicitObjectArgument());
+    if (isDataAccessor(Member->getMethodDecl()))
+      return referencedVariable(Member->getImplicitObjectArgument());
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     if (U->getOpcode() == UO_AddrOf)
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(
@@ -1282,6 +1304,101 @@ bool FunctionFacts::hasJumpTargetIn(const Stmt *S) const {
   return HoldingJumpTarget->contains(S);
 }
 
+/// The declaration an lvalue names at its end: `v` of `v`, `n` of
+/// `a->u.n`; null for anything else.
+static const ValueDecl *namedAtEnd(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return Member->getMemberDecl();
+  return nullptr;
+}
+
+/// Whether \p S may change what an expression naming \p Names reads: it
+/// assigns, updates or takes the address of an lvalue ending in one, or
+/// hands a call one of them by pointer or reference (the pointer itself,
+/// the address of one, or a structure that mentions one).
+static bool mayChangeAny(const Stmt *S,
+                         const llvm::SmallPtrSetImpl<const ValueDecl *> &Names) {
+  if (!S)
+    return false;
+  auto named = [&](const Expr *Target) {
+    const ValueDecl *D = namedAtEnd(Target);
+    return D && Names.contains(D);
+  };
+  auto mentioned = [&](const Expr *E) {
+    for (const Expr *Part = E->IgnoreParenImpCasts(); Part;) {
+      if (named(Part))
+        return true;
+      const auto *Member = dyn_cast<MemberExpr>(Part);
+      Part = Member ? Member->getBase()->IgnoreParenImpCasts() : nullptr;
+    }
+    return false;
+  };
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    if (named(B->getLHS()))
+      return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        named(U->getSubExpr()))
+      return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    for (const Expr *Arg : Call->arguments()) {
+      const Expr *Handed = Arg->IgnoreParenImpCasts();
+      if (const auto *Address = dyn_cast<UnaryOperator>(Handed);
+          Address && Address->getOpcode() == UO_AddrOf)
+        Handed = Address->getSubExpr();
+      else if (!Arg->getType()->isPointerType() && !Arg->isGLValue())
+        continue;
+      if (named(Handed) ||
+          (Handed->getType()->isRecordType() && mentioned(Handed)))
+        return true;
+    }
+  for (const Stmt *Child : S->children())
+    if (mayChangeAny(Child, Names))
+      return true;
+  return false;
+}
+
+bool FunctionFacts::undoesQuotient(const CompoundAssignOperator *Mul) const {
+  const VarDecl *V = Mul ? referencedVariable(Mul->getLHS()) : nullptr;
+  const auto *Block = V ? dyn_cast_or_null<CompoundStmt>(parentOf(Mul)) : nullptr;
+  std::optional<unsigned> To = Block ? indexInCompound(Mul) : std::nullopt;
+  const Expr *Factor = Mul->getRHS()->IgnoreParenImpCasts();
+  if (Mul->getOpcode() != BO_MulAssign || !To ||
+      Factor->HasSideEffects(V->getASTContext()))
+    return false;
+  // The statement before it that last wrote V must be `V /= Factor`.
+  const Stmt *const *Body = Block->body_begin();
+  for (unsigned Via = *To; Via-- > 0;) {
+    bool Writes = llvm::any_of(writesOf(V), [&](const Write &W) {
+      return isWithin(W.Site, Body[Via]);
+    });
+    if (!Writes)
+      continue;
+    const auto *Div = dyn_cast<CompoundAssignOperator>(Body[Via]);
+    if (!Div || Div->getOpcode() != BO_DivAssign ||
+        referencedVariable(Div->getLHS()) != V ||
+        !Expr::isSameComparisonOperand(Div->getRHS(), Mul->getRHS()) ||
+        !entersOnlyThrough(Block, Via, *To))
+      return false;
+    // Nor may the factor change in between, or x through its address.
+    llvm::SmallPtrSet<const ValueDecl *, 4> Names{V};
+    for (const Expr *Part = Factor; Part;) {
+      if (const ValueDecl *D = namedAtEnd(Part))
+        Names.insert(D);
+      const auto *Member = dyn_cast<MemberExpr>(Part);
+      Part = Member ? Member->getBase()->IgnoreParenImpCasts() : nullptr;
+    }
+    for (unsigned I = Via + 1; I < *To; ++I)
+      if (mayChangeAny(Body[I], Names))
+        return false;
+    return true;
+  }
+  return false;
+}
+
 bool FunctionFacts::entersOnlyThrough(const CompoundStmt *Block, unsigned Via,
                                       unsigned To) const {
   // A switch body is entered at its cases, wherever they are.
@@ -2442,6 +2559,13 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   Expr::EvalResult Value;
   if (!Call->isValueDependent() && Call->EvaluateAsInt(Value, Ctx))
     return Interval::exact(Value.Val.getInt().getExtValue());
+  // `v.size()` of a local vector: what it was sized to.
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+      Member && F && F->getIdentifier() && F->getName() == "size" && Full)
+    if (const VarDecl *V =
+            referencedVariable(Member->getImplicitObjectArgument()))
+      if (std::optional<Interval> Size = sizeOfLocalVector(V))
+        return Full->meet(*Size);
   // std::accumulate(b, e, 0) sums in the type of its initial value: a sum
   // of any number of elements, which an 'int' cannot be trusted to hold.
   if (std::optional<StandardSum> Sum = standardSum(Call))
@@ -2479,6 +2603,134 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
       return Full->meet(Interval{0, M->MaxStringLength});
   }
   return Full;
+}
+
+/// Whether \p T is `std::vector<...>`.
+static bool isStandardVector(QualType T) {
+  const auto *Record = T->getAsCXXRecordDecl();
+  return Record && Record->isInStdNamespace() && Record->getIdentifier() &&
+         Record->getName() == "vector";
+}
+
+/// What a use of a vector does to its size.
+enum class SizeEffect { None, Empties, Sets, Unknown };
+
+/// \p Use of a local vector: \p Size gets the count of a `resize(n)` or an
+/// `assign(n, x)`.
+static SizeEffect sizeEffectOf(const DeclRefExpr *Use, const FunctionFacts &F,
+                               const Expr *&Size) {
+  const Stmt *Up = F.parentOf(Use);
+  while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
+    Up = F.parentOf(Up);
+  // Read or copied whole, or bound to the hidden reference of a range-for.
+  if (isa_and_nonnull<CXXConstructExpr>(Up))
+    return cast<CXXConstructExpr>(Up)->getConstructor()->isCopyConstructor()
+               ? SizeEffect::None
+               : SizeEffect::Unknown;
+  if (const auto *Loop = dyn_cast_or_null<CXXForRangeStmt>(Up);
+      Loop && Loop->getRangeInit()->IgnoreParenImpCasts() == Use)
+    return SizeEffect::None;
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up))
+    return Op->getOperator() == OO_Subscript ? SizeEffect::None
+                                             : SizeEffect::Unknown;
+  // Handed to a function that takes it by const reference.
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+      Call && !isa<CXXMemberCallExpr>(Call)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; Callee && I < Call->getNumArgs() &&
+                         I < Callee->getNumParams();
+         ++I) {
+      QualType P = Callee->getParamDecl(I)->getType();
+      if (Call->getArg(I)->IgnoreParenImpCasts() == Use)
+        return P->isReferenceType() && P->getPointeeType().isConstQualified()
+                   ? SizeEffect::None
+                   : SizeEffect::Unknown;
+    }
+    return SizeEffect::Unknown;
+  }
+  const auto *Member = dyn_cast_or_null<MemberExpr>(Up);
+  const auto *Method =
+      Member ? dyn_cast<CXXMethodDecl>(Member->getMemberDecl()) : nullptr;
+  const auto *Call =
+      Member ? dyn_cast_or_null<CXXMemberCallExpr>(F.parentOf(Member)) : nullptr;
+  if (!Method || !Method->getIdentifier() || !Call)
+    return SizeEffect::Unknown;
+  StringRef Name = Method->getName();
+  if (llvm::is_contained({"size", "empty", "data", "begin", "end", "cbegin",
+                          "cend", "rbegin", "rend", "front", "back", "at",
+                          "capacity", "reserve", "shrink_to_fit", "max_size"},
+                         Name))
+    return SizeEffect::None;
+  if (llvm::is_contained({"clear", "pop_back", "erase"}, Name))
+    return SizeEffect::Empties;
+  bool Counted = Call->getNumArgs() >= 1 &&
+                 Call->getArg(0)->getType()->isIntegerType();
+  if ((Name == "resize" && Counted) ||
+      (Name == "assign" && Counted && Call->getNumArgs() == 2)) {
+    Size = Call->getArg(0);
+    return SizeEffect::Sets;
+  }
+  return SizeEffect::Unknown;
+}
+
+std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V) {
+  if (!Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      V->getType()->isReferenceType() || !isStandardVector(V->getType()) ||
+      Facts->escapes(V) || Facts->isCaptured(V))
+    return std::nullopt;
+  if (auto It = VectorSizes.find(V); It != VectorSizes.end())
+    return It->second;
+  VectorSizes[V] = std::nullopt; // `v.resize(v.size() * 2)` says nothing
+  std::optional<Interval> Sizes;
+  auto add = [&](Interval I) { Sizes = Sizes ? Sizes->join(I) : I; };
+  // A count converted to the size type: what is negative as an int is
+  // more than max_size() there, and the vector throws.
+  auto addCount = [&](const Expr *N, const Stmt *At) {
+    State Ignored;
+    std::optional<Interval> R =
+        eval(N->IgnoreImpCasts(), constraintsAt(At), Ignored);
+    if (!R || R->Hi < 0)
+      return false;
+    add({std::max<WideInt>(R->Lo, 0), R->Hi});
+    return true;
+  };
+  const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  if (!Construct)
+    return std::nullopt;
+  unsigned Args = Construct->getNumArgs();
+  while (Args > 0 && isa<CXXDefaultArgExpr>(Construct->getArg(Args - 1)))
+    --Args;
+  const Expr *First =
+      Args ? Construct->getArg(0)->IgnoreImplicit() : nullptr;
+  if (!First)
+    add(Interval::exact(0));
+  else if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(First)) {
+    const auto *Array = Ctx.getAsConstantArrayType(List->getSubExpr()->getType());
+    if (!Array)
+      return std::nullopt;
+    add(Interval::exact(WideInt(Array->getSize().getZExtValue())));
+  } else if (!Construct->getArg(0)->getType()->isIntegerType() ||
+             !addCount(Construct->getArg(0), Construct))
+    return std::nullopt;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    const Expr *Size = nullptr;
+    switch (sizeEffectOf(Use, *Facts, Size)) {
+    case SizeEffect::None:
+      break;
+    case SizeEffect::Empties:
+      add(Interval::exact(0));
+      break;
+    case SizeEffect::Sets:
+      if (!addCount(Size, Use))
+        return std::nullopt;
+      break;
+    case SizeEffect::Unknown:
+      return std::nullopt;
+    }
+  }
+  VectorSizes[V] = Sizes;
+  return Sizes;
 }
 
 static bool entersInside(const Stmt *S, unsigned &Budget);
@@ -5144,11 +5396,38 @@ struct OutputUse {
     Read,    ///< `*out` or `out[0]` read
     Stored,  ///< `*out = e`
     Updated, ///< `*out op= e`
-    Other    ///< handed on, moved, indexed, incremented, ...
+    Forwarded, ///< `fill(..., out, ...)`: another function's output
+    Other    ///< handed on otherwise, moved, indexed, incremented, ...
   } Kind;
   /// The assignment, for Stored and Updated.
   const BinaryOperator *Write = nullptr;
+  /// The call and its argument, for Forwarded.
+  const CallExpr *Call = nullptr;
+  unsigned Arg = 0;
 };
+
+/// The call \p Child is an argument of, as the parameter it is of a
+/// function whose output that parameter is: a pointer to a modifiable
+/// integer of the same type as \p P's (a dispatcher handing its output on).
+static std::optional<std::pair<const CallExpr *, unsigned>>
+forwardedOutput(const Stmt *Child, const Stmt *Up, const ParmVarDecl *P) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || isa<CXXOperatorCallExpr>(Call))
+    return std::nullopt;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+       ++I) {
+    if (Call->getArg(I) != Child)
+      continue;
+    QualType Param = Callee->getParamDecl(I)->getType();
+    ASTContext &Ctx = P->getASTContext();
+    if (!Param->isPointerType() ||
+        !Ctx.hasSameType(Param, P->getType().getUnqualifiedType()))
+      return std::nullopt;
+    return std::make_pair(Call, I);
+  }
+  return std::nullopt;
+}
 
 static OutputUse classifyOutputUse(const DeclRefExpr *Use,
                                    const ParmVarDecl *P,
@@ -5163,6 +5442,8 @@ static OutputUse classifyOutputUse(const DeclRefExpr *Use,
   }
   if (Tested)
     return {OutputUse::Tested};
+  if (auto Forward = forwardedOutput(Child, Up, P))
+    return {OutputUse::Forwarded, nullptr, Forward->first, Forward->second};
   if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Up);
       Compare && Compare->isEqualityOp()) {
     const Expr *Other = Compare->getLHS() == Child ? Compare->getRHS()
@@ -5314,6 +5595,24 @@ RangeAnalysis::valuesStoredThrough(const ParmVarDecl *Out) const {
   for (const BinaryOperator *Store : *Stores)
     Values.push_back(Store->getRHS());
   return Values;
+}
+
+std::optional<llvm::SmallVector<RangeAnalysis::OutputWrite, 2>>
+RangeAnalysis::outputWrites(const ParmVarDecl *Out) const {
+  if (!Facts || !Out->getType()->isPointerType() || Facts->escapes(Out) ||
+      !Facts->writesOf(Out).empty())
+    return std::nullopt;
+  llvm::SmallVector<OutputWrite, 2> Writes;
+  for (const DeclRefExpr *Use : Facts->usesOf(Out)) {
+    OutputUse U = classifyOutputUse(Use, Out, *Facts);
+    if (U.Kind == OutputUse::Stored)
+      Writes.push_back({U.Write->getRHS(), U.Write, nullptr, 0});
+    else if (U.Kind == OutputUse::Forwarded)
+      Writes.push_back({nullptr, U.Call, U.Call, U.Arg});
+    else if (U.Kind != OutputUse::Tested && U.Kind != OutputUse::Read)
+      return std::nullopt;
+  }
+  return Writes;
 }
 
 std::optional<Interval> RangeAnalysis::joinAt(

@@ -92,6 +92,13 @@ public:
   /// Its address is taken or a non-const reference binds to it, so writes we
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
+  /// Where: the `&v`, the call binding it to a non-const reference, the
+  /// reference's initializer, the lambda.
+  llvm::ArrayRef<const clang::Stmt *> escapeSitesOf(const clang::VarDecl *V) const {
+    auto It = Escaping.find(V);
+    return It == Escaping.end() ? llvm::ArrayRef<const clang::Stmt *>()
+                                : llvm::ArrayRef(It->second);
+  }
   /// Whether that can happen before \p At runs: a site of it does not come
   /// after At in the text, or shares a loop with At, or a goto label could
   /// take control back (`MPI_Recv(b, n, ...)` and only then `get(&n)`: the
@@ -174,6 +181,11 @@ public:
                          unsigned To) const;
   /// A goto label, or a case of a switch outside \p S, in \p S.
   bool hasJumpTargetIn(const clang::Stmt *S) const;
+  /// Whether \p Mul, `x *= a` as a statement, multiplies back the quotient
+  /// the statement last writing x before it left, `x /= a`, with neither x
+  /// nor a changed in between and no way into the statements between but
+  /// through it: x is then x - x % a, between 0 and x.
+  bool undoesQuotient(const clang::CompoundAssignOperator *Mul) const;
   /// The goto labels of the function.
   llvm::ArrayRef<const clang::LabelStmt *> labels() const { return LabelStmts; }
 
@@ -697,6 +709,20 @@ public:
   /// The values outputRange joins; none as there.
   std::optional<llvm::SmallVector<const clang::Expr *, 2>>
   valuesStoredThrough(const clang::ParmVarDecl *Out) const;
+  /// One way a function gives its output parameter a value: a plain store
+  /// of Value, or the pointer handed on as argument Arg of the call
+  /// Forward, whose callee's output it becomes.
+  struct OutputWrite {
+    const clang::Expr *Value = nullptr;
+    const clang::Stmt *Site = nullptr;
+    const clang::CallExpr *Forward = nullptr;
+    unsigned Arg = 0;
+  };
+  /// Every way \p Out, a pointer parameter, gets a value: the stores of
+  /// valuesStoredThrough and the calls it is handed on to. None when the
+  /// function does anything else with it (updates through it, moves it).
+  std::optional<llvm::SmallVector<OutputWrite, 2>>
+  outputWrites(const clang::ParmVarDecl *Out) const;
 
   /// Whether 0 <= Index < Bound holds at \p At: an enclosing loop counts
   /// Index up from 0 while below Bound, MPI_Comm_rank and MPI_Comm_size of
@@ -1180,6 +1206,13 @@ private:
   /// `strdup` of one, spelled there or last stored into a local before.
   const clang::StringLiteral *literalHeldBy(const clang::Expr *Pointer);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
+  /// The sizes a local `std::vector` \p V can have: the join of what its
+  /// construction, `resize` and `assign(n, x)` give it (a negative `int`
+  /// converted to its size type throws there), when nothing else can grow
+  /// it (`push_back`, `insert`, an assignment, a non-const reference or
+  /// its address handed out). None otherwise.
+  std::optional<Interval> sizeOfLocalVector(const clang::VarDecl *V);
+  llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VectorSizes;
   std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
   std::optional<Interval> rangeOfFixedTable(const clang::VarDecl *Table);
   /// A name of a structured binding whose object a helper of the unit
@@ -1309,6 +1342,11 @@ std::optional<StandardSum> standardSum(const clang::CallExpr *Call);
 /// The array an MPI array argument passes: `a` for an array or pointer `a`,
 /// and for a std::vector `v`, `v.data()` and `&v[0]`.
 const clang::VarDecl *arrayVariable(const clang::Expr *E);
+/// Whether \p M hands out a container's elements as a pointer: `data()`,
+/// or a method of no parameters that returns what one of its own object
+/// returns (`T *dataPtr() { return this->data(); }` of a class derived
+/// from std::vector, AMReX's Vector).
+bool isDataAccessor(const clang::CXXMethodDecl *M);
 
 /// A call after which the program does not go on by what the callee's
 /// declaration says: a noreturn function, or one the model says never

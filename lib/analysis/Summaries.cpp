@@ -356,8 +356,11 @@ private:
 //
 // A node is ["p", index] (a parameter), ["c", "decimal"] (a constant),
 // ["i", "lo", "hi"] (a value the defining unit bounds, MPI_Comm_size's),
-// ["f", USR] (a member), ["o", USR, index] (what function USR stores
-// through its parameter index),
+// ["f", USR] (a member), ["o", USR, index, arg...] (what function USR
+// stores through its parameter index, called with the arguments' trees,
+// null where one is not known; none given: any arguments),
+// ["d", sub] (a value between zero and sub, on sub's side of it: sub
+// divided by a count the tree does not hold, or `x / a * a`),
 // [op, bits, signed, lhs, rhs] for op in + - *, computed in an integer type
 // of that width and sign (an implicit widening is ["w", sub]), or
 // ["j", sub, sub, ...], any of its parts (a function's several returns), or
@@ -365,6 +368,14 @@ private:
 // what does not fit (`return n * sizeof(Msg);` in an int function).
 
 namespace {
+/// The value of an output that a fixpoint has not reached yet (Kleene's
+/// bottom): it joins as nothing, and anything computed from it is nothing.
+/// It never leaves this file: an evaluation that ends with it knows nothing.
+constexpr Interval NoValueYet{1, 0};
+bool isNoValueYet(const std::optional<Interval> &I) {
+  return I && I->Lo > I->Hi;
+}
+
 struct TreeEvaluator {
   llvm::function_ref<std::optional<Interval>(unsigned)> Param;
   std::optional<MemberFn> Member;
@@ -378,6 +389,8 @@ struct TreeEvaluator {
                                    std::optional<Interval> Sub) {
     if (!Bits || !Signed || !Sub || *Bits < 1 || *Bits > 64)
       return std::nullopt;
+    if (isNoValueYet(Sub))
+      return Sub;
     WideInt Max = *Signed ? (WideInt(1) << (*Bits - 1)) - 1
                           : (WideInt(1) << *Bits) - 1;
     WideInt Min = *Signed ? -(WideInt(1) << (*Bits - 1)) : 0;
@@ -400,11 +413,26 @@ struct TreeEvaluator {
     }
     if (Op == "f" && A->size() == 2 && (*A)[1].getAsString())
       return Member ? (*Member)(*(*A)[1].getAsString()) : std::nullopt;
-    if (Op == "o" && A->size() == 3 && (*A)[1].getAsString()) {
+    if (Op == "o" && A->size() >= 3 && (*A)[1].getAsString()) {
       std::optional<int64_t> I = (*A)[2].getAsInteger();
       if (!Output || !I || *I < 0 || *I > UINT16_MAX)
         return std::nullopt;
-      return (*Output)(*(*A)[1].getAsString(), unsigned(*I));
+      llvm::SmallVector<std::optional<Interval>, 4> Args;
+      for (const json::Value &Arg : llvm::drop_begin(*A, 3)) {
+        // A call with an argument that has no value yet is not made yet.
+        std::optional<Interval> R = eval(Arg);
+        if (isNoValueYet(R))
+          return R;
+        Args.push_back(R);
+      }
+      return (*Output)(*(*A)[1].getAsString(), unsigned(*I), Args);
+    }
+    if (Op == "d" && A->size() == 2) {
+      std::optional<Interval> Sub = eval((*A)[1]);
+      if (!Sub || isNoValueYet(Sub))
+        return Sub;
+      return Interval{std::min<WideInt>(Sub->Lo, 0),
+                      std::max<WideInt>(Sub->Hi, 0)};
     }
     if (Op == "c" && A->size() == 2 && (*A)[1].getAsString()) {
       long long C;
@@ -428,9 +456,10 @@ struct TreeEvaluator {
         std::optional<Interval> One = eval(Sub);
         if (!One)
           return std::nullopt;
-        Joined = Joined ? Joined->join(*One) : *One;
+        if (!isNoValueYet(One))
+          Joined = Joined ? Joined->join(*One) : *One;
       }
-      return Joined;
+      return Joined ? Joined : NoValueYet;
     }
     if (Op == "n" && A->size() == 4)
       return narrowed((*A)[1].getAsInteger(), (*A)[2].getAsBoolean(),
@@ -442,6 +471,8 @@ struct TreeEvaluator {
     std::optional<Interval> L = eval((*A)[3]), R = eval((*A)[4]);
     if (!Bits || !Signed || !L || !R || *Bits < 1 || *Bits > 64)
       return std::nullopt;
+    if (isNoValueYet(L) || isNoValueYet(R))
+      return NoValueYet;
     Interval Out;
     if (Op == "+")
       Out = {L->Lo + R->Lo, L->Hi + R->Hi};
@@ -520,11 +551,13 @@ overflowingOutput(const FunctionSummary &F, unsigned Index,
   return nullptr;
 }
 
-std::optional<Interval>
-evaluateTree(StringRef Tree,
-             llvm::function_ref<std::optional<Interval>(unsigned)> Param,
-             bool &Overflows, std::optional<MemberFn> Member,
-             std::optional<OutputFn> Output) {
+/// evaluateTree, but a value a fixpoint has not reached yet is returned as
+/// NoValueYet: only the fixpoint of SummaryIndex::outputOf may see it.
+static std::optional<Interval>
+evaluateInFixpoint(StringRef Tree,
+                   llvm::function_ref<std::optional<Interval>(unsigned)> Param,
+                   bool &Overflows, std::optional<MemberFn> Member,
+                   std::optional<OutputFn> Output) {
   Overflows = false;
   llvm::Expected<json::Value> V = json::parse(Tree);
   if (!V) {
@@ -537,6 +570,16 @@ evaluateTree(StringRef Tree,
   return Out;
 }
 
+std::optional<Interval>
+evaluateTree(StringRef Tree,
+             llvm::function_ref<std::optional<Interval>(unsigned)> Param,
+             bool &Overflows, std::optional<MemberFn> Member,
+             std::optional<OutputFn> Output) {
+  std::optional<Interval> Out =
+      evaluateInFixpoint(Tree, Param, Overflows, Member, Output);
+  return isNoValueYet(Out) ? std::nullopt : Out;
+}
+
 /// The USRs of the leaves of kind \p Kind ("f", "o") under \p V.
 static void collectLeaves(const json::Value &V, StringRef Kind,
                           std::vector<std::string> &Out) {
@@ -544,11 +587,10 @@ static void collectLeaves(const json::Value &V, StringRef Kind,
   if (!A || A->empty())
     return;
   std::optional<StringRef> Op = (*A)[0].getAsString();
-  if (Op && *Op == Kind && A->size() >= 2) {
+  if (Op && *Op == Kind && A->size() >= 2)
     if (std::optional<StringRef> USR = (*A)[1].getAsString())
       Out.push_back(USR->str());
-    return;
-  }
+  // An output leaf's arguments are trees of their own.
   for (const json::Value &Sub : llvm::drop_begin(*A))
     collectLeaves(Sub, Kind, Out);
 }
@@ -748,29 +790,34 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
   // With them, those of their callers the records follow, and of theirs:
   // whether those run, and what they pass on.
   llvm::StringSet<> WithArguments;
-  for (size_t I = 0; I < Slice.ArgumentsOf->size(); ++I) {
-    std::string USR = (*Slice.ArgumentsOf)[I];
-    if (!WithArguments.insert(USR).second)
-      continue;
-    if (auto To = ArgumentsTo.find(USR); To != ArgumentsTo.end())
-      for (const auto &[R, A] : To->second) {
-        // The unit's own calls too: one of its functions may be the only
-        // caller of another unit's function that calls this one.
-        const ArgumentRange &Entry = File.Units[R].Arguments[A];
-        keptOf(R).Arguments.push_back(Entry);
-        if (!Entry.CallerUSR.empty())
-          Slice.ArgumentsOf->push_back(Entry.CallerUSR);
-        membersOfTree(Entry.Tree, *Slice.ArgumentsOf);
-        outputsOfTree(Entry.Tree, Work);
-      }
-    Work.push_back(USR);
-  }
-  Slice.ArgumentsOf.emplace();
-  for (const auto &USR : WithArguments)
-    Slice.ArgumentsOf->push_back(USR.getKey().str());
-  llvm::sort(*Slice.ArgumentsOf);
+  size_t NextArgument = 0;
+  auto takeArguments = [&] {
+    for (; NextArgument < Slice.ArgumentsOf->size(); ++NextArgument) {
+      std::string USR = (*Slice.ArgumentsOf)[NextArgument];
+      if (!WithArguments.insert(USR).second)
+        continue;
+      if (auto To = ArgumentsTo.find(USR); To != ArgumentsTo.end())
+        for (const auto &[R, A] : To->second) {
+          // The unit's own calls too: one of its functions may be the only
+          // caller of another unit's function that calls this one.
+          const ArgumentRange &Entry = File.Units[R].Arguments[A];
+          keptOf(R).Arguments.push_back(Entry);
+          if (!Entry.CallerUSR.empty())
+            Slice.ArgumentsOf->push_back(Entry.CallerUSR);
+          membersOfTree(Entry.Tree, *Slice.ArgumentsOf);
+          outputsOfTree(Entry.Tree, Work);
+        }
+      Work.push_back(USR);
+    }
+  };
+  takeArguments();
   llvm::StringSet<> Seen;
-  while (!Work.empty()) {
+  // The outputs the trees read read members and outputs in turn.
+  while (!Work.empty() || NextArgument < Slice.ArgumentsOf->size()) {
+    if (Work.empty()) {
+      takeArguments();
+      continue;
+    }
     std::string USR = std::move(Work.back());
     Work.pop_back();
     if (!Seen.insert(USR).second)
@@ -788,6 +835,10 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
     const FunctionSummary &F = File.Units[R].Functions[I];
     if (File.Units[R].File != Unit.File)
       keptOf(R).Functions.push_back(F);
+    for (const OutputSummary &Out : F.Outputs) {
+      outputsOfTree(Out.Tree, Work);
+      membersOfTree(Out.Tree, *Slice.ArgumentsOf);
+    }
     for (const ParameterSummary &P : F.Params)
       for (const ForwardEdge &E : P.Forwards)
         Work.push_back(E.CalleeUSR);
@@ -809,6 +860,10 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
           Work.insert(Work.end(), G.Sends.Calls.begin(), G.Sends.Calls.end());
       }
   }
+  Slice.ArgumentsOf.emplace();
+  for (const auto &USR : WithArguments)
+    Slice.ArgumentsOf->push_back(USR.getKey().str());
+  llvm::sort(*Slice.ArgumentsOf);
   Slice.WholeProgram = File.WholeProgram;
   for (auto &[R, U] : Kept)
     Slice.Units.push_back(std::move(U));
@@ -938,12 +993,80 @@ SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
   return resolveArgument(USR, Index, Path);
 }
 
-std::optional<Interval> SummaryIndex::storedThrough(StringRef USR,
-                                                    unsigned Index) const {
-  // Whatever the arguments: the calls that hand the member out are not
-  // followed.
+std::optional<Interval>
+SummaryIndex::outputOf(StringRef USR, unsigned Index,
+                       llvm::ArrayRef<std::optional<Interval>> Args) const {
+  std::vector<std::pair<std::string, unsigned>> Path;
+  std::optional<Interval> R = outputOf(USR, Index, Args, Path);
+  return isNoValueYet(R) ? std::nullopt : R;
+}
+
+std::optional<Interval>
+SummaryIndex::outputOf(StringRef USR, unsigned Index,
+                       llvm::ArrayRef<std::optional<Interval>> Args,
+                       std::vector<std::pair<std::string, unsigned>> &Path) const {
   const FunctionSummary *F = function(USR);
-  return F ? evaluateOutput(*F, Index, {}) : std::nullopt;
+  if (!F)
+    return std::nullopt;
+  const OutputSummary *Out = nullptr;
+  for (const OutputSummary &O : F->Outputs)
+    if (O.Index == Index)
+      Out = &O;
+  if (!Out || Out->Tree.empty())
+    return std::nullopt;
+  std::string Key = USR.str() + "#" + std::to_string(Index);
+  // Called again while its own value is being found: a recursion (a
+  // datatype constructor that builds its child first). The fixpoint's
+  // current value stands for every call of it.
+  if (auto It = OutputsInProgress.find(Key); It != OutputsInProgress.end()) {
+    It->second.Recursive = true;
+    return It->second.Value;
+  }
+  // A tree of outputs within outputs can be deep; past this, unknown.
+  if (OutputEvaluations >= 4096)
+    return std::nullopt;
+  auto evaluate = [&](llvm::ArrayRef<std::optional<Interval>> With) {
+    ++OutputEvaluations;
+    bool Overflows;
+    auto Member = [&](StringRef Field) -> std::optional<Interval> {
+      std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
+      return M && M->Calls ? M->Range : std::nullopt;
+    };
+    auto Output = [&](StringRef G, unsigned I,
+                      llvm::ArrayRef<std::optional<Interval>> GArgs) {
+      return outputOf(G, I, GArgs, Path);
+    };
+    return evaluateInFixpoint(
+        Out->Tree,
+        [&](unsigned I) {
+          return I < With.size() ? With[I] : std::optional<Interval>();
+        },
+        Overflows, MemberFn(Member), OutputFn(Output));
+  };
+  OutputsInProgress[Key] = {NoValueYet, false};
+  std::optional<Interval> R = evaluate(Args);
+  if (OutputsInProgress[Key].Recursive) {
+    // Kleene's iteration from nothing, for any arguments: a value that the
+    // recursion only divides settles in two rounds; one that grows never
+    // does, and is unknown.
+    std::optional<Interval> Value = NoValueYet;
+    R.reset();
+    for (int Round = 0; Round < 8; ++Round) {
+      OutputsInProgress[Key].Value = Value;
+      std::optional<Interval> Next = evaluate({});
+      if (!Next)
+        break;
+      if (Next->Lo == Value->Lo && Next->Hi == Value->Hi) {
+        R = Next;
+        break;
+      }
+      Value = Next;
+    }
+  }
+  OutputsInProgress.erase(Key);
+  if (OutputsInProgress.empty())
+    OutputEvaluations = 0;
+  return R;
 }
 
 std::optional<ProgramArgument> SummaryIndex::resolveArgument(
@@ -980,8 +1103,9 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
         std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
         return M && M->Calls ? M->Range : std::nullopt;
       };
-      auto Output = [&](StringRef Function, unsigned I) {
-        return storedThrough(Function, I);
+      auto Output = [&](StringRef Function, unsigned I,
+                        llvm::ArrayRef<std::optional<Interval>> Args) {
+        return outputOf(Function, I, Args, Path);
       };
       std::optional<Interval> FromCallers = evaluateTree(
           A->Tree,

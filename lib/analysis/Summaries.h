@@ -339,10 +339,11 @@ overflowingOutput(const FunctionSummary &F, unsigned Index,
 /// What a member leaf `["f", USR]` of a tree holds; none: unknown.
 using MemberFn = llvm::function_ref<std::optional<Interval>(llvm::StringRef)>;
 
-/// What an output leaf `["o", USR, index]` of a tree holds: what function
-/// USR stores through its parameter index; none: unknown.
-using OutputFn =
-    llvm::function_ref<std::optional<Interval>(llvm::StringRef, unsigned)>;
+/// What an output leaf `["o", USR, index, arg...]` of a tree holds: what
+/// function USR stores through its parameter index for arguments in the
+/// ranges given (none: unknown, and none at all: any); none: unknown.
+using OutputFn = llvm::function_ref<std::optional<Interval>(
+    llvm::StringRef, unsigned, llvm::ArrayRef<std::optional<Interval>>)>;
 
 /// A return tree's range, parameter i being \p Param(i), member USR
 /// \p Member(USR) and output leaves \p Output's (unknown without them).
@@ -427,6 +428,14 @@ public:
   /// gives up).
   std::optional<ProgramArgument> programArgument(llvm::StringRef USR,
                                                  unsigned Index) const;
+  /// What function \p USR stores through its parameter \p Index when its
+  /// arguments are in \p Args (none: unknown), by its summary: the members
+  /// its tree reads hold what the program stores (programArgument), and
+  /// the outputs of the functions it calls are found the same way. A
+  /// recursion through outputs is solved as a fixpoint, for any arguments.
+  std::optional<Interval>
+  outputOf(llvm::StringRef USR, unsigned Index,
+           llvm::ArrayRef<std::optional<Interval>> Args) const;
   /// The most bytes one point-to-point message of a call of \p USR sends,
   /// closing the functions of other units it reaches; none when a record
   /// on the way is missing, stale or unknown. A function several units
@@ -452,10 +461,18 @@ private:
   /// The functions whose calls run (liveCallers), once computed.
   mutable std::optional<llvm::StringSet<>> Live;
   bool runs(llvm::StringRef CallerUSR) const;
-  /// What function \p USR stores through its parameter \p Index, for any
-  /// arguments, by its summary.
-  std::optional<Interval> storedThrough(llvm::StringRef USR,
-                                        unsigned Index) const;
+  std::optional<Interval>
+  outputOf(llvm::StringRef USR, unsigned Index,
+           llvm::ArrayRef<std::optional<Interval>> Args,
+           std::vector<std::pair<std::string, unsigned>> &Path) const;
+  /// The outputs whose value a fixpoint is finding (see outputOf), with
+  /// the value of its current round and whether it was asked for again.
+  struct OutputInProgress {
+    std::optional<Interval> Value;
+    bool Recursive = false;
+  };
+  mutable std::map<std::string, OutputInProgress> OutputsInProgress;
+  mutable unsigned OutputEvaluations = 0;
   std::optional<ProgramArgument>
   resolveArgument(llvm::StringRef USR, unsigned Index,
                   std::vector<std::pair<std::string, unsigned>> &Path) const;

@@ -38,8 +38,7 @@ static const Expr *objectOf(const Expr *Arg) {
                         : Offset->getRHS());
   if (const auto *Data = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = Data->getMethodDecl();
-    return M && M->getIdentifier() && M->getName() == "data"
-               ? objectOf(Data->getImplicitObjectArgument())
+    return isDataAccessor(M) ? objectOf(Data->getImplicitObjectArgument())
                : nullptr;
   }
   return isa<DeclRefExpr, MemberExpr>(E) ? E : nullptr;

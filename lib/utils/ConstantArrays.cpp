@@ -408,7 +408,7 @@ static bool usedOnlyByIndexOrBy(const VarDecl *V, const CallExpr *Call,
         return false;
       if (Method->getName() == "size")
         continue;
-      if (Method->getName() != "data")
+      if (!isDataAccessor(Method))
         return false;
       P = Facts.parentOf(Member);
     }

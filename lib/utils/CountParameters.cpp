@@ -10,6 +10,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -345,8 +346,19 @@ static std::string jsonString(StringRef Text) {
   return Out;
 }
 
+/// The tree leaf of a value the defining unit bounds to \p R, narrower than
+/// its type's \p Whole; empty when it is not.
+static std::string boundedLeaf(const Interval &R, const Interval &Whole) {
+  if (R.Lo <= Whole.Lo && R.Hi >= Whole.Hi)
+    return "";
+  return "[\"i\",\"" + toString(R.Lo) + "\",\"" + toString(R.Hi) + "\"]";
+}
+
+/// The tree of a copy of a local being followed (variableTree).
+static constexpr llvm::StringLiteral CopyOfFollowed = "~";
+
 std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
-                                    bool WithMembers) {
+                                    bool WithMembers, LocalTrees *Locals) {
   E = E->IgnoreParens();
   if (WithMembers) {
     const FieldDecl *Field = nullptr;
@@ -362,7 +374,7 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
     if (Cast->getCastKind() != CK_IntegralCast &&
         Cast->getCastKind() != CK_LValueToRValue && Cast->getCastKind() != CK_NoOp)
       return "";
-    std::string Sub = treeOf(Cast->getSubExpr(), Def, WithMembers);
+    std::string Sub = treeOf(Cast->getSubExpr(), Def, WithMembers, Locals);
     if (Sub.empty() || Cast->getCastKind() != CK_IntegralCast)
       return Sub;
     // A widening keeps the value; a narrowing keeps it only if it fits.
@@ -371,21 +383,28 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
                             ToBits = integerWidth(To, Ctx);
     if (!FromBits || !ToBits)
       return "";
-    if (*ToBits < *FromBits ||
-        (*ToBits == *FromBits &&
-         From->isSignedIntegerType() != To->isSignedIntegerType()))
+    bool Narrows = *ToBits < *FromBits ||
+                   (*ToBits == *FromBits &&
+                    From->isSignedIntegerType() != To->isSignedIntegerType());
+    if (Sub == CopyOfFollowed)
+      return Narrows ? "" : Sub;
+    if (Narrows)
       return "[\"n\"," + std::to_string(*ToBits) + "," +
              (To->isSignedIntegerType() ? "true" : "false") + "," + Sub + "]";
     return "[\"w\"," + Sub + "]";
   }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-      if (P->getDeclContext() == Def) {
-        const FunctionFacts *Facts = FunctionAnalyses::of(Ctx)->facts(Def);
-        if (!Facts || !Facts->writesOf(P).empty() || Facts->escapes(P))
-          return "";
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+        P && P->getDeclContext() == Def) {
+      const FunctionFacts *Facts = FunctionAnalyses::of(Ctx)->facts(Def);
+      if (Facts && Facts->writesOf(P).empty() && !Facts->escapes(P))
         return "[\"p\"," + std::to_string(P->getFunctionScopeIndex()) + "]";
-      }
+      return Locals ? variableTree(P, Def, *Locals) : "";
+    }
+    if (Locals && V && V->hasLocalStorage() && V->getDeclContext() == Def)
+      return variableTree(V, Def, *Locals);
+  }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     StringRef Op = B->getOpcode() == BO_Add   ? "+"
                    : B->getOpcode() == BO_Sub ? "-"
@@ -393,9 +412,9 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
                                               : "";
     if (Op.empty() || !B->getType()->isIntegerType())
       return "";
-    std::string L = treeOf(B->getLHS(), Def, WithMembers),
-                R = treeOf(B->getRHS(), Def, WithMembers);
-    if (L.empty() || R.empty())
+    std::string L = treeOf(B->getLHS(), Def, WithMembers, Locals),
+                R = treeOf(B->getRHS(), Def, WithMembers, Locals);
+    if (L.empty() || R.empty() || L == CopyOfFollowed || R == CopyOfFollowed)
       return "";
     return "[\"" + Op.str() + "\"," + std::to_string(Ctx.getIntWidth(B->getType())) +
            "," + (B->getType()->isSignedIntegerType() ? "true" : "false") + "," +
@@ -406,6 +425,139 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
       E->EvaluateAsInt(V, Ctx))
     return "[\"c\",\"" + std::to_string(V.Val.getInt().getExtValue()) + "\"]";
   return "";
+}
+
+/// The longest tree of a followed local or output a record keeps.
+static constexpr size_t MaxFollowedTree = 16384;
+
+/// Joins \p Parts into one tree (none: a copy of what is being followed).
+static std::string joinedTree(llvm::ArrayRef<std::string> Parts) {
+  if (Parts.empty())
+    return CopyOfFollowed.str();
+  return Parts.size() == 1 ? Parts.front()
+                           : "[\"j\"," + llvm::join(Parts, ",") + "]";
+}
+
+std::string CountParameters::variableTree(const VarDecl *V,
+                                          const FunctionDecl *Def,
+                                          LocalTrees &Locals) {
+  const FunctionFacts *Facts = FunctionAnalyses::of(Ctx)->facts(Def);
+  if (!Facts || !V->getType()->isIntegerType() || V->isStaticLocal() ||
+      Facts->isCaptured(V) || V->getType().isVolatileQualified())
+    return "";
+  // `tmp = count; ... count = tmp;`: the copy adds nothing to the values
+  // count can hold.
+  if (!Locals.Visiting.insert(V).second)
+    return CopyOfFollowed.str();
+  auto Done = llvm::make_scope_exit([&] { Locals.Visiting.erase(V); });
+  llvm::SmallVector<std::string, 4> Parts;
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    Parts.push_back("[\"p\"," + std::to_string(P->getFunctionScopeIndex()) +
+                    "]");
+  bool Shrinks = false;
+  for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
+    const auto *Update = dyn_cast_or_null<CompoundAssignOperator>(W.Site);
+    if (Update) {
+      // Quotients and remainders lie between zero and the value they cut.
+      BinaryOperatorKind Op = Update->getOpcode();
+      if (Op != BO_DivAssign && Op != BO_RemAssign &&
+          !(Op == BO_MulAssign && Facts->undoesQuotient(Update)))
+        return "";
+      Shrinks = true;
+      continue;
+    }
+    if (!W.Value || W.Accumulates || !W.Replaces)
+      return "";
+    std::string T = treeOf(W.Value, Def, /*WithMembers=*/true, &Locals);
+    if (T.empty())
+      return "";
+    if (T != CopyOfFollowed)
+      Parts.push_back(std::move(T));
+  }
+  // Its address only ever handed to functions that fill it.
+  for (const Stmt *Site : Facts->escapeSitesOf(V)) {
+    const auto *Address = dyn_cast<UnaryOperator>(Site);
+    const Stmt *Up = Address ? Facts->parentOf(Address) : nullptr;
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Up))
+      Up = Facts->parentOf(Up);
+    const auto *Call = dyn_cast_or_null<CallExpr>(Up);
+    if (!Address || Address->getOpcode() != UO_AddrOf || !Call)
+      return "";
+    std::optional<unsigned> Arg;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I)->IgnoreParenImpCasts() == Address)
+        Arg = I;
+    std::string Leaf = Arg ? outputLeaf(Call, *Arg, Def, Locals) : "";
+    if (Leaf.empty())
+      return "";
+    Parts.push_back(std::move(Leaf));
+  }
+  std::string Tree = joinedTree(Parts);
+  // A web of locals, each naming the others, is not worth its record.
+  if (Tree.size() > MaxFollowedTree)
+    return "";
+  return Shrinks && Tree != CopyOfFollowed ? "[\"d\"," + Tree + "]" : Tree;
+}
+
+std::string CountParameters::outputLeaf(const CallExpr *Call, unsigned Arg,
+                                        const FunctionDecl *Def,
+                                        LocalTrees &Locals) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Arg >= Callee->getNumParams())
+    return "";
+  if (!isUserFunction(Callee, Ctx.getSourceManager())) {
+    // `MPI_Comm_size(comm, &n)`: what the model bounds it to.
+    RangeAnalysis *Ranges = FunctionAnalyses::of(Ctx)->ranges(Def);
+    std::optional<Interval> Out =
+        Ranges ? Ranges->modelOutput(Call, Arg) : std::nullopt;
+    std::optional<Interval> Whole = Interval::ofType(
+        Call->getArg(Arg)->getType()->getPointeeType(), Ctx);
+    return Out && Whole ? boundedLeaf(*Out, *Whole) : "";
+  }
+  if (usrOf(Callee).empty())
+    return "";
+  std::string Leaf = "[\"o\"," + jsonString(usrOf(Callee)) + "," +
+                     std::to_string(Arg);
+  // Trailing arguments that are not integers say nothing.
+  unsigned Known = 0;
+  llvm::SmallVector<std::string, 4> Args;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+       ++I) {
+    std::string T;
+    if (I != Arg && Call->getArg(I)->getType()->isIntegerType())
+      T = treeOf(Call->getArg(I), Def, /*WithMembers=*/true, &Locals);
+    if (T.empty() || T == CopyOfFollowed)
+      T = "null";
+    else
+      Known = I + 1;
+    Args.push_back(std::move(T));
+  }
+  for (unsigned I = 0; I < Known; ++I)
+    Leaf += "," + Args[I];
+  if (const FunctionDecl *Body = Callee->getDefinition())
+    OutputCallees.insert(Body);
+  return Leaf + "]";
+}
+
+std::string CountParameters::followedOutputTree(RangeAnalysis &Ranges,
+                                                const ParmVarDecl *P,
+                                                const FunctionDecl *Def) {
+  auto Writes = Ranges.outputWrites(P);
+  if (!Writes)
+    return "";
+  LocalTrees Locals;
+  llvm::SmallVector<std::string, 2> Parts;
+  for (const RangeAnalysis::OutputWrite &W : *Writes) {
+    std::string T =
+        W.Value ? treeOf(W.Value, Def, /*WithMembers=*/true, &Locals)
+                : outputLeaf(W.Forward, W.Arg, Def, Locals);
+    if (T.empty())
+      return "";
+    if (T != CopyOfFollowed)
+      Parts.push_back(std::move(T));
+  }
+  std::string Tree = Parts.empty() ? "" : joinedTree(Parts);
+  return Tree.size() > MaxFollowedTree ? "" : Tree;
 }
 
 /// The `s += x` of the int local s that every return returns, when s sums
@@ -520,14 +672,6 @@ void CountParameters::nameSite(const Expr *Site, SourcePoint &At,
              .str();
 }
 
-/// The tree leaf of a value the defining unit bounds to \p R, narrower than
-/// its type's \p Whole; empty when it is not.
-static std::string boundedLeaf(const Interval &R, const Interval &Whole) {
-  if (R.Lo <= Whole.Lo && R.Hi >= Whole.Hi)
-    return "";
-  return "[\"i\",\"" + toString(R.Lo) + "\",\"" + toString(R.Hi) + "\"]";
-}
-
 std::vector<OutputSummary>
 CountParameters::summarizeOutputs(const FunctionDecl *Def) {
   std::vector<OutputSummary> Outputs;
@@ -550,6 +694,10 @@ CountParameters::summarizeOutputs(const FunctionDecl *Def) {
     std::optional<Interval> Whole = Interval::ofType(Pointee, Ctx);
     if (Out.Tree.empty() && R && Whole && !Site)
       Out.Tree = boundedLeaf(*R, *Whole);
+    // Nor bounded here: what members, locals and the outputs of other
+    // functions it is filled from hold, for the records to find.
+    if (Out.Tree.empty())
+      Out.Tree = followedOutputTree(*Ranges, P, Def);
     // A narrowing store is not kept: `*len = strlen(s)` is the rule more
     // often than a hazard, and the unit that defines it reports its own.
     if (isa_and_nonnull<BinaryOperator>(Site))
@@ -601,8 +749,7 @@ CountParameters::externalOutput(const FunctionDecl *F, unsigned Index,
   if (F->hasBody(Def) || !isUserFunction(F, Ctx.getSourceManager()))
     return std::nullopt;
   const std::string &USR = usrOf(F);
-  const FunctionSummary *S = USR.empty() ? nullptr : this->Index.function(USR);
-  return S ? evaluateOutput(*S, Index, Args) : std::nullopt;
+  return USR.empty() ? std::nullopt : this->Index.outputOf(USR, Index, Args);
 }
 
 const OutputSummary *CountParameters::overflowingExternalOutput(
@@ -936,13 +1083,13 @@ CountParameters::storedValue(const MemberWrite &W,
   return Stored;
 }
 
-std::string CountParameters::outputTree(const CallExpr *Call, unsigned Arg) {
+std::string CountParameters::outputTree(const CallExpr *Call, unsigned Arg,
+                                        const FunctionDecl *Caller) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || Arg >= Callee->getNumParams() ||
-      !isUserFunction(Callee, Ctx.getSourceManager()) || usrOf(Callee).empty())
+  if (!Callee || !isUserFunction(Callee, Ctx.getSourceManager()))
     return "";
-  return "[\"o\"," + jsonString(usrOf(Callee)) + "," + std::to_string(Arg) +
-         "]";
+  LocalTrees Locals;
+  return outputLeaf(Call, Arg, Caller, Locals);
 }
 
 void CountParameters::recordMembers(UnitSummary &U) {
@@ -970,7 +1117,8 @@ void CountParameters::recordMembers(UnitSummary &U) {
         nameSite(Overflow, A.OverflowAt, A.OverflowText);
       std::string Tree =
           W.Value && W.Function ? treeOf(W.Value, W.Function, /*WithMembers=*/true)
-          : W.OutputCall        ? outputTree(W.OutputCall, W.OutputIndex)
+          : W.OutputCall && W.Function
+              ? outputTree(W.OutputCall, W.OutputIndex, W.Function)
                                 : "";
       addCall(A, HasTree, New, W.Function, Range, Tree,
               pointOf(W.Site ? W.Site->getBeginLoc() : Field->getLocation()));
@@ -980,6 +1128,29 @@ void CountParameters::recordMembers(UnitSummary &U) {
       if (!HasTree)
         A.Tree.clear();
       U.Arguments.push_back(std::move(A));
+    }
+  }
+}
+
+/// The functions \p Decls define, within namespaces and `extern "C"`
+/// blocks too (`namespace El::mpi { void Send(...) {...} }`), with the
+/// explicit instantiations of function templates (`template void
+/// Send<double>(...);`, a wrapper layer compiled once for every type).
+static void
+collectDefinedFunctions(llvm::ArrayRef<Decl *> Decls,
+                        llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  for (Decl *D : Decls) {
+    if (auto *Context = dyn_cast<DeclContext>(D);
+        Context && isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+      llvm::SmallVector<Decl *, 16> Inner(Context->decls());
+      collectDefinedFunctions(Inner, Out);
+    } else if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+      Out.push_back(F);
+    } else if (const auto *T = dyn_cast<FunctionTemplateDecl>(D)) {
+      for (const FunctionDecl *S : T->specializations())
+        if (S->getTemplateSpecializationKind() ==
+            TSK_ExplicitInstantiationDefinition)
+          Out.push_back(S);
     }
   }
 }
@@ -1033,8 +1204,9 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, Refs.CallCount, U);
   recordMembers(U);
   U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
-  for (Decl *D : Decls) {
-    const auto *F = dyn_cast<FunctionDecl>(D);
+  llvm::SmallVector<const FunctionDecl *, 16> Defined;
+  collectDefinedFunctions(Decls, Defined);
+  for (const FunctionDecl *F : Defined) {
     if (F && F->isMain() && F->doesThisDeclarationHaveABody())
       U.DefinesMain = true;
     if (!F || !F->doesThisDeclarationHaveABody() || !F->isExternallyVisible())
@@ -1101,6 +1273,7 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
       Out.Return.Tree = std::move(BoundedReturn);
     U.Functions.push_back(std::move(Out));
   }
+  recordCalleeOutputs(U);
   llvm::sort(U.ExternalCalls);
   U.ExternalCalls.erase(std::unique(U.ExternalCalls.begin(), U.ExternalCalls.end()),
                         U.ExternalCalls.end());
@@ -1113,6 +1286,29 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   U.AddressTaken.erase(std::unique(U.AddressTaken.begin(), U.AddressTaken.end()),
                        U.AddressTaken.end());
   return U;
+}
+
+void CountParameters::recordCalleeOutputs(UnitSummary &U) {
+  llvm::StringSet<> Recorded;
+  for (const FunctionSummary &F : U.Functions)
+    Recorded.insert(F.USR);
+  // Summarising one may name more (a dispatcher's constructors).
+  for (size_t I = 0; I < OutputCallees.size(); ++I) {
+    const FunctionDecl *F = OutputCallees[I];
+    const std::string &USR = usrOf(F);
+    if (USR.empty() || Recorded.contains(USR) || F->isDependentContext() ||
+        !F->doesThisDeclarationHaveABody() ||
+        !isUserFunction(F, Ctx.getSourceManager()))
+      continue;
+    Recorded.insert(USR);
+    FunctionSummary Out;
+    Out.USR = USR;
+    Out.Name = F->getQualifiedNameAsString();
+    Out.Definition = pointOf(F->getLocation());
+    Out.Outputs = summarizeOutputs(F);
+    if (!Out.Outputs.empty())
+      U.Functions.push_back(std::move(Out));
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -20,6 +20,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 #include <optional>
 #include <unordered_map>
@@ -165,13 +167,47 @@ private:
                          const clang::FunctionDecl *Def);
   /// The tree of what the callee of \p Call, a function of the program,
   /// stores through its argument \p Arg; empty for any other function.
-  std::string outputTree(const clang::CallExpr *Call, unsigned Arg);
+  std::string outputTree(const clang::CallExpr *Call, unsigned Arg,
+                         const clang::FunctionDecl *Caller);
+  /// The locals of one function being followed to their stores (see
+  /// variableTree), to cut a cycle of copies.
+  struct LocalTrees {
+    llvm::SmallPtrSet<const clang::VarDecl *, 4> Visiting;
+  };
   /// \p E as a return tree over \p Def's unchanged parameters, or "".
   /// \p WithMembers: members the records follow are leaves too, and so is
   /// an accessor's call (`d.size()` returning a member) (SummaryIndex
   /// resolves them; a unit's own evaluation of returns does not).
+  /// With \p Locals (and members), a local or a changed parameter is the
+  /// tree of what it can hold (variableTree); "~" is a copy of a local
+  /// being followed.
   std::string treeOf(const clang::Expr *E, const clang::FunctionDecl *Def,
-                     bool WithMembers = false);
+                     bool WithMembers = false, LocalTrees *Locals = nullptr);
+  /// Every value the integer local or parameter \p V of \p Def can hold,
+  /// as the join of its entry value, its stores and the outputs it is
+  /// handed to as `&v`, made ["d", ...] by updates that only shrink it
+  /// (`v /= a`, `v %= a`, `v *= a` undoing a `v /= a`): "" when another
+  /// update or use can change it, "~" when it only copies locals being
+  /// followed.
+  std::string variableTree(const clang::VarDecl *V,
+                           const clang::FunctionDecl *Def, LocalTrees &Locals);
+  /// The leaf of what \p Call's callee stores through its argument \p Arg,
+  /// with the call's integer arguments as trees; the model's range for an
+  /// MPI output it bounds; "" for any other function.
+  std::string outputLeaf(const clang::CallExpr *Call, unsigned Arg,
+                         const clang::FunctionDecl *Def, LocalTrees &Locals);
+  /// The tree of every way \p Def gives its output \p P a value (stores and
+  /// outputs it hands \p P on to), for functions whose output is read
+  /// through members or other outputs; "" when one cannot be followed.
+  std::string followedOutputTree(RangeAnalysis &Ranges,
+                                 const clang::ParmVarDecl *P,
+                                 const clang::FunctionDecl *Def);
+  /// Functions of this unit that output leaves name: each needs a record
+  /// of its outputs, static ones too.
+  llvm::SetVector<const clang::FunctionDecl *> OutputCallees;
+  /// Records the outputs of the unit's functions that output leaves name
+  /// and no record has yet: static ones, read through other functions.
+  void recordCalleeOutputs(UnitSummary &U);
   /// What the unit's writes store into the members the records follow
   /// (UnitSummary::Arguments, one entry per writing function).
   void recordMembers(UnitSummary &U);

@@ -1,6 +1,7 @@
 //===-- TypeMigration.cpp - Widening int locals for large counts ----------===//
 
 #include "TypeMigration.h"
+#include "analysis/IntervalAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -897,7 +898,7 @@ void TypeMigration::checkPointerUse(const Expr *Use, const VarDecl *V,
         dyn_cast_or_null<CXXMemberCallExpr>(parentSkippingCasts(Member, MemberChild));
     const auto *Method = Call ? Call->getMethodDecl() : nullptr;
     if (Method && Method->getIdentifier()) {
-      if (Method->getName() == "data")
+      if (isDataAccessor(Method))
         return checkPointerUse(Call, V, NewType, Plan);
       if (isHarmlessVectorMember(Method->getName()))
         return;

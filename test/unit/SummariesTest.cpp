@@ -684,6 +684,89 @@ TEST(Summaries, OutputsBoundTheLocalsAndMembersHandedToThem) {
   EXPECT_FALSE(M->Range);
 }
 
+TEST(Summaries, RecursiveOutputsSettleAsAFixpoint) {
+  // pool.c's build stores the pool's count, or hands its output to
+  // build_vector, which divides what build (recursively) gives it; obj.c
+  // hands `&o->count` to build. The pool's count holds what main passes.
+  const char *Base = "c:@S@pool@FI@base";
+  const char *Count = "c:@S@obj@FI@count";
+  SummaryFile File;
+  File.WholeProgram = true;
+  UnitSummary Pool;
+  Pool.File = "/src/pool.c";
+  FunctionSummary Build = function("c:@F@build", "build");
+  Build.Outputs.push_back(
+      {1, R"(["j",["f","c:@S@pool@FI@base"],["o","c:pool.c@F@build_vector",1,["p",0]]])"});
+  FunctionSummary Vector = function("c:pool.c@F@build_vector", "build_vector");
+  Vector.Outputs.push_back(
+      {1, R"(["d",["j",["c","0"],["o","c:@F@build",1,["-",32,true,["p",0],["c","1"]]]]])"});
+  Pool.Functions = {Build, Vector};
+  ArgumentRange Stored;
+  Stored.USR = Base;
+  Stored.Tree = R"(["w",["p",0]])";
+  Stored.CallerUSR = "c:@F@pool_set";
+  Pool.Arguments.push_back(Stored);
+  ArgumentRange Handed;
+  Handed.USR = Count;
+  Handed.Tree = R"(["o","c:@F@build",1])";
+  Pool.Arguments.push_back(Handed);
+  File.Units.push_back(Pool);
+  UnitSummary Main;
+  Main.File = "/src/main.c";
+  Main.DefinesMain = true;
+  ArgumentRange Passed;
+  Passed.USR = "c:@F@pool_set";
+  Passed.Range = Interval{-2147483648LL, 2147483647LL};
+  Main.Arguments.push_back(Passed);
+  File.Units.push_back(Main);
+
+  // A quotient keeps the side of zero its dividend is on.
+  bool Overflows = false;
+  std::optional<Interval> Q = evaluateTree(
+      R"(["d",["p",0]])",
+      [](unsigned) { return std::optional<Interval>(Interval{-5, 7}); },
+      Overflows);
+  ASSERT_TRUE(Q);
+  EXPECT_TRUE(Q->Lo == -5 && Q->Hi == 7);
+  Q = evaluateTree(
+      R"(["d",["p",0]])",
+      [](unsigned) { return std::optional<Interval>(Interval{3, 7}); },
+      Overflows);
+  ASSERT_TRUE(Q);
+  EXPECT_TRUE(Q->Lo == 0 && Q->Hi == 7);
+
+  // The recursion only divides: the member holds the pool's count.
+  SummaryIndex Index;
+  Index.addFresh(File);
+  std::optional<ProgramArgument> M = Index.programArgument(Count, 0);
+  ASSERT_TRUE(M && M->Range);
+  EXPECT_TRUE(M->Range->Lo == -2147483648LL && M->Range->Hi == 2147483647LL);
+  std::optional<Interval> Out = Index.outputOf("c:@F@build", 1, {});
+  ASSERT_TRUE(Out);
+  EXPECT_EQ(Out->Hi, 2147483647LL);
+
+  // So does the slice of a unit that asks for the member: the outputs the
+  // trees read, the static one too, and the members those read.
+  UnitSummary Asker;
+  Asker.File = "/src/use.c";
+  Asker.AskedArguments = {Count};
+  SummaryFile Slice = SummarySlicer(File).sliceFor(Asker);
+  SummaryIndex Sliced;
+  Sliced.addFresh(Slice);
+  M = Sliced.programArgument(Count, 0);
+  ASSERT_TRUE(M && M->Range);
+  EXPECT_EQ(M->Range->Hi, 2147483647LL);
+
+  // A recursion that doubles never settles: any value.
+  File.Units[0].Functions[1].Outputs[0].Tree =
+      R"(["*",64,true,["c","2"],["o","c:@F@build",1,["p",0]]])";
+  SummaryIndex Growing;
+  Growing.addFresh(File);
+  M = Growing.programArgument(Count, 0);
+  ASSERT_TRUE(M);
+  EXPECT_FALSE(M->Range);
+}
+
 TEST(Summaries, OutputsNameTheProductThatWrapsThem) {
   // size.c's buffer_size updates `*size *= 1 + vectors` after a callback
   // filled it: no value, but an overflow. doubles_of stores `n * 8`.
