@@ -6,6 +6,7 @@
 #include "MPIApi.h"
 #include "analysis/FlowRanges.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "analysis/MemberWrites.h"
 #include "utils/FastRecursiveASTVisitor.h"
@@ -3778,6 +3779,150 @@ std::optional<Interval> RangeAnalysis::guardedProduct(const BinaryOperator *P,
   return std::nullopt;
 }
 
+/// The call \p V holds: its only store, with nothing else able to change
+/// it (`const int kind = pick(n);`).
+static const CallExpr *callHeldBy(const VarDecl *V, const FunctionFacts *F) {
+  if (!F || !V->hasLocalStorage() || F->escapes(V) || F->writesOf(V).size() != 1)
+    return nullptr;
+  const FunctionFacts::Write &W = F->writesOf(V).front();
+  return W.Value && W.Replaces && !W.Accumulates
+             ? dyn_cast<CallExpr>(W.Value->IgnoreParenImpCasts())
+             : nullptr;
+}
+
+/// The conditions that hold where \p S runs in \p Body: those of the ifs
+/// around it, with the branch it is in.
+static void conditionsAround(
+    const Stmt *S, const Stmt *Body, const ParentMap &Parents,
+    llvm::SmallVectorImpl<std::pair<const Expr *, bool>> &Out) {
+  for (const Stmt *Child = S, *Up = Parents.getParent(S); Up && Child != Body;
+       Child = Up, Up = Parents.getParent(Up))
+    if (const auto *If = dyn_cast<IfStmt>(Up)) {
+      if (If->getThen() == Child)
+        Out.push_back({If->getCond(), true});
+      else if (If->getElse() == Child)
+        Out.push_back({If->getCond(), false});
+    }
+}
+
+void RangeAnalysis::addResultConstraints(const CallExpr *Call,
+                                         std::optional<WideInt> Code,
+                                         bool Equal, Constraints &C) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def->getBody() ||
+      Def->getNumParams() != Call->getNumArgs())
+    return;
+  // Whether a result K is the one tested for.
+  auto wanted = [&](const llvm::APSInt &K) {
+    return Code ? (K.getExtValue() == *Code) == Equal : K != 0;
+  };
+  // Tested for being zero or not, a comparison returned gives itself.
+  std::optional<bool> WantsTrue;
+  if (!Code)
+    WantsTrue = true;
+  else if (*Code == 0)
+    WantsTrue = !Equal;
+  llvm::SmallVector<const ReturnStmt *, 4> Returns;
+  collectReturns(Def->getBody(), Returns);
+  // The one return that can give the result tested for.
+  const ReturnStmt *Giving = nullptr;
+  std::optional<bool> Compared;
+  for (const ReturnStmt *R : Returns) {
+    const Expr *Value = R->getRetValue();
+    Expr::EvalResult K;
+    if (!Value || Value->isValueDependent())
+      return;
+    if (Value->EvaluateAsInt(K, Ctx)) {
+      if (!wanted(K.Val.getInt()))
+        continue;
+    } else if (WantsTrue &&
+               isa<BinaryOperator>(Value->IgnoreParenImpCasts()) &&
+               cast<BinaryOperator>(Value->IgnoreParenImpCasts())
+                   ->isComparisonOp()) {
+      Compared = *WantsTrue;
+    } else {
+      return;
+    }
+    if (Giving)
+      return;
+    Giving = R;
+  }
+  if (!Giving)
+    return;
+  ParentMap Parents(const_cast<Stmt *>(Def->getBody()));
+  llvm::SmallVector<std::pair<const Expr *, bool>, 4> Holding;
+  conditionsAround(Giving, Def->getBody(), Parents, Holding);
+  if (Compared)
+    Holding.push_back({Giving->getRetValue(), *Compared});
+  for (const auto &[Cond, Truth] : Holding)
+    addCalleeConstraints(Cond, Truth, Call, C);
+}
+
+void RangeAnalysis::addCalleeConstraints(const Expr *Cond, bool Truth,
+                                         const CallExpr *Call, Constraints &C) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot)
+    return addCalleeConstraints(U->getSubExpr(), !Truth, Call, C);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return;
+  BinaryOperatorKind Op = B->getOpcode();
+  if ((Op == BO_LAnd && Truth) || (Op == BO_LOr && !Truth)) {
+    addCalleeConstraints(B->getLHS(), Truth, Call, C);
+    addCalleeConstraints(B->getRHS(), Truth, Call, C);
+    return;
+  }
+  if (!B->isComparisonOp())
+    return;
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  const Expr *Side = B->getLHS(), *Other = B->getRHS();
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVariable(Side));
+  if (!P) {
+    std::swap(Side, Other);
+    P = dyn_cast_or_null<ParmVarDecl>(referencedVariable(Side));
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  Expr::EvalResult K;
+  const auto *Callee = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!Callee || Other->isValueDependent() || !Other->EvaluateAsInt(K, Ctx) ||
+      P->getFunctionScopeIndex() >= Call->getNumArgs())
+    return;
+  // The parameter as the comparison reads it, never changed in the callee.
+  llvm::SmallPtrSet<const ValueDecl *, 1> Names{P};
+  if (mayChangeAny(Callee->getBody(), Names))
+    return;
+  // The caller's variable, converted to the parameter's type without a
+  // change of value (the same type, or a widening of the same sign), and
+  // the same wherever the result is tested: a parameter never written, or
+  // a local written only where it is declared.
+  const Expr *Arg = Call->getArg(P->getFunctionScopeIndex())->IgnoreParenImpCasts();
+  const VarDecl *X = referencedVariable(Arg);
+  QualType From = Arg->getType(), To = P->getType();
+  if (!X || !Facts || !From->isIntegerType() || !To->isIntegerType() ||
+      From->isSignedIntegerType() != To->isSignedIntegerType() ||
+      Ctx.getIntWidth(From) > Ctx.getIntWidth(To) || Facts->escapes(X) ||
+      llvm::any_of(Facts->writesOf(X), [&](const FunctionFacts::Write &W) {
+        return W.Site != X->getInit();
+      }))
+    return;
+  std::optional<Interval> Full = Interval::ofType(X->getType(), Ctx);
+  const llvm::APSInt &Bound = K.Val.getInt();
+  std::optional<Interval> Where =
+      Full ? valuesWhere(Op,
+                         Interval::exact(Bound.isSigned()
+                                             ? WideInt(Bound.getExtValue())
+                                             : WideInt(Bound.getZExtValue())),
+                         *Full)
+           : std::nullopt;
+  if (!Where)
+    return;
+  auto It = C.find(X);
+  C[X] = It == C.end() ? Where->meet(*Full) : It->second.meet(*Where);
+}
+
 void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
                                    Constraints &C) {
   if (!Cond)
@@ -3791,6 +3936,9 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
          Builtin == Builtin::BI__builtin_expect_with_probability) &&
         Call->getNumArgs() >= 1)
       addConstraints(Call->getArg(0), Truth, C);
+    else
+      addResultConstraints(Call, Truth ? std::nullopt : std::optional<WideInt>(0),
+                           true, C);
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
@@ -3819,6 +3967,17 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
     V = referencedVariable(B->getRHS());
     Other = B->getLHS();
     Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  // A helper's result compared with a code, held or called in place.
+  if (Op == BO_EQ || Op == BO_NE) {
+    const Expr *Tested = V ? nullptr : B->getLHS()->IgnoreParenImpCasts();
+    const auto *Call = V ? callHeldBy(V, Facts) : dyn_cast<CallExpr>(Tested);
+    Expr::EvalResult Code;
+    const Expr *CodeExpr = V ? Other : B->getRHS();
+    if (Call && !CodeExpr->isValueDependent() &&
+        CodeExpr->EvaluateAsInt(Code, Ctx))
+      addResultConstraints(Call, WideInt(Code.Val.getInt().getExtValue()),
+                           Op == BO_EQ, C);
   }
   if (!V)
     return;

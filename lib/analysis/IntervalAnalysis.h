@@ -564,6 +564,19 @@ public:
 
   /// The bounds a condition implies when it evaluates to \p Truth.
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
+  /// What a helper's result implies of the variables its call passes, when
+  /// it is \p Code (\p Equal) or anything else: `int kind = pick(n); if
+  /// (kind == 1)`, with pick returning 1 only under `if (nbytes <=
+  /// INT_MAX)`, leaves n at most INT_MAX. \p Code none: the result is
+  /// non-zero (`if (fits(n))`, a helper that returns its comparison).
+  void addResultConstraints(const clang::CallExpr *Call,
+                            std::optional<WideInt> Code, bool Equal,
+                            Constraints &C);
+  /// \p Cond of the callee of \p Call, holding \p Truth, as bounds on
+  /// the variables the call passes for the parameters it compares with
+  /// constants (and never changes).
+  void addCalleeConstraints(const clang::Expr *Cond, bool Truth,
+                            const clang::CallExpr *Call, Constraints &C);
   /// What \p Product, computed without overflow before the point \p C is
   /// for, says of a variable factor that has kept its value since.
   /// \p KeptFrom (default: the product) is where a factor must have its
