@@ -3859,6 +3859,42 @@ void RangeAnalysis::addResultConstraints(const CallExpr *Call,
     addCalleeConstraints(Cond, Truth, Call, C);
 }
 
+/// The parameter of \p G that \p G rounds up to a multiple of another,
+/// when its one statement is `return ((s + (a - 1)) / a) * a;` (an
+/// alignment helper, AMReX's aligned_size): the result is at least s, for
+/// any s a size can be (within a of SIZE_MAX, s + (a - 1) wraps).
+static const ParmVarDecl *roundedUpParameter(const FunctionDecl *G) {
+  const FunctionDecl *Def = nullptr;
+  if (!G || !G->hasBody(Def))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Return = Body && Body->size() == 1
+                           ? dyn_cast<ReturnStmt>(Body->body_front())
+                           : nullptr;
+  auto binary = [](const Expr *E, BinaryOperatorKind Op) {
+    const auto *B = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts())
+                      : nullptr;
+    return B && B->getOpcode() == Op ? B : nullptr;
+  };
+  const BinaryOperator *Times =
+      binary(Return ? Return->getRetValue() : nullptr, BO_Mul);
+  const BinaryOperator *Over = Times ? binary(Times->getLHS(), BO_Div) : nullptr;
+  const BinaryOperator *Plus = Over ? binary(Over->getLHS(), BO_Add) : nullptr;
+  const BinaryOperator *Less = Plus ? binary(Plus->getRHS(), BO_Sub) : nullptr;
+  const auto *Size =
+      Plus ? dyn_cast_or_null<ParmVarDecl>(referencedVariable(Plus->getLHS()))
+           : nullptr;
+  const VarDecl *Align = Over ? referencedVariable(Over->getRHS()) : nullptr;
+  Expr::EvalResult One;
+  if (!Size || !Align || !Size->getType()->isUnsignedIntegerType() ||
+      referencedVariable(Times->getRHS()) != Align ||
+      referencedVariable(Less->getLHS()) != Align ||
+      !Less->getRHS()->EvaluateAsInt(One, G->getASTContext()) ||
+      One.Val.getInt() != 1)
+    return nullptr;
+  return Size;
+}
+
 void RangeAnalysis::addCalleeConstraints(const Expr *Cond, bool Truth,
                                          const CallExpr *Call, Constraints &C) {
   Cond = Cond->IgnoreParenImpCasts();
@@ -3879,11 +3915,24 @@ void RangeAnalysis::addCalleeConstraints(const Expr *Cond, bool Truth,
   if (!Truth)
     Op = BinaryOperator::negateComparisonOp(Op);
   const Expr *Side = B->getLHS(), *Other = B->getRHS();
-  const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVariable(Side));
+  auto compared = [&](const Expr *E) -> const ParmVarDecl * {
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVariable(E)))
+      return P;
+    // `aligned_size(8, nbytes) <= K`: nbytes is no more than its rounding.
+    const auto *Rounding = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    const ParmVarDecl *Rounded =
+        Rounding ? roundedUpParameter(Rounding->getDirectCallee()) : nullptr;
+    if (!Rounded || (Op != BO_LE && Op != BO_LT) ||
+        Rounded->getFunctionScopeIndex() >= Rounding->getNumArgs())
+      return nullptr;
+    return dyn_cast_or_null<ParmVarDecl>(referencedVariable(
+        Rounding->getArg(Rounded->getFunctionScopeIndex())));
+  };
+  const ParmVarDecl *P = compared(Side);
   if (!P) {
     std::swap(Side, Other);
-    P = dyn_cast_or_null<ParmVarDecl>(referencedVariable(Side));
     Op = BinaryOperator::reverseComparisonOp(Op);
+    P = compared(Side);
   }
   Expr::EvalResult K;
   const auto *Callee = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
