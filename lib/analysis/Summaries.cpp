@@ -514,22 +514,6 @@ evaluateReturn(const ReturnSummary &R,
       Overflows);
 }
 
-std::optional<Interval>
-evaluateOutput(const FunctionSummary &F, unsigned Index,
-               llvm::ArrayRef<std::optional<Interval>> Args) {
-  for (const OutputSummary &Out : F.Outputs)
-    if (Out.Index == Index) {
-      bool Overflows = false;
-      return evaluateTree(
-          Out.Tree,
-          [&](unsigned I) {
-            return I < Args.size() ? Args[I] : std::optional<Interval>();
-          },
-          Overflows);
-    }
-  return std::nullopt;
-}
-
 const OutputSummary *
 overflowingOutput(const FunctionSummary &F, unsigned Index,
                   llvm::ArrayRef<std::optional<Interval>> Args) {

@@ -323,12 +323,6 @@ private:
 std::optional<Interval>
 evaluateReturn(const ReturnSummary &R,
                llvm::ArrayRef<std::optional<Interval>> Args, bool &Overflows);
-/// What \p F stores through its parameter \p Index for arguments in
-/// \p Args (none: unknown); none when its summary has no such output. An
-/// int product that wraps on the way still stores an int.
-std::optional<Interval>
-evaluateOutput(const FunctionSummary &F, unsigned Index,
-               llvm::ArrayRef<std::optional<Interval>> Args);
 /// The output of \p F through its parameter \p Index when a store or update
 /// of it can overflow for arguments in \p Args (a tree over the parameters
 /// is judged with them, when they settle it; an output of unknown values

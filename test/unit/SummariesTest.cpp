@@ -803,6 +803,14 @@ TEST(Summaries, OutputsNameTheProductThatWrapsThem) {
   EXPECT_EQ(overflowingOutput(Back.Functions[1], 1, {Ten}), nullptr);
   EXPECT_NE(overflowingOutput(Back.Functions[1], 1, {Any}), nullptr);
   EXPECT_NE(overflowingOutput(Back.Functions[1], 1, {}), nullptr);
-  // evaluateOutput still gives no value for the updated output.
-  EXPECT_FALSE(evaluateOutput(Back.Functions[0], 1, {}));
+  // Still no value for the updated output; the product's, for the
+  // arguments given.
+  SummaryIndex Index;
+  SummaryFile File;
+  File.Units.push_back(Back);
+  Index.addFresh(File);
+  EXPECT_FALSE(Index.outputOf("c:@F@buffer_size", 1, {}));
+  std::optional<Interval> Eighty = Index.outputOf("c:@F@doubles_of", 1, {Ten});
+  ASSERT_TRUE(Eighty);
+  EXPECT_TRUE(Eighty->Lo == 80 && Eighty->Hi == 80);
 }
