@@ -1028,6 +1028,15 @@ std::optional<PointFacts> FlowRanges::before(const Stmt *S) {
   return stateBefore(S, Entry, Walk(), nullptr);
 }
 
+/// Whether \p Store (an assignment, or an initializer) stores a constant.
+static bool isConstantStore(const Stmt *Store, const ASTContext &Ctx) {
+  const auto *Value = dyn_cast<Expr>(Store);
+  if (const auto *Assign = dyn_cast<BinaryOperator>(Store))
+    Value = Assign->getOpcode() == BO_Assign ? Assign->getRHS() : nullptr;
+  Expr::EvalResult K;
+  return Value && !Value->isValueDependent() && Value->EvaluateAsInt(K, Ctx);
+}
+
 std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
                                               const VarDecl *V,
                                               const Stmt *Use) {
@@ -1046,8 +1055,10 @@ std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
   if (!In.Reachable)
     return PointFacts{true, Constraints()};
   // What V holds now is the stored value, not what the value read from V
-  // (`n = n * 2`).
-  In.Known.erase(V);
+  // (`n = n * 2`). A constant stored is known, until the first branch:
+  // `n = -1; ... if (n == -1) return;` never gets past the test.
+  if (!isConstantStore(Store, Ctx))
+    In.Known.erase(V);
   In.Frozen.insert(V);
   Walk W;
   W.Stored = V;

@@ -187,6 +187,30 @@ static bool isUserFunction(const FunctionDecl *F, const SourceManager &SM) {
          !lookupClassic(*F) && !lookupLarge(*F) && !isDeclaredByMPI(*F, SM);
 }
 
+/// The parameter \p Arg multiplies by a constant, and the constant: `2 *
+/// count` (complex values sent as reals, Elemental's wrappers), `n *
+/// sizeof(T)` (elements sent as bytes). A caller's value reaches MPI so,
+/// larger by the factor.
+static std::pair<const ParmVarDecl *, uint64_t>
+scaledParameter(const Expr *Arg, const FunctionDecl *F,
+                const FunctionFacts *Facts) {
+  const auto *Times = dyn_cast<BinaryOperator>(Arg->IgnoreParenImpCasts());
+  if (!Times || Times->getOpcode() != BO_Mul)
+    return {nullptr, 0};
+  for (auto [Factor, Scaled] : {std::pair(Times->getLHS(), Times->getRHS()),
+                                std::pair(Times->getRHS(), Times->getLHS())}) {
+    Expr::EvalResult K;
+    if (Factor->isValueDependent() ||
+        !Factor->EvaluateAsInt(K, F->getASTContext()) ||
+        K.Val.getInt().isNegative() || K.Val.getInt().getActiveBits() > 32 ||
+        K.Val.getInt() < 2)
+      continue;
+    if (const ParmVarDecl *P = passedParameter(Scaled, F, Facts))
+      return {P, K.Val.getInt().getZExtValue()};
+  }
+  return {nullptr, 0};
+}
+
 std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
   const SourceManager &SM = Ctx.getSourceManager();
   const FunctionDecl *Def = nullptr;
@@ -205,6 +229,9 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
   const FunctionFacts *Facts = FunctionAnalyses::of(Ctx)->facts(Def);
   std::map<unsigned, ParameterSummary> Params;
   llvm::DenseMap<unsigned, const CallExpr *> FirstMPIUse;
+  // Parameters that reach MPI only multiplied: the wrapper computes the
+  // product, and widening the parameter alone is not the whole fix.
+  llvm::DenseMap<unsigned, const Expr *> Scaled;
   std::map<unsigned, Forwards> Passed;
   for (const CallExpr *Call : Calls.Calls) {
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -216,6 +243,9 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts);
+      uint64_t Factor = 1;
+      if (!P && MPI)
+        std::tie(P, Factor) = scaledParameter(Call->getArg(I), Def, Facts);
       // An array of counts or displacements handed to a classic call as
       // it came: the callers fill what MPI reads.
       if (P && Classic && I < Classic->Params.size() &&
@@ -239,10 +269,15 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       if (MPI) {
         if (I >= MPI->Params.size() || MPI->Params[I].Kind != ParamKind::Count)
           continue;
+        std::string Noun =
+            MPI->Params[I].Name.contains("disp") ? "displacement" : "count";
+        if (Factor > 1) {
+          Noun += " times " + std::to_string(Factor);
+          Scaled.try_emplace(PI, Call->getArg(I));
+        }
         Params[PI].Uses.push_back(
             {Classic ? MPI->classicName() : Callee->getName().str(),
-             MPI->Params[I].Name.contains("disp") ? "displacement" : "count",
-             At});
+             std::move(Noun), At});
         FirstMPIUse.try_emplace(PI, Call);
       } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
                  carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&
@@ -298,7 +333,11 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       continue;
     }
     FixPlan Fix;
-    if (Broadcast)
+    if (const Expr *Product = Scaled.lookup(PI))
+      Fix.block(Product->getBeginLoc(),
+                "'" + PS.Name + "' reaches MPI multiplied here: the product "
+                "and the call change with it, by hand");
+    else if (Broadcast)
       Fix.block(P->getLocation(), "'" + PS.Name + "' is broadcast through its "
                                   "address: the broadcast's datatype must "
                                   "change with its type");
