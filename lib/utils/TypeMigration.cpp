@@ -1041,6 +1041,11 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
         if (Construct->getArg(I) == Child && Ctor && I < Ctor->getNumParams() &&
             isWideInteger(Ctor->getParamDecl(I)->getType()))
           return;
+    } else if (const auto *New = dyn_cast<CXXNewExpr>(P)) {
+      // `new double[n]`: an array's size takes any integer type.
+      if (New->isArray() && New->getArraySize() &&
+          *New->getArraySize() == Child)
+        return;
     } else if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *Other = dyn_cast<VarDecl>(D))
