@@ -977,6 +977,21 @@ SummaryIndex::programArgument(StringRef USR, unsigned Index) const {
   return resolveArgument(USR, Index, Path);
 }
 
+std::optional<Interval> SummaryIndex::evaluateInProgram(
+    StringRef Tree, llvm::function_ref<std::optional<Interval>(unsigned)> Param,
+    bool &Overflows, std::vector<std::pair<std::string, unsigned>> &Path) const {
+  auto Member = [&](StringRef Field) -> std::optional<Interval> {
+    std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
+    return M && M->Calls ? M->Range : std::nullopt;
+  };
+  auto Output = [&](StringRef Function, unsigned I,
+                    llvm::ArrayRef<std::optional<Interval>> Args) {
+    return outputOf(Function, I, Args, Path);
+  };
+  return evaluateInFixpoint(Tree, Param, Overflows, MemberFn(Member),
+                            OutputFn(Output));
+}
+
 std::optional<Interval>
 SummaryIndex::outputOf(StringRef USR, unsigned Index,
                        llvm::ArrayRef<std::optional<Interval>> Args) const {
@@ -1012,20 +1027,12 @@ SummaryIndex::outputOf(StringRef USR, unsigned Index,
   auto evaluate = [&](llvm::ArrayRef<std::optional<Interval>> With) {
     ++OutputEvaluations;
     bool Overflows;
-    auto Member = [&](StringRef Field) -> std::optional<Interval> {
-      std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
-      return M && M->Calls ? M->Range : std::nullopt;
-    };
-    auto Output = [&](StringRef G, unsigned I,
-                      llvm::ArrayRef<std::optional<Interval>> GArgs) {
-      return outputOf(G, I, GArgs, Path);
-    };
-    return evaluateInFixpoint(
+    return evaluateInProgram(
         Out->Tree,
         [&](unsigned I) {
           return I < With.size() ? With[I] : std::optional<Interval>();
         },
-        Overflows, MemberFn(Member), OutputFn(Output));
+        Overflows, Path);
   };
   OutputsInProgress[Key] = {NoValueYet, false};
   std::optional<Interval> R = evaluate(Args);
@@ -1083,15 +1090,7 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
       // Parameters of a caller the records follow hold what its callers
       // pass; members hold what the program's writes store.
       bool Overflows;
-      auto Member = [&](StringRef Field) -> std::optional<Interval> {
-        std::optional<ProgramArgument> M = resolveArgument(Field, 0, Path);
-        return M && M->Calls ? M->Range : std::nullopt;
-      };
-      auto Output = [&](StringRef Function, unsigned I,
-                        llvm::ArrayRef<std::optional<Interval>> Args) {
-        return outputOf(Function, I, Args, Path);
-      };
-      std::optional<Interval> FromCallers = evaluateTree(
+      std::optional<Interval> FromCallers = evaluateInProgram(
           A->Tree,
           [&](unsigned I) -> std::optional<Interval> {
             if (A->CallerUSR.empty())
@@ -1100,7 +1099,10 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
                 resolveArgument(A->CallerUSR, I, Path);
             return P && P->Calls ? P->Range : std::nullopt;
           },
-          Overflows, MemberFn(Member), OutputFn(Output));
+          Overflows, Path);
+      // Nothing yet, inside a fixpoint of outputs: this entry says nothing.
+      if (isNoValueYet(FromCallers))
+        FromCallers.reset();
       if (FromCallers)
         R = R ? R->meet(*FromCallers) : FromCallers;
     }

@@ -459,6 +459,14 @@ private:
   outputOf(llvm::StringRef USR, unsigned Index,
            llvm::ArrayRef<std::optional<Interval>> Args,
            std::vector<std::pair<std::string, unsigned>> &Path) const;
+  /// \p Tree's range with parameter i \p Param(i), members holding what
+  /// the program's writes store and output leaves what their functions
+  /// store; a value a fixpoint has not reached yet stays so.
+  std::optional<Interval> evaluateInProgram(
+      llvm::StringRef Tree,
+      llvm::function_ref<std::optional<Interval>(unsigned)> Param,
+      bool &Overflows,
+      std::vector<std::pair<std::string, unsigned>> &Path) const;
   /// The outputs whose value a fixpoint is finding (see outputOf), with
   /// the value of its current round and whether it was asked for again.
   struct OutputInProgress {
