@@ -271,8 +271,10 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
           continue;
         std::string Noun =
             MPI->Params[I].Name.contains("disp") ? "displacement" : "count";
+        // The factor is not named: a template's instantiations multiply by
+        // their own sizeof(T), and one warning stands for all of them.
         if (Factor > 1) {
-          Noun += " times " + std::to_string(Factor);
+          Noun += " (multiplied)";
           Scaled.try_emplace(PI, Call->getArg(I));
         }
         Params[PI].Uses.push_back(
