@@ -269,17 +269,15 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       if (MPI) {
         if (I >= MPI->Params.size() || MPI->Params[I].Kind != ParamKind::Count)
           continue;
-        std::string Noun =
-            MPI->Params[I].Name.contains("disp") ? "displacement" : "count";
-        // The factor is not named: a template's instantiations multiply by
-        // their own sizeof(T), and one warning stands for all of them.
-        if (Factor > 1) {
-          Noun += " (multiplied)";
+        // The use's note points at the product. The words stay those of an
+        // unchanged count: a template's instantiations that multiply (by
+        // their own sizeof(T)) and those that do not give one warning.
+        if (Factor > 1)
           Scaled.try_emplace(PI, Call->getArg(I));
-        }
         Params[PI].Uses.push_back(
             {Classic ? MPI->classicName() : Callee->getName().str(),
-             std::move(Noun), At});
+             MPI->Params[I].Name.contains("disp") ? "displacement" : "count",
+             At});
         FirstMPIUse.try_emplace(PI, Call);
       } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
                  carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&

@@ -1,11 +1,12 @@
 // A wrapper that multiplies its count before MPI (`2 * count` for complex
 // values sent as reals, `n * sizeof(double)` for bytes: Elemental's
 // wrappers, held-out audit) still passes the caller's value on: an 'int'
-// product the caller computes is reported at the call, "as its count
-// (multiplied)", with no automatic fix (the product and the call change with
+// product the caller computes is reported at the call, its note at the
+// product in the wrapper, with no automatic fix (the product and the call change with
 // the parameter, by hand). The wrapper's own product is reported where it
 // is computed, with the caller's value; a small constant passed is not.
 // RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+// RUN: %mpix_tidy %s --checks='-*,mpix-large-count' -- %mpi_cflags 2>&1 | FileCheck %s --check-prefix=NOTES
 
 #include <mpi.h>
 
@@ -22,8 +23,10 @@ static void send_bytes(const double *b, int n, int to, MPI_Comm comm) {
 void redistribute(int height, int width, double *z, MPI_Comm comm) {
   int portion = height * width;
   bcast_complex(z, portion, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'portion' holds a value computed in 'int' that can overflow; parameter 'count' of 'bcast_complex' passes it to MPI_Bcast as its count (multiplied)
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'portion' holds a value computed in 'int' that can overflow; parameter 'count' of 'bcast_complex' passes it to MPI_Bcast as its count
   send_bytes(z, portion, 1, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'portion' holds a value computed in 'int' that can overflow; parameter 'n' of 'send_bytes' passes it to MPI_Send as its count (multiplied)
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'portion' holds a value computed in 'int' that can overflow; parameter 'n' of 'send_bytes' passes it to MPI_Send as its count
+  // NOTES: wrapper-scaled-counts.c:19:15: note: it reaches MPI_Send as its count here
+  // NOTES: wrapper-scaled-counts.c:19:15: note: no automatic fix: 'n' reaches MPI multiplied here
   bcast_complex(z, 16, comm);
 }
