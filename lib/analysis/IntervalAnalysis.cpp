@@ -1363,12 +1363,13 @@ static bool mayChangeAny(const Stmt *S,
 }
 
 bool FunctionFacts::undoesQuotient(const CompoundAssignOperator *Mul) const {
-  const VarDecl *V = Mul ? referencedVariable(Mul->getLHS()) : nullptr;
+  if (!Mul || Mul->getOpcode() != BO_MulAssign)
+    return false;
+  const VarDecl *V = referencedVariable(Mul->getLHS());
   const auto *Block = V ? dyn_cast_or_null<CompoundStmt>(parentOf(Mul)) : nullptr;
   std::optional<unsigned> To = Block ? indexInCompound(Mul) : std::nullopt;
   const Expr *Factor = Mul->getRHS()->IgnoreParenImpCasts();
-  if (Mul->getOpcode() != BO_MulAssign || !To ||
-      Factor->HasSideEffects(V->getASTContext()))
+  if (!To || Factor->HasSideEffects(V->getASTContext()))
     return false;
   // The statement before it that last wrote V must be `V /= Factor`.
   const Stmt *const *Body = Block->body_begin();
@@ -2606,13 +2607,6 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
   return Full;
 }
 
-/// Whether \p T is `std::vector<...>`.
-static bool isStandardVector(QualType T) {
-  const auto *Record = T->getAsCXXRecordDecl();
-  return Record && Record->isInStdNamespace() && Record->getIdentifier() &&
-         Record->getName() == "vector";
-}
-
 /// What a use of a vector does to its size.
 enum class SizeEffect { None, Empties, Sets, Unknown };
 
@@ -2675,9 +2669,9 @@ static SizeEffect sizeEffectOf(const DeclRefExpr *Use, const FunctionFacts &F,
 }
 
 std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V) {
-  if (!Facts || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      V->getType()->isReferenceType() || !isStandardVector(V->getType()) ||
-      Facts->escapes(V) || Facts->isCaptured(V))
+  const CXXConstructExpr *Construct =
+      isa<ParmVarDecl>(V) ? nullptr : vectorConstruction(V);
+  if (!Facts || !Construct || Facts->escapes(V) || Facts->isCaptured(V))
     return std::nullopt;
   if (auto It = VectorSizes.find(V); It != VectorSizes.end())
     return It->second;
@@ -2695,24 +2689,15 @@ std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V) {
     add({std::max<WideInt>(R->Lo, 0), R->Hi});
     return true;
   };
-  const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
-  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-  if (!Construct)
-    return std::nullopt;
   unsigned Args = Construct->getNumArgs();
   while (Args > 0 && isa<CXXDefaultArgExpr>(Construct->getArg(Args - 1)))
     --Args;
-  const Expr *First =
-      Args ? Construct->getArg(0)->IgnoreImplicit() : nullptr;
-  if (!First)
+  if (Args == 0)
     add(Interval::exact(0));
-  else if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(First)) {
-    const auto *Array = Ctx.getAsConstantArrayType(List->getSubExpr()->getType());
-    if (!Array)
-      return std::nullopt;
-    add(Interval::exact(WideInt(Array->getSize().getZExtValue())));
-  } else if (!Construct->getArg(0)->getType()->isIntegerType() ||
-             !addCount(Construct->getArg(0), Construct))
+  else if (const InitListExpr *List = vectorList(Construct))
+    add(Interval::exact(List->getNumInits()));
+  else if (!Construct->getArg(0)->getType()->isIntegerType() ||
+           !addCount(Construct->getArg(0), Construct))
     return std::nullopt;
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     const Expr *Size = nullptr;
@@ -3805,14 +3790,15 @@ static void conditionsAround(
     }
 }
 
-void RangeAnalysis::addResultConstraints(const CallExpr *Call,
-                                         std::optional<WideInt> Code,
-                                         bool Equal, Constraints &C) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
-  if (!Callee || !Callee->hasBody(Def) || !Def->getBody() ||
-      Def->getNumParams() != Call->getNumArgs())
-    return;
+const RangeAnalysis::Conditions &
+RangeAnalysis::conditionsOfResult(const FunctionDecl *Def,
+                                  std::optional<WideInt> Code, bool Equal) {
+  // Asked at every point whose constraints pass the test: once per test.
+  auto [It, New] = ResultConditions.try_emplace(
+      {Def, Code ? int64_t(*Code) : int64_t(0), bool(Code), Equal});
+  Conditions &Holding = It->second;
+  if (!New)
+    return Holding;
   // Whether a result K is the one tested for.
   auto wanted = [&](const llvm::APSInt &K) {
     return Code ? (K.getExtValue() == *Code) == Equal : K != 0;
@@ -3832,7 +3818,7 @@ void RangeAnalysis::addResultConstraints(const CallExpr *Call,
     const Expr *Value = R->getRetValue();
     Expr::EvalResult K;
     if (!Value || Value->isValueDependent())
-      return;
+      return Holding;
     if (Value->EvaluateAsInt(K, Ctx)) {
       if (!wanted(K.Val.getInt()))
         continue;
@@ -3842,20 +3828,30 @@ void RangeAnalysis::addResultConstraints(const CallExpr *Call,
                    ->isComparisonOp()) {
       Compared = *WantsTrue;
     } else {
-      return;
+      return Holding;
     }
     if (Giving)
-      return;
+      return Holding;
     Giving = R;
   }
   if (!Giving)
-    return;
+    return Holding;
   ParentMap Parents(const_cast<Stmt *>(Def->getBody()));
-  llvm::SmallVector<std::pair<const Expr *, bool>, 4> Holding;
   conditionsAround(Giving, Def->getBody(), Parents, Holding);
   if (Compared)
     Holding.push_back({Giving->getRetValue(), *Compared});
-  for (const auto &[Cond, Truth] : Holding)
+  return Holding;
+}
+
+void RangeAnalysis::addResultConstraints(const CallExpr *Call,
+                                         std::optional<WideInt> Code,
+                                         bool Equal, Constraints &C) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def->getBody() ||
+      Def->getNumParams() != Call->getNumArgs())
+    return;
+  for (const auto &[Cond, Truth] : conditionsOfResult(Def, Code, Equal))
     addCalleeConstraints(Cond, Truth, Call, C);
 }
 
@@ -3940,8 +3936,12 @@ void RangeAnalysis::addCalleeConstraints(const Expr *Cond, bool Truth,
       P->getFunctionScopeIndex() >= Call->getNumArgs())
     return;
   // The parameter as the comparison reads it, never changed in the callee.
-  llvm::SmallPtrSet<const ValueDecl *, 1> Names{P};
-  if (mayChangeAny(Callee->getBody(), Names))
+  auto [Kept, New] = UnchangedParameters.try_emplace(P);
+  if (New) {
+    llvm::SmallPtrSet<const ValueDecl *, 1> Names{P};
+    Kept->second = !mayChangeAny(Callee->getBody(), Names);
+  }
+  if (!Kept->second)
     return;
   // The caller's variable, converted to the parameter's type without a
   // change of value (the same type, or a widening of the same sign), and

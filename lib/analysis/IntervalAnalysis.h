@@ -24,6 +24,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -572,6 +573,19 @@ public:
   void addResultConstraints(const clang::CallExpr *Call,
                             std::optional<WideInt> Code, bool Equal,
                             Constraints &C);
+  /// The conditions of \p Def that hold where it returns the result
+  /// addResultConstraints tests for (each with the value it has there);
+  /// none when another return can give it too. Computed once per test.
+  using Conditions = llvm::SmallVector<std::pair<const clang::Expr *, bool>, 4>;
+  const Conditions &conditionsOfResult(const clang::FunctionDecl *Def,
+                                       std::optional<WideInt> Code,
+                                       bool Equal);
+  std::map<std::tuple<const clang::FunctionDecl *, int64_t, bool, bool>,
+           Conditions>
+      ResultConditions;
+  /// Parameters of callees never changed in their bodies (true) or maybe
+  /// changed (false), as addCalleeConstraints finds them.
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> UnchangedParameters;
   /// \p Cond of the callee of \p Call, holding \p Truth, as bounds on
   /// the variables the call passes for the parameters it compares with
   /// constants (and never changes).

@@ -337,8 +337,7 @@ std::optional<uint64_t> declaredLength(const Expr *Arg) {
   return std::nullopt;
 }
 
-/// How a local std::vector is built: `v(n)`, `v(n, c)` or `v = {...}`.
-static const CXXConstructExpr *vectorConstruction(const VarDecl *V) {
+const CXXConstructExpr *vectorConstruction(const VarDecl *V) {
   const auto *Record = V->getType()->getAsCXXRecordDecl();
   if (!V->hasLocalStorage() || !Record || !Record->isInStdNamespace() ||
       !Record->getIdentifier() || Record->getName() != "vector" ||
@@ -347,8 +346,7 @@ static const CXXConstructExpr *vectorConstruction(const VarDecl *V) {
   return dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
 }
 
-/// The list of `std::vector<int> v = {1, 2}`.
-static const InitListExpr *vectorList(const CXXConstructExpr *C) {
+const InitListExpr *vectorList(const CXXConstructExpr *C) {
   if (C->getNumArgs() == 0)
     return nullptr;
   const auto *List = dyn_cast<CXXStdInitializerListExpr>(

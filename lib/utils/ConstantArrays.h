@@ -114,6 +114,13 @@ std::optional<FillLoop> fillLoopOf(const clang::BinaryOperator *Store,
                                    const LocalKnowledge &K,
                                    clang::ASTContext &Ctx);
 
+/// How a local std::vector is built: `v(n)`, `v(n, c)` or `v = {...}`;
+/// null for anything else.
+const clang::CXXConstructExpr *vectorConstruction(const clang::VarDecl *V);
+/// The list of `std::vector<int> v = {1, 2}`; null for another
+/// construction.
+const clang::InitListExpr *vectorList(const clang::CXXConstructExpr *C);
+
 /// The number of elements of the array \p Arg names or spells, when its
 /// type says.
 std::optional<uint64_t> declaredLength(const clang::Expr *Arg);
