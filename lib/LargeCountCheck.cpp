@@ -178,6 +178,13 @@ std::string textOf(const Expr *E, const ASTContext &Ctx) {
 }
 
 std::string typeName(QualType T, const ASTContext &Ctx) {
+  // A container's member typedef says nothing of the width: "computed in
+  // 'value_type'" is std::vector<int>'s int, 'size_type' its size_t.
+  while (const auto *Typedef = T->getAs<TypedefType>()) {
+    if (!isa<RecordDecl>(Typedef->getDecl()->getDeclContext()))
+      break;
+    T = Typedef->desugar();
+  }
   return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
 }
 
@@ -1220,11 +1227,13 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
     Finding Found{Finding::Argument, Index, *H};
     // A product's operand, or an int local a wide count is computed from
     // (`size - chunk * INT_MAX` with `int chunk = size / INT_MAX`), that
-    // holds a truncated value itself: the widened call would carry it.
+    // holds a truncated value itself: the widened call would carry it. So
+    // would a size_t local given an int product (`size_t n = a * b`): the
+    // product wrapped before it was widened.
     if ((H->ComputedInInt || H->Kind == Hazard::Narrowed) && FollowLocals &&
         FS.Facts)
       if (auto Operand = carriedHazard(Arg, Call, nullptr, FS);
-          Operand && (H->ComputedInInt ||
+          Operand && (H->ComputedInInt || Operand->second.ComputedInInt ||
                       Context->getIntWidth(Operand->first->getType()) < 64))
         Found.HazardousOperand = Operand;
     return Found;

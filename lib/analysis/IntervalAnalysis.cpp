@@ -8018,9 +8018,13 @@ std::string RangeAnalysis::describeOperandNode(const Expr *E,
     if (!V && X.OriginLoc.isInvalid() &&
         !isa<BinaryOperator, AbstractConditionalOperator>(E)) {
       X.OriginLoc = E->getBeginLoc();
+      // A container's `v[i]` is memory read, as an array's is.
+      const auto *Call = dyn_cast<CallExpr>(E->IgnoreCasts());
+      const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(Call);
+      bool Subscript = Operator && Operator->getOperator() == OO_Subscript;
       X.OriginNote =
           "'" + Text +
-          (isa<CallExpr>(E->IgnoreCasts())
+          (Call && !Subscript
                ? "' is returned by a call the analysis cannot bound"
                : "' is read from memory the analysis cannot see");
     }

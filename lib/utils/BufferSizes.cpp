@@ -30,7 +30,7 @@ static const Expr *objectOf(const Expr *Arg) {
     return E->getType()->isPointerType() ? E : objectOf(Element->getBase());
   if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
       Element && Element->getOperator() == OO_Subscript)
-    return objectOf(Element->getArg(0));
+    return E->getType()->isPointerType() ? E : objectOf(Element->getArg(0));
   if (const auto *Offset = dyn_cast<BinaryOperator>(E);
       Offset && Offset->isAdditiveOp())
     return objectOf(Offset->getLHS()->getType()->isPointerType()
@@ -44,9 +44,16 @@ static const Expr *objectOf(const Expr *Arg) {
   return isa<DeclRefExpr, MemberExpr>(E) ? E : nullptr;
 }
 
-static std::optional<llvm::APSInt> constantIndex(const ArraySubscriptExpr *E,
-                                                 const ASTContext &Ctx) {
-  return E->getIdx()->getIntegerConstantExpr(Ctx);
+/// The array and the index of `a[i]`, a built-in's or a container's.
+static std::optional<std::pair<const Expr *, const Expr *>>
+subscriptOf(const Expr *E) {
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+    return std::pair(Element->getBase(), Element->getIdx());
+  if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
+      Element && Element->getOperator() == OO_Subscript &&
+      Element->getNumArgs() == 2)
+    return std::pair(Element->getArg(0), Element->getArg(1));
+  return std::nullopt;
 }
 
 /// Whether \p A and \p B name the same variable, or the same member of the
@@ -54,12 +61,12 @@ static std::optional<llvm::APSInt> constantIndex(const ArraySubscriptExpr *E,
 static bool sameObject(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   A = stripped(A);
   B = stripped(B);
-  if (const auto *EA = dyn_cast<ArraySubscriptExpr>(A)) {
-    const auto *EB = dyn_cast<ArraySubscriptExpr>(B);
-    if (!EB || !sameObject(EA->getBase(), EB->getBase(), Ctx))
+  if (auto EA = subscriptOf(A)) {
+    auto EB = subscriptOf(B);
+    if (!EB || !sameObject(EA->first, EB->first, Ctx))
       return false;
-    std::optional<llvm::APSInt> IA = constantIndex(EA, Ctx);
-    std::optional<llvm::APSInt> IB = constantIndex(EB, Ctx);
+    std::optional<llvm::APSInt> IA = EA->second->getIntegerConstantExpr(Ctx);
+    std::optional<llvm::APSInt> IB = EB->second->getIntegerConstantExpr(Ctx);
     // `bufs[p]` stored in one loop and sent in another: the array's
     // buffers are set up alike, one per peer.
     if (!IA && !IB)

@@ -9,14 +9,14 @@
 
 void containers(std::vector<double> &v, MPI_Comm comm) {
   MPI_Send(v.data(), v.size(), MPI_DOUBLE, 0, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed to 'int'; messages over 2^31-1 elements are truncated [mpix-large-count]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_t' is narrowed to 'int'; messages over 2^31-1 elements are truncated [mpix-large-count]
   MPI_Send(v.data(), (int)v.size(), MPI_DOUBLE, 0, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_t' is narrowed to 'int'
   MPI_Send(v.data(), static_cast<int>(v.size()), MPI_DOUBLE, 0, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_t' is narrowed to 'int'
   int n = v.size();
   MPI_Bcast(v.data(), n, MPI_DOUBLE, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: count 'n' holds a value narrowed from 'size_type'
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: count 'n' holds a value narrowed from 'size_t'
 }
 
 void bounded(std::vector<double> &v, MPI_Comm comm) {
@@ -29,7 +29,7 @@ void bounded(std::vector<double> &v, MPI_Comm comm) {
 
 template <typename T> void send_all(const std::vector<T> &v, MPI_Datatype t, MPI_Comm comm) {
   MPI_Send(v.data(), v.size(), t, 0, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_t' is narrowed to 'int'
 }
 template void send_all<double>(const std::vector<double> &, MPI_Datatype, MPI_Comm);
 

@@ -18,7 +18,7 @@ void reduce_sources(const std::vector<double> &src, MPI_Comm comm) {
   for (std::size_t s = 0; s < src.size(); s++)
     loc[s] = src[s];
   MPI_Allreduce(loc, glob, n, MPI_DOUBLE, MPI_MAX, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: count 'n' holds a value narrowed from 'size_type'
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-FIXES: MPIX_Allreduce_x(loc, glob, n, MPI_DOUBLE, MPI_MAX, comm);
   delete[] loc;
   delete[] glob;

@@ -11,8 +11,8 @@
 
 void send_vector(const std::vector<double> &v, MPI_Comm comm) {
   MPI_Send(v.data(), static_cast<int>(v.size()), MPI_DOUBLE, 1, 0, comm);
-  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed
-  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:22: warning: count 'v.size()' of type 'size_type' is narrowed
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_t' is narrowed
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:22: warning: count 'v.size()' of type 'size_t' is narrowed
   // CHECK-FIXES-MPICH: MPI_Send_c(v.data(), v.size(), MPI_DOUBLE, 1, 0, comm);
   // CHECK-FIXES-OPENMPI: MPIX_Send_x(v.data(), v.size(), MPI_DOUBLE, 1, 0, comm);
 }
@@ -22,8 +22,8 @@ void local_count(std::vector<char> &v, MPI_Comm comm) {
   // CHECK-FIXES-MPICH: MPI_Count n = v.size();
   // CHECK-FIXES-OPENMPI: MPI_Count n = v.size();
   MPI_Bcast(v.data(), n, MPI_CHAR, 0, comm);
-  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:23: warning: count 'n' holds a value narrowed from 'size_type'
-  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:23: warning: count 'n' holds a value narrowed from 'size_type'
+  // CHECK-MESSAGES-MPICH: :[[@LINE-1]]:23: warning: count 'n' holds a value narrowed from 'size_t'
+  // CHECK-MESSAGES-OPENMPI: :[[@LINE-2]]:23: warning: count 'n' holds a value narrowed from 'size_t'
   // CHECK-FIXES-MPICH: MPI_Bcast_c(v.data(), n, MPI_CHAR, 0, comm);
   // CHECK-FIXES-OPENMPI: MPIX_Bcast_x(v.data(), n, MPI_CHAR, 0, comm);
 }

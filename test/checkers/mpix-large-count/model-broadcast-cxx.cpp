@@ -14,8 +14,8 @@ void vector_size_then_broadcast(const std::vector<double> &v, double *buf,
     n = v.size();
   MPI_Bcast(&n, 1, MPI_INT, 0, comm);
   MPI_Recv(buf, n, MPI_DOUBLE, 0, 0, comm, MPI_STATUS_IGNORE);
-  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_type'
-  // CHECK-NOTES: :[[@LINE-4]]:9: note: 'v.size()' of type 'size_type' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: count 'n' holds a value narrowed from 'size_t'
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: 'v.size()' of type 'size_t' is narrowed to 'int' here
   // CHECK-NOTES: :[[@LINE-5]]:9: note: 'v.size()' is returned by a call the analysis cannot bound
 }
 

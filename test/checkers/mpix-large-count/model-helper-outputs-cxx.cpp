@@ -16,7 +16,7 @@ void send_vector(const std::vector<double> &v, MPI_Comm comm) {
   MPI_Send(v.data(), count, MPI_DOUBLE, 1, 0, comm);
   // CHECK-NOTES: :[[@LINE-1]]:22: warning: count 'count' holds a value computed in 'int' that can overflow
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'count' is written by 'count_of' here
-  // CHECK-NOTES: :[[@LINE-10]]:11: note: 'v.size()' of type 'size_type' is narrowed to 'int' here
+  // CHECK-NOTES: :[[@LINE-10]]:11: note: 'v.size()' of type 'size_t' is narrowed to 'int' here
   // CHECK-NOTES: :[[@LINE-5]]:3: note: no automatic fix: 'count' is written through a parameter of 'count_of', whose type must change by hand
 }
 

@@ -13,8 +13,8 @@ public:
   }
   void exchange(char *rb, MPI_Comm comm) const {
     MPI_Recv(rb, cap_, MPI_BYTE, 0, 0, comm, MPI_STATUS_IGNORE);
-    // CHECK-NOTES: :[[@LINE-1]]:18: warning: count 'cap_' holds a value narrowed from 'size_type'; messages over 2^31-1 elements are truncated
-    // CHECK-NOTES: :[[@LINE-6]]:12: note: 'buffer.size()' of type 'size_type' is narrowed to 'int' here
+    // CHECK-NOTES: :[[@LINE-1]]:18: warning: count 'cap_' holds a value narrowed from 'size_t'; messages over 2^31-1 elements are truncated
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: 'buffer.size()' of type 'size_t' is narrowed to 'int' here
     // CHECK-NOTES: :[[@LINE-7]]:12: note: 'buffer.size()' is returned by a call the analysis cannot bound
     // CHECK-NOTES: :[[@LINE+6]]:7: note: no automatic fix: 'cap_' is a member of 'Halo': changing its type changes the structure's layout
     // An int stored as it is.

@@ -13,7 +13,7 @@ struct Field {
 
 void send_all(const std::vector<double> &v, MPI_Comm comm) {
   MPI_Send(v.data(), v.size(), MPI_DOUBLE, 0, 0, comm);
-  // CHECK-NOTES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: count 'v.size()' of type 'size_t' is narrowed to 'int'
   // CHECK-NOTES: :[[@LINE-2]]:22: note: 'v.size()' is returned by a call the analysis cannot bound
 }
 

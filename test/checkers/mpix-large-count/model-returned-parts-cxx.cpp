@@ -60,12 +60,12 @@ std::array<long long, 2> unbounded(long long n) { return {n, 1}; }
 void send_unbounded(double *buf, long long n, int peer, MPI_Comm comm) {
   auto [size, num] = unbounded(n);
   MPI_Send(buf, size, MPI_DOUBLE, peer, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size' of type 'std::tuple_element<0, std::array<long long, 2>>::type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size' of type 'long long' is narrowed to 'int'
 }
 
 void send_changed(double *buf, long long n, int peer, MPI_Comm comm) {
   auto [size, num] = split(n);
   size *= num;
   MPI_Send(buf, size, MPI_DOUBLE, peer, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size' of type 'std::tuple_element<0, std::array<long long, 2>>::type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: count 'size' of type 'long long' is narrowed to 'int'
 }

@@ -9,7 +9,7 @@
 
 void post_ints(std::vector<int> &buf, int src, MPI_Comm comm, MPI_Request *rq) {
   MPI_Irecv(buf.data(), buf.size(), MPI_INT, src, 0, comm, rq);
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count 'buf.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count 'buf.size()' of type 'size_t' is narrowed to 'int'
 }
 
 int ints_of(MPI_Request *rq) {

@@ -36,14 +36,14 @@ void reduce_grown(int ncomp, std::size_t big, MPI_Comm comm) {
   fill(pushed);
   MPI_Allreduce(MPI_IN_PLACE, pushed.data(), pushed.size(), MPI_DOUBLE,
                 MPI_SUM, comm);
-  // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: count 'pushed.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: count 'pushed.size()' of type 'size_t' is narrowed to 'int'
   std::vector<double> wide(big);
   MPI_Allreduce(MPI_IN_PLACE, wide.data(), wide.size(), MPI_DOUBLE, MPI_SUM,
                 comm);
-  // CHECK-MESSAGES: :[[@LINE-2]]:44: warning: count 'wide.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-2]]:44: warning: count 'wide.size()' of type 'size_t' is narrowed to 'int'
   std::vector<double> copied(ncomp);
   copied = std::vector<double>(big);
   MPI_Allreduce(MPI_IN_PLACE, copied.data(), copied.size(), MPI_DOUBLE,
                 MPI_SUM, comm);
-  // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: count 'copied.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: count 'copied.size()' of type 'size_t' is narrowed to 'int'
 }

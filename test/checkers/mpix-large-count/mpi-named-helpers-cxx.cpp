@@ -13,5 +13,5 @@ inline void MPIU_Bcast_values(double *values, int count, MPI_Comm comm) {
 
 void share(std::vector<double> &v, MPI_Comm comm) {
   app::MPIU_Bcast_values(v.data(), v.size(), comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'v.size()' of type 'size_type' is narrowed to 'int' by parameter 'count' of 'app::MPIU_Bcast_values', which reaches MPI_Bcast as its count
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'v.size()' of type 'size_t' is narrowed to 'int' by parameter 'count' of 'app::MPIU_Bcast_values', which reaches MPI_Bcast as its count
 }

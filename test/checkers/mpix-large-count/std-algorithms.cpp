@@ -106,7 +106,7 @@ void exchange_sized(const std::vector<double> &out,
                 in.data(), rsizes.data(), rdispls.data(), MPI_DOUBLE, comm);
   // CHECK-NOTES: :[[@LINE-2]]:29: warning: count array 'ssizes' of MPI_Alltoallv is filled with values that can exceed INT_MAX
   // CHECK-NOTES: :[[@LINE-14]]:17: note: 'sizes[p] * 1024' can overflow 'int' here
-  // CHECK-NOTES: :[[@LINE-15]]:17: note: 'sizes[p]' is returned by a call the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-15]]:17: note: 'sizes[p]' is read from memory the analysis cannot see
 }
 
 // The running sums go to an int array the fix does not widen: no fix.
@@ -120,7 +120,7 @@ void gather_scanned(const std::vector<double> &out, std::vector<int> &sizes,
               MPI_DOUBLE, 0, comm);
   // CHECK-NOTES: :[[@LINE-2]]:51: warning: count array 'ssizes' of MPI_Gatherv is filled with values that can exceed INT_MAX
   // CHECK-NOTES: :[[@LINE-5]]:17: note: 'sizes[p] * 1024' can overflow 'int' here
-  // CHECK-NOTES: :[[@LINE-6]]:17: note: 'sizes[p]' is returned by a call the analysis cannot bound
+  // CHECK-NOTES: :[[@LINE-6]]:17: note: 'sizes[p]' is read from memory the analysis cannot see
   // CHECK-NOTES: :[[@LINE-6]]:53: note: no automatic fix: the sums are written here, into 'int' elements
   // CHECK-NOTES: :[[@LINE-6]]:66: warning: displacement array 'starts' of MPI_Gatherv is an 'int' running sum
   // CHECK-NOTES: :[[@LINE-8]]:3: note: the running sum is computed here

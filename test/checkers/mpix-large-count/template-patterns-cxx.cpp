@@ -16,7 +16,7 @@ void gather_sizes(const std::vector<T> &parts, MPI_Comm comm) {
   int mine = 1;
   MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
   MPI_Bcast(all.data(), parts.size(), MPI_BYTE, 0, comm);
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count 'parts.size()' of type 'size_type' is narrowed to 'int'
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count 'parts.size()' of type 'size_t' is narrowed to 'int'
 }
 
 // Never instantiated: only the pattern is walked.
