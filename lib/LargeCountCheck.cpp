@@ -1595,6 +1595,9 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                                        return AW.Accumulates &&
                                               !isUnitStep(AW.Site);
                                      }));
+    if (RunningSum &&
+        runningSumFits(W, Array, Accumulator, Element, Call, FS))
+      continue;
     if (RunningSum) {
       Finding Found{Finding::RunningSum, Index, {}};
       Found.Var = Array;
@@ -1635,6 +1638,117 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
   if (Found)
     Found->Var = Array;
   return Found;
+}
+
+/// The term a running sum of \p Array adds per element: `counts[i-1]` of
+/// `displs[i] = displs[i-1] + counts[i-1]`, `n` of `displs[i] = off;` with
+/// `off += n` on \p Accumulator. Null for any other shape.
+static const Expr *runningSumTerm(const FunctionFacts::Write &W,
+                                  const VarDecl *Array,
+                                  const VarDecl *Accumulator,
+                                  const FunctionFacts &Facts) {
+  if (Accumulator) {
+    // The sum that runs with the store: that of its loop.
+    const Stmt *Loop = Facts.outermostLoopAround(W.Site);
+    const Expr *Term = nullptr;
+    for (const FunctionFacts::Write &AW : Facts.writesOf(Accumulator))
+      if (const auto *Add = dyn_cast<CompoundAssignOperator>(AW.Site);
+          Add && AW.Accumulates && Loop && Facts.isWithin(Add, Loop)) {
+        if (Term || Add->getOpcode() != BO_AddAssign)
+          return nullptr;
+        Term = Add->getRHS();
+      }
+    return Term;
+  }
+  const auto *Sum = dyn_cast_or_null<BinaryOperator>(
+      W.Value ? W.Value->IgnoreParenImpCasts() : nullptr);
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return nullptr;
+  if (indexedVariable(Sum->getLHS()) == Array)
+    return Sum->getRHS();
+  if (indexedVariable(Sum->getRHS()) == Array)
+    return Sum->getLHS();
+  return nullptr;
+}
+
+/// The index of element store \p Site (`displs[i] = ...`).
+static const Expr *storedIndex(const Stmt *Site) {
+  const auto *Store = dyn_cast_or_null<BinaryOperator>(Site);
+  if (!Store)
+    return nullptr;
+  const Expr *Element = Store->getLHS()->IgnoreParenImpCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element))
+    return ASE->getIdx();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Element);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+    return Op->getArg(1);
+  return nullptr;
+}
+
+/// The locals that `+=` the elements of \p Summed inside \p Loop.
+static void totalsOf(const Stmt *S, const VarDecl *Summed,
+                     llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  if (const auto *Add = dyn_cast<CompoundAssignOperator>(S);
+      Add && Add->getOpcode() == BO_AddAssign &&
+      indexedVariable(Add->getRHS()) == Summed)
+    if (const VarDecl *Total = referencedVariable(Add->getLHS()))
+      Out.push_back(Total);
+  for (const Stmt *Child : S->children())
+    if (Child && !isa<LambdaExpr>(Child))
+      totalsOf(Child, Summed, Out);
+}
+
+bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
+                                     const VarDecl *Array,
+                                     const VarDecl *Accumulator,
+                                     QualType Element, const CallExpr *Call,
+                                     FunctionState &FS) {
+  std::optional<Interval> Type = Interval::ofType(Element, *Context);
+  const Expr *Term = runningSumTerm(W, Array, Accumulator, *FS.Facts);
+  if (!Type || !Term || !FS.Ranges)
+    return false;
+  // The partial sums of counts are at most their whole: a total of the same
+  // elements, checked before the call, bounds every displacement.
+  if (const VarDecl *Summed = indexedVariable(Term))
+    if (const Stmt *Loop = FS.Facts->outermostLoopAround(W.Site)) {
+      llvm::SmallVector<const VarDecl *, 2> Totals;
+      totalsOf(Loop, Summed, Totals);
+      Constraints AtCall = FS.Ranges->constraintsAt(Call);
+      for (const VarDecl *Total : Totals) {
+        auto Bound = AtCall.find(Total);
+        if (Total != Accumulator && Bound != AtCall.end() &&
+            Bound->second.Hi <= Type->Hi)
+          return true;
+      }
+    }
+  // Each displacement adds at most its index's turns of the largest term,
+  // to a start that is one more term at most (`displs[0] = 0`, `off = 0`).
+  const Expr *At = storedIndex(W.Site);
+  if (!At)
+    return false;
+  Constraints C = FS.Ranges->constraintsAt(W.Site);
+  std::optional<RangeAnalysis::Result> Turns = FS.Ranges->evaluateAt(At, W.Site, C);
+  std::optional<RangeAnalysis::Result> Each =
+      FS.Ranges->evaluateAt(Term, W.Site, C);
+  if (!Turns || !Each || Turns->Range.Lo < 0 || Each->Range.Lo < 0)
+    return false;
+  const Stmt *Loop = FS.Facts->outermostLoopAround(W.Site);
+  auto WithinOneTerm = [&](const FunctionFacts::Write &Start) {
+    if (Start.Site == W.Site)
+      return true;
+    if (Start.Accumulates) // the sum's own step
+      return FS.Facts->isWithin(Start.Site, Loop);
+    std::optional<RangeAnalysis::Result> Value =
+        Start.Value ? FS.Ranges->evaluateAt(Start.Value, Start.Site,
+                                            FS.Ranges->constraintsAt(Start.Site))
+                    : std::nullopt;
+    return Value && Value->Range.Lo >= 0 && Value->Range.Hi <= Each->Range.Hi;
+  };
+  if (!llvm::all_of(Accumulator ? FS.Facts->writesOf(Accumulator)
+                                : FS.Facts->elementWritesOf(Array),
+                    WithinOneTerm))
+    return false;
+  return (Turns->Range.Hi + 2) * Each->Range.Hi <= Type->Hi;
 }
 
 std::optional<LargeCountCheck::Finding>

@@ -447,6 +447,14 @@ private:
   void dropRefilled(llvm::SmallVectorImpl<FunctionFacts::Write> &Writes,
                     const clang::CallExpr *Call, const FunctionInfo &F,
                     FunctionState &FS);
+  /// Whether the running sum that element store \p W of \p Array makes
+  /// (through \p Accumulator, if it sums in one) stays within \p Element
+  /// at \p Call: a total of the same terms summed beside it is bounded
+  /// there (`tot += counts[i]` then `if (tot > INT_MAX) abort()`), or its
+  /// terms are so small that the turns of its loop cannot add up past it.
+  bool runningSumFits(const FunctionFacts::Write &W, const clang::VarDecl *Array,
+                      const clang::VarDecl *Accumulator, clang::QualType Element,
+                      const clang::CallExpr *Call, FunctionState &FS);
   /// A std::partial_sum / inclusive_scan / exclusive_scan that stores its
   /// running sums into \p Array, if one does.
   const clang::CallExpr *scanInto(const clang::VarDecl *Array,

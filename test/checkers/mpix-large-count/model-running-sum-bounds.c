@@ -1,0 +1,109 @@
+// An int running sum of displacements wraps only if its terms can add up
+// past INT_MAX. It cannot when a total of the same counts, summed beside
+// it, is checked before the call (AMReX's box and name gathers, held-out
+// audit), or when each count is so small that the process count cannot
+// make them overflow. Unknown counts, an unknown start or a total checked
+// against a larger bound are still reported.
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+
+#include <limits.h>
+#include <mpi.h>
+#include <stdlib.h>
+
+void gather_checked_total(const char *name, int len, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  int *lens = malloc(np * sizeof(int)), *displs = malloc(np * sizeof(int));
+  MPI_Allgather(&len, 1, MPI_INT, lens, 1, MPI_INT, comm);
+  long long total = lens[0];
+  displs[0] = 0;
+  for (int i = 1; i < np; i++) {
+    displs[i] = displs[i - 1] + lens[i - 1];
+    total += lens[i];
+  }
+  if (total > INT_MAX)
+    MPI_Abort(comm, 1);
+  char *all = malloc(total);
+  MPI_Allgatherv(name, len, MPI_CHAR, all, lens, displs, MPI_CHAR, comm);
+}
+
+void gather_total_too_large(const char *name, int len, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  int *lens = malloc(np * sizeof(int)), *displs = malloc(np * sizeof(int));
+  MPI_Allgather(&len, 1, MPI_INT, lens, 1, MPI_INT, comm);
+  long long total = lens[0];
+  displs[0] = 0;
+  for (int i = 1; i < np; i++) {
+    displs[i] = displs[i - 1] + lens[i - 1];
+    total += lens[i];
+  }
+  if (total > 2LL * INT_MAX)
+    MPI_Abort(comm, 1);
+  char *all = malloc(total);
+  MPI_Allgatherv(name, len, MPI_CHAR, all, lens, displs, MPI_CHAR, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+}
+
+void gather_unchecked(const char *name, int len, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  int *lens = malloc(np * sizeof(int)), *displs = malloc(np * sizeof(int));
+  MPI_Allgather(&len, 1, MPI_INT, lens, 1, MPI_INT, comm);
+  displs[0] = 0;
+  for (int i = 1; i < np; i++)
+    displs[i] = displs[i - 1] + lens[i - 1];
+  char *all = malloc((size_t)displs[np - 1] + lens[np - 1]);
+  MPI_Allgatherv(name, len, MPI_CHAR, all, lens, displs, MPI_CHAR, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+}
+
+// Eight elements per process: 8 * 2^24 processes stay below INT_MAX.
+void gather_small_blocks(const int *mine, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  int *counts = malloc(np * sizeof(int));
+  int *displs = malloc(np * sizeof(int));
+  int *all = malloc(np * 8 * sizeof(int));
+  int offset = 0;
+  for (int i = 0; i < np; i++) {
+    counts[i] = 8;
+    displs[i] = offset;
+    offset += counts[i];
+  }
+  MPI_Allgatherv(mine, 8, MPI_INT, all, counts, displs, MPI_INT, comm);
+}
+
+// The same sum started from a value the analysis cannot bound.
+void gather_from_unknown_start(const int *mine, int start, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  int *counts = malloc(np * sizeof(int));
+  int *displs = malloc(np * sizeof(int));
+  int *all = malloc(np * 8 * sizeof(int));
+  displs[0] = start;
+  counts[0] = 8;
+  for (int i = 1; i < np; i++) {
+    counts[i] = 8;
+    displs[i] = displs[i - 1] + counts[i - 1];
+  }
+  MPI_Allgatherv(mine, 8, MPI_INT, all, counts, displs, MPI_INT, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+}
+
+// Blocks of 2^8 elements: 2^8 * 2^24 processes pass INT_MAX.
+void gather_large_blocks(const int *mine, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  int *counts = malloc(np * sizeof(int));
+  int *displs = malloc(np * sizeof(int));
+  int *all = malloc((size_t)np * 256 * sizeof(int));
+  int offset = 0;
+  for (int i = 0; i < np; i++) {
+    counts[i] = 256;
+    displs[i] = offset;
+    offset += counts[i];
+  }
+  MPI_Allgatherv(mine, 256, MPI_INT, all, counts, displs, MPI_INT, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+}
