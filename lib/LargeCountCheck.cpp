@@ -592,6 +592,15 @@ void LargeCountCheck::checkCall(const CallExpr *Call, const FunctionInfo *F,
     if (Found)
       Findings.push_back(*Found);
   }
+  // `counts[0]` beside `counts` itself (MPI_Scatterv's recvcount): the
+  // array's warning, and its fix, cover both.
+  llvm::erase_if(Findings, [&](const Finding &Read) {
+    return Read.What == Finding::ElementRead &&
+           llvm::any_of(Findings, [&](const Finding &Other) {
+             return Other.What != Finding::ElementRead &&
+                    Other.Var == Read.ReadArray;
+           });
+  });
   // A count that fits can still be sent from a wrapped address.
   for (unsigned I = 0; I < F->Params.size(); ++I)
     if (F->Params[I].Kind == ParamKind::Count &&
@@ -880,6 +889,8 @@ LargeCountCheck::findScalar(const CallExpr *Call, const FunctionInfo &F,
     Found = findMemberStore(Call, Index, mayBeNegative(P));
   if (!Found && P.Kind == ParamKind::Count)
     Found = findOutputStore(Call, Index, FS);
+  if (!Found && P.Kind == ParamKind::Count)
+    Found = findElementRead(Call, Index, FS);
   if (Found && statedToFit(*Found, Target))
     return std::nullopt;
   // An array buffer bounds the count from above only: a negative one is
@@ -922,6 +933,50 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
                  recordName(Found.Member->getParent()) +
                  "': changing its type changes the structure's layout");
   return true;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findElementRead(const CallExpr *Call, unsigned Index,
+                                 FunctionState &FS) {
+  if (!FS.Facts || !FS.Ranges)
+    return std::nullopt;
+  // `counts[i]` itself, or a local every store of which reads an element of
+  // the same array (`int c = counts[i];`).
+  const Expr *Arg = Call->getArg(Index);
+  const VarDecl *Array = indexedVariable(Arg);
+  if (!Array) {
+    const VarDecl *Local = referencedVariable(Arg);
+    if (!Local || !Local->hasLocalStorage() || isa<ParmVarDecl>(Local) ||
+        FS.Facts->escapesBefore(Local, Call))
+      return std::nullopt;
+    for (const FunctionFacts::Write &W : FS.Facts->writesOf(Local)) {
+      const VarDecl *Read = W.Value && !W.Accumulates && W.Replaces
+                                ? indexedVariable(W.Value)
+                                : nullptr;
+      if (!Read || (Array && Read != Array))
+        return std::nullopt;
+      Array = Read;
+    }
+  }
+  // The function's own array: one handed in or out is filled elsewhere too.
+  if (!Array || !Array->hasLocalStorage() || isa<ParmVarDecl>(Array) ||
+      FS.Facts->escapesBefore(Array, Call))
+    return std::nullopt;
+  QualType Element = Array->getType()->isArrayType()
+                         ? Context->getAsArrayType(Array->getType())
+                               ->getElementType()
+                         : Array->getType()->getPointeeType();
+  if (Element.isNull() || !Element->isIntegerType())
+    return std::nullopt;
+  llvm::SmallVector<FunctionFacts::Write, 4> Writes =
+      FS.Facts->elementWritesReaching(Array, Call);
+  std::optional<Hazard> H =
+      elementHazard(Writes, Element, /*IsDispl=*/false, FS);
+  if (!H)
+    return std::nullopt;
+  Finding Found{Finding::ElementRead, Index, *H};
+  Found.ReadArray = Array;
+  return Found;
 }
 
 LargeCountCheck::FunctionState
@@ -2032,6 +2087,15 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     // run; the helper returns MPI_Count instead.
     if (planHelperReturnFix(Found.H, Caller, Plan) && !Plan.ok())
       return true;
+    // The array's element type is the count's: retyping an array (and
+    // what allocates it) is left to the user.
+    if (Found.What == Finding::ElementRead) {
+      Plan.block(Found.H.Source->getBeginLoc(),
+                 "the count is read from '" +
+                     Found.ReadArray->getNameAsString() +
+                     "', whose elements must become MPI_Count by hand");
+      return true;
+    }
     // MPI_Count would carry a negative count to the _c call just the same.
     if (Found.What == Finding::LocalVariable &&
         Found.H.Kind == Hazard::ConstantNegative) {
@@ -2369,6 +2433,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     note(Found.NoteSite->getBeginLoc(), "the running sum is computed here")
         << Found.NoteSite->getSourceRange();
     break;
+  case Finding::ElementRead:
   case Finding::FilledArray: {
     // Only a constant is known not to fit; a product's range merely reaches
     // past INT_MAX: say what bounds its operands, and where an unbounded
@@ -3132,6 +3197,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
                            ? Large->first->getName().str()
                            : F.classicName();
   switch (Found.What) {
+  case Finding::ElementRead:
   case Finding::LocalVariable:
   case Finding::MemberStore:
   case Finding::RemoteMemberStore:

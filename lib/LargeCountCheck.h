@@ -76,6 +76,9 @@ public:
       BufferOffset, ///< An int offset into a buffer (Index), whose count is
                     ///< not reported, that walks it in pieces of the
                     ///< message and can wrap: BufferSizes holds it.
+      ElementRead,  ///< A count read from an element of a local int array
+                    ///< (`counts[i]`, or a local given it) that a store of
+                    ///< the function narrowed or overflowed into.
     };
     WhatType What;
     unsigned Index;
@@ -103,6 +106,8 @@ public:
     /// send buffer).
     const clang::VarDecl *CarriedFrom = nullptr;
     bool Gathered = false;
+    /// An ElementRead's array.
+    const clang::VarDecl *ReadArray = nullptr;
     /// A MemberStore's member, and the function whose store is the hazard
     /// (for an OutputStore, the helper; NoteSite is then the call of it;
     /// for a FilledArray, the member array another function fills).
@@ -285,6 +290,9 @@ private:
   /// member \p Found holds its value in fits \p Target.
   bool statedToFit(const Finding &Found, clang::QualType Target) const;
   std::optional<Finding> findOutputStore(const clang::CallExpr *Call,
+                                         unsigned Index, FunctionState &FS);
+  /// An ElementRead finding for the count \p Index of \p Call.
+  std::optional<Finding> findElementRead(const clang::CallExpr *Call,
                                          unsigned Index, FunctionState &FS);
   /// An OutputStore finding for \p V, a local a helper writes through its
   /// address, whose value is read at \p Read.
