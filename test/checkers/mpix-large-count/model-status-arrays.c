@@ -39,6 +39,27 @@ int all_received(int *a, int *b, int n, MPI_Comm comm) {
   return total;
 }
 
+// Filled in part by MPI_Waitsome (p4est's balance exchange, held-out
+// audit), or by MPI_Testsome: each status is one of the requests'.
+int some_received(int *vals, MPI_Comm comm) {
+  MPI_Request rq[8];
+  MPI_Status st[8];
+  int i, done, idx[8], got, total = 0;
+  for (i = 0; i < 8; i++)
+    MPI_Irecv(&vals[i], 1, MPI_INT, i, 0, comm, &rq[i]);
+  MPI_Waitsome(8, rq, &done, idx, st);
+  for (i = 0; i < done; i++) {
+    MPI_Get_count(&st[i], MPI_INT, &got);
+    total += got;
+  }
+  MPI_Testsome(8, rq, &done, idx, st);
+  for (i = 0; i < done; i++) {
+    MPI_Get_count(&st[i], MPI_INT, &got);
+    total += got;
+  }
+  return total;
+}
+
 // By blocking receives, one bounded by 16: the other, a long count, is not.
 int recv_pair(int *a, long n, MPI_Comm comm) {
   MPI_Status st[2];
