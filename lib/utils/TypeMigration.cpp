@@ -331,6 +331,18 @@ void TypeMigration::rename(const CallExpr *Call, const FunctionInfo &F,
     Plan.block(Call->getBeginLoc(), "the call is spelled inside a macro");
     return;
   }
+  // `sc_MPI_Send(...)` with `#define sc_MPI_Send MPI_Send`: a portability
+  // layer, which another build defines otherwise (without MPI, for one);
+  // the large-count name in its place would build only with MPI.
+  StringRef Spelled =
+      Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (Spelled != Callee->getDecl()->getName()) {
+    Plan.block(Range.getBegin(),
+               "the call is spelled '" + Spelled.str() +
+                   "', a macro that other builds may define otherwise: give "
+                   "it a large-count form");
+    return;
+  }
   Plan.Hints.push_back(FixItHint::CreateReplacement(Range, LargeName(F)));
 }
 

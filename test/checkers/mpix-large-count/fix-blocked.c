@@ -127,3 +127,14 @@ void product_in_macro(char *buf, int nx, int ny, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-4]]:38: note: 'nx' is a parameter: its callers may pass any value
   // CHECK-NOTES: :[[@LINE-4]]:17: note: no automatic fix: the arithmetic to widen is spelled inside a macro; widen it by hand
 }
+
+// A project's portability layer names the MPI function (p4est's libsc,
+// held-out audit: renamed, the build without MPI broke).
+#define app_MPI_Send MPI_Send
+
+void send_through_layer(char *buf, size_t n, MPI_Comm comm) {
+  app_MPI_Send(buf, n, MPI_BYTE, 0, 0, comm);
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: count 'n' of type 'size_t' is narrowed to 'int'
+  // CHECK-NOTES: :[[@LINE-3]]:43: note: 'n' is a parameter: its callers may pass any value
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: no automatic fix: the call is spelled 'app_MPI_Send', a macro that other builds may define otherwise: give it a large-count form
+}
