@@ -1753,6 +1753,56 @@ static void totalsOf(const Stmt *S, const VarDecl *Summed,
       totalsOf(Child, Summed, Out);
 }
 
+/// The loop \p S runs in, when it is the only one and counts upwards by
+/// additions: its turns are at most the values of its counter.
+static const ForStmt *onlyCountedLoopAround(const Stmt *S,
+                                            const FunctionFacts &Facts) {
+  const auto *For =
+      dyn_cast_or_null<ForStmt>(Facts.outermostLoopAround(S));
+  if (!For || !addingCounterOf(For))
+    return nullptr;
+  for (const Stmt *P = Facts.parentOf(S); P && P != For; P = Facts.parentOf(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return nullptr;
+  return For;
+}
+
+std::optional<WideInt> LargeCountCheck::histogramItems(const VarDecl *Counts,
+                                                       const CallExpr *Call,
+                                                       FunctionState &FS) {
+  // Zeroed, then stepped by one per turn of a counted loop (`++counts[
+  // owner(t)]` for each item t): the counts add up to the turns.
+  // Filled by anything else (a gather), they count something else.
+  if (FS.Facts->escapesBefore(Counts, Call))
+    return std::nullopt;
+  WideInt Items = 0;
+  bool Stepped = false;
+  for (const FunctionFacts::Write &W :
+       FS.Facts->elementWritesReaching(Counts, Call)) {
+    if (!W.Accumulates) {
+      std::optional<RangeAnalysis::Result> Value =
+          W.Value ? FS.Ranges->evaluateAt(W.Value, W.Site,
+                                          FS.Ranges->constraintsAt(W.Site))
+                  : std::nullopt;
+      if (!Value || Value->Range.Lo != 0 || Value->Range.Hi != 0)
+        return std::nullopt;
+      continue;
+    }
+    const ForStmt *For = isUnitStep(W.Site)
+                             ? onlyCountedLoopAround(W.Site, *FS.Facts)
+                             : nullptr;
+    if (!For)
+      return std::nullopt;
+    Constraints AtStep = FS.Ranges->constraintsAt(W.Site);
+    auto Counter = AtStep.find(addingCounterOf(For));
+    if (Counter == AtStep.end() || Counter->second.Lo > Counter->second.Hi)
+      return std::nullopt;
+    Items += Counter->second.Hi - Counter->second.Lo + 1;
+    Stepped = true;
+  }
+  return Stepped ? std::optional(Items) : std::nullopt;
+}
+
 bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
                                      const VarDecl *Array,
                                      const VarDecl *Accumulator,
@@ -1776,6 +1826,12 @@ bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
           return true;
       }
     }
+  // Counts of a histogram sum to the items counted, at most: every partial
+  // sum of them is within that.
+  if (const VarDecl *Summed = indexedVariable(Term))
+    if (std::optional<WideInt> Items = histogramItems(Summed, Call, FS);
+        Items && *Items <= Type->Hi)
+      return true;
   // Each displacement adds at most its index's turns of the largest term,
   // to a start that is one more term at most (`displs[0] = 0`, `off = 0`).
   const Expr *At = storedIndex(W.Site);

@@ -463,6 +463,12 @@ private:
   bool runningSumFits(const FunctionFacts::Write &W, const clang::VarDecl *Array,
                       const clang::VarDecl *Accumulator, clang::QualType Element,
                       const clang::CallExpr *Call, FunctionState &FS);
+  /// How many items the counts \p Counts holds at \p Call add up to, at
+  /// most, when they are a histogram: zeroed, then stepped by one per turn
+  /// of a counted loop.
+  std::optional<WideInt> histogramItems(const clang::VarDecl *Counts,
+                                        const clang::CallExpr *Call,
+                                        FunctionState &FS);
   /// A std::partial_sum / inclusive_scan / exclusive_scan that stores its
   /// running sums into \p Array, if one does.
   const clang::CallExpr *scanInto(const clang::VarDecl *Array,

@@ -4566,6 +4566,11 @@ static Counter upwardCounter(const Expr *Inc) {
   }
 }
 
+const VarDecl *addingCounterOf(const ForStmt *For) {
+  Counter C = upwardCounter(For->getInc());
+  return C.Multiplies ? nullptr : C.Var;
+}
+
 /// The value `for (int i = A; ...)` or `for (i = A; ...)` starts \p Counter at.
 static const Expr *loopStart(const ForStmt *For, const VarDecl *Counter) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {

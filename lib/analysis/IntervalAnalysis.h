@@ -1397,6 +1397,10 @@ const clang::VarDecl *viewedArray(const clang::Expr *E);
 /// The array or pointer variable \p E indexes into: a[i], *(a + i), v[i].
 const clang::VarDecl *indexedVariable(const clang::Expr *E);
 
+/// The variable \p For counts upwards by additions (`++i`, `i += 2`,
+/// `i = i + 1`), or null: its turns are at most the values it takes.
+const clang::VarDecl *addingCounterOf(const clang::ForStmt *For);
+
 /// Whether \p Child is the condition \p P tests: if (counts), p ? a : b.
 bool isTruthTestOf(const clang::Stmt *P, const clang::Stmt *Child);
 

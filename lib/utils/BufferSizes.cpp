@@ -153,8 +153,9 @@ static void collectOffsets(const Expr *E, const Expr *Buffer, const Stmt *Store,
              Element && Element->getOperator() == OO_Subscript &&
              Element->getNumArgs() == 2) {
     // A container's element: its index is converted to size_type after it
-    // is computed.
-    Offset(Element->getArg(1), Element, Element->getArg(0));
+    // is computed. A vector of buffers' selects one, as an array's does.
+    if (!E->getType()->isPointerType())
+      Offset(Element->getArg(1), Element, Element->getArg(0));
   } else if (const auto *Sum = dyn_cast<BinaryOperator>(E);
              Sum && Sum->isAdditiveOp() && Sum->getType()->isPointerType()) {
     bool PointerLeft = Sum->getLHS()->getType()->isPointerType();

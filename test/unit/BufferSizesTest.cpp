@@ -34,6 +34,7 @@ template <class T> struct vector {
   void resize(size_t);
   T *data();
   T &operator[](size_t);
+  const T &operator[](size_t) const;
 };
 }
 void use(const void *buffer);
@@ -212,6 +213,15 @@ TEST(BufferSizesTest, ContainersMembersAndArraysOfBuffers) {
       use(pins[0]);
     })"),
             Sizes{"2 * n"});
+  // A vector of buffers: its elements, set up alike, one per peer.
+  EXPECT_EQ(sizesAtUse(R"(
+    void f(const std::vector<int> &n, std::vector<float *> &patch, int k) {
+      for (int p = 0; p < k; p++)
+        patch[p] = new float[n[p] * n[p]];
+      for (int p = 0; p < k; p++)
+        use(patch[p]);
+    })"),
+            Sizes{"n[p] * n[p]"});
 }
 
 TEST(BufferSizesTest, Offsets) {

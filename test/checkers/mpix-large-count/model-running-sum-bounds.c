@@ -2,7 +2,8 @@
 // past INT_MAX. It cannot when a total of the same counts, summed beside
 // it, is checked before the call (AMReX's box and name gathers, held-out
 // audit), or when each count is so small that the process count cannot
-// make them overflow. Unknown counts, an unknown start or a total checked
+// make them overflow, or when they are a histogram of int-many items.
+// Unknown counts, an unknown start or a total checked
 // against a larger bound are still reported.
 // RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
 
@@ -106,4 +107,67 @@ void gather_large_blocks(const int *mine, MPI_Comm comm) {
   }
   MPI_Allgatherv(mine, 256, MPI_INT, all, counts, displs, MPI_INT, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+}
+
+// A histogram of int-many items: each count is stepped once per item, so
+// the counts, and every partial sum of them, add up to the items at most
+// (p4est's trees per process, held-out audit).
+void gather_per_owner(const long long *mine, long long *all, const int *owner,
+                      int items, MPI_Comm comm) {
+  int np, rank;
+  MPI_Comm_size(comm, &np);
+  MPI_Comm_rank(comm, &rank);
+  int *counts = malloc(np * sizeof(int));
+  int *displs = malloc((np + 1) * sizeof(int));
+  for (int p = 0; p < np; p++)
+    counts[p] = 0;
+  for (int t = 0; t < items; t++)
+    ++counts[owner[t]];
+  displs[0] = 0;
+  for (int p = 0; p < np; p++)
+    displs[p + 1] = displs[p] + counts[p];
+  MPI_Allgatherv(mine, counts[rank], MPI_LONG_LONG, all, counts, displs,
+                 MPI_LONG_LONG, comm);
+}
+
+// The same over a 64-bit number of items: the counts can add up past it.
+void gather_per_owner_wide(const long long *mine, long long *all,
+                           const int *owner, long long items, MPI_Comm comm) {
+  int np, rank;
+  MPI_Comm_size(comm, &np);
+  MPI_Comm_rank(comm, &rank);
+  int *counts = malloc(np * sizeof(int));
+  int *displs = malloc((np + 1) * sizeof(int));
+  for (int p = 0; p < np; p++)
+    counts[p] = 0;
+  for (long long t = 0; t < items; t++)
+    ++counts[owner[t]];
+  displs[0] = 0;
+  for (int p = 0; p < np; p++)
+    displs[p + 1] = displs[p] + counts[p];
+  MPI_Allgatherv(mine, counts[rank], MPI_LONG_LONG, all, counts, displs,
+                 MPI_LONG_LONG, comm);
+  // CHECK-MESSAGES: :[[@LINE-2]]:66: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
+}
+
+// Stepped in a loop nested in another: the items are counted more than once.
+void gather_per_owner_rounds(const long long *mine, long long *all,
+                             const int *owner, int items, int rounds,
+                             MPI_Comm comm) {
+  int np, rank;
+  MPI_Comm_size(comm, &np);
+  MPI_Comm_rank(comm, &rank);
+  int *counts = malloc(np * sizeof(int));
+  int *displs = malloc((np + 1) * sizeof(int));
+  for (int p = 0; p < np; p++)
+    counts[p] = 0;
+  for (int r = 0; r < rounds; r++)
+    for (int t = 0; t < items; t++)
+      ++counts[owner[t]];
+  displs[0] = 0;
+  for (int p = 0; p < np; p++)
+    displs[p + 1] = displs[p] + counts[p];
+  MPI_Allgatherv(mine, counts[rank], MPI_LONG_LONG, all, counts, displs,
+                 MPI_LONG_LONG, comm);
+  // CHECK-MESSAGES: :[[@LINE-2]]:66: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
 }
