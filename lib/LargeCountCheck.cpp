@@ -1772,9 +1772,15 @@ std::optional<WideInt> LargeCountCheck::histogramItems(const VarDecl *Counts,
                                                        FunctionState &FS) {
   // Zeroed, then stepped by one per turn of a counted loop (`++counts[
   // owner(t)]` for each item t): the counts add up to the turns.
-  // Filled by anything else (a gather), they count something else.
-  if (FS.Facts->escapesBefore(Counts, Call))
-    return std::nullopt;
+  // Filled by anything else (a gather, memset), they count something else.
+  for (const DeclRefExpr *Use : FS.Facts->usesOf(Counts)) {
+    const Stmt *P = FS.Facts->parentOf(Use);
+    while (P && isa<ImplicitCastExpr, ParenExpr, CStyleCastExpr>(P))
+      P = FS.Facts->parentOf(P);
+    if (isa_and_nonnull<CallExpr>(P) && P != Call &&
+        !FS.Facts->runsOnlyAfter(P, Call))
+      return std::nullopt;
+  }
   WideInt Items = 0;
   bool Stepped = false;
   for (const FunctionFacts::Write &W :

@@ -171,3 +171,22 @@ void gather_per_owner_rounds(const long long *mine, long long *all,
                  MPI_LONG_LONG, comm);
   // CHECK-MESSAGES: :[[@LINE-2]]:66: warning: displacement array 'displs' of MPI_Allgatherv is an 'int' running sum
 }
+
+// Gathered, then stepped by one for a terminator (MPICH's processor-name
+// gather): the counts are the gathered lengths, not a histogram.
+void gather_names_plus_one(const char *mine, int len, char *all,
+                           MPI_Comm comm) {
+  int np, total = 0;
+  MPI_Comm_size(comm, &np);
+  int *lens = malloc(np * sizeof(int));
+  int *displs = malloc((np + 1) * sizeof(int));
+  MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, comm);
+  displs[0] = 0;
+  for (int i = 0; i < np; i++) {
+    lens[i]++;
+    total += lens[i];
+    displs[i + 1] = total;
+  }
+  MPI_Gatherv(mine, len + 1, MPI_CHAR, all, lens, displs, MPI_CHAR, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: displacement array 'displs' of MPI_Gatherv is an 'int' running sum
+}
