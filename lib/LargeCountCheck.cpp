@@ -690,6 +690,28 @@ static bool computedWiderThan(const CompoundAssignOperator *Update,
   return Computed && !Computed->within(Target);
 }
 
+bool LargeCountCheck::addsSmallConstantToFitting(const Expr *Sum,
+                                                 const Interval &Target,
+                                                 const Constraints &C,
+                                                 FunctionState &FS) {
+  // `(uint64_t)n + 1` of an int n passes INT_MAX only at n == INT_MAX, as
+  // `n + 1` computed in int does, which is no report either: a count one
+  // past the largest int is not a large count (a terminator, a header).
+  const auto *Add = dyn_cast<BinaryOperator>(Sum->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return false;
+  for (auto [Term, Constant] : {std::pair(Add->getLHS(), Add->getRHS()),
+                                std::pair(Add->getRHS(), Add->getLHS())}) {
+    std::optional<WideInt> K = exactValue(Constant, *Context);
+    if (!K || *K < 0 || *K >= (WideInt(1) << 16))
+      continue;
+    std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(Term, C);
+    if (R && R->Range.within(Target))
+      return true;
+  }
+  return false;
+}
+
 std::optional<LargeCountCheck::Hazard>
 LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
                              bool MayBeNegative, const Constraints &C,
@@ -742,6 +764,8 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
       // out of range is still reported below.
       if (!MayBeNegative && !R->Range.isExact() &&
           R->Range.Hi <= TargetRange->Hi)
+        return std::nullopt;
+      if (!R->Range.isExact() && addsSmallConstantToFitting(Sub, *TargetRange, C, FS))
         return std::nullopt;
       Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range, Spelled};
       if (R->Range.isExact())

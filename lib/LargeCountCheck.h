@@ -441,6 +441,11 @@ private:
   /// How the fix spells the type a buffer's size is widened to.
   std::string sizeTypeFor(const NarrowSize &Size);
   bool noteNarrowingReturn(const Hazard &H);
+  /// Whether \p Sum is a value within \p Target plus a small constant
+  /// (`(uint64_t)n + 1` of an int n), under \p C.
+  bool addsSmallConstantToFitting(const clang::Expr *Sum,
+                                  const Interval &Target, const Constraints &C,
+                                  FunctionState &FS);
   std::optional<Finding> findArray(const clang::CallExpr *Call,
                                    const FunctionInfo &F, unsigned Index,
                                    FunctionState &FS);
