@@ -170,6 +170,11 @@ DeclaredRanges DeclaredRanges::parse(llvm::StringRef Text,
     if (Target.consume_back("()")) {
       if (isTargetName(Target))
         Into = &Out.Calls, Key = Target.str();
+    } else if (Target.contains("::")) {
+      // `function::name`: a parameter or local of that function only.
+      auto [Function, Name] = Target.rsplit("::");
+      if (isTargetName(Function) && isTargetName(Name))
+        Into = &Out.Variables, Key = (Function + "::" + Name).str();
     } else if (Target.contains('.')) {
       auto [Record, Field] = Target.split('.');
       if (isTargetName(Field) && (Record.empty() || isTargetName(Record)))
@@ -222,8 +227,18 @@ std::optional<Interval>
 DeclaredRanges::ofDeclaration(const clang::ValueDecl *D) const {
   if (!D || !D->getIdentifier())
     return std::nullopt;
-  if (isa<clang::VarDecl>(D))
-    return ofVariable(D->getName());
+  if (const auto *V = dyn_cast<clang::VarDecl>(D)) {
+    std::optional<Interval> Any = ofVariable(V->getName());
+    const auto *F = dyn_cast_or_null<clang::FunctionDecl>(
+        V->getParentFunctionOrMethod());
+    std::optional<Interval> Own =
+        F && F->getIdentifier()
+            ? find(Variables, (F->getName() + "::" + V->getName()).str())
+            : std::nullopt;
+    if (Any && Own)
+      return Own->meet(*Any);
+    return Own ? Own : Any;
+  }
   const auto *Field = dyn_cast<clang::FieldDecl>(D);
   if (!Field)
     return std::nullopt;

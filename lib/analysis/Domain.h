@@ -59,6 +59,8 @@ std::optional<unsigned> integerWidth(clang::QualType T,
 /// and the values it takes:
 ///   `name`           every variable so named (parameter, local, global),
 ///                    or, for an array or pointer, its elements;
+///   `function::name` the parameter or local so named of that function
+///                    only;
 ///   `Record.field`   that member of that structure, class or typedef'd
 ///                    struct (`.field`: of any), or its elements;
 ///   `name()`         what a call of that function returns, or what an

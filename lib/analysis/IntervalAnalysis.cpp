@@ -3056,8 +3056,7 @@ std::optional<Interval> RangeAnalysis::declaredRange(const Expr *E) const {
     Named = ASE->getBase()->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Named)) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (V->getIdentifier())
-        return Declared->ofVariable(V->getName());
+      return Declared->ofDeclaration(V);
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(Named)) {

@@ -376,10 +376,11 @@ TEST(DeclaredRanges, Entries) {
   DeclaredRanges D = DeclaredRanges::parse(
       " nrhs : 1..2^10 ;panel.rows:4096; .rows:0..8192; level:-8..8; "
       "sizes():100; n:10; n:5..20; ; bare; x:; 3y:1; a.b.c:1; f(:1; "
-      "z:9..1; w:2^200",
+      "z:9..1; w:2^200; pack::size:64; ::size:1; pack:::1",
       Unread);
   EXPECT_EQ(Unread, (std::vector<std::string>{"bare", "x:", "3y:1", "a.b.c:1",
-                                              "f(:1", "z:9..1", "w:2^200"}));
+                                              "f(:1", "z:9..1", "w:2^200",
+                                              "::size:1", "pack:::1"}));
   ASSERT_TRUE(D.ofVariable("nrhs"));
   EXPECT_EQ(D.ofVariable("nrhs")->Lo, 1);
   EXPECT_EQ(D.ofVariable("nrhs")->Hi, 1024);
@@ -417,6 +418,14 @@ TEST(RunModel, DeclaredRanges) {
   ASSERT_TRUE(P);
   EXPECT_EQ(P->Range.Lo, 6);
   EXPECT_EQ(P->Range.Hi, 6);
+  // `function::name` is that function's variable only.
+  const char *Scoped = "void f(int size, int n) { int probe = size * n; }";
+  P = probeAll(Scoped, false, std::nullopt, true, "f::size:64; n:1000");
+  ASSERT_TRUE(P);
+  EXPECT_FALSE(P->Overflows);
+  EXPECT_EQ(P->Range.Hi, 64000);
+  EXPECT_TRUE(probeAll(Scoped, false, std::nullopt, true,
+                       "g::size:64; n:1000")->Overflows);
 }
 
 TEST(RunModel, StrictTypesAndInputs) {

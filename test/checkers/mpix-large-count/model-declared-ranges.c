@@ -8,14 +8,14 @@
 // those built from what is not stated, and those converted through a cast.
 // RUN: %check_mpix_tidy --no-fix --check-suffix=NONE %s mpix-large-count %t-none -- %mpi_cflags
 // RUN: %check_mpix_tidy --no-fix --check-suffix=STATED %s mpix-large-count %t-stated \
-// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags
+// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20; pack_record::record:4096'}}" -- %mpi_cflags
 // RUN: %mpix_tidy %s --checks='-*,mpix-large-count' \
-// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags 2>&1 \
+// RUN:   --config="{CheckOptions: {mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20; pack_record::record:4096'}}" -- %mpi_cflags 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOTES
 // The option holds under StrictTypes too: it is the user's statement, not
 // the model's assumption.
 // RUN: %check_mpix_tidy --no-fix --check-suffix=STATED %s mpix-large-count %t-strict \
-// RUN:   --config="{CheckOptions: {mpix-large-count.StrictTypes: true, mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20'}}" -- %mpi_cflags
+// RUN:   --config="{CheckOptions: {mpix-large-count.StrictTypes: true, mpix-large-count.Ranges: 'ncols:4096; nrhs:1..2^10; block_t.width:4096; .depth:2^12; layout.lens:1000; weights:0..7; COLS():0..4096; panel_rows():4096; level:-8..8; total:2^40; nlocal:2^20; mesh.nverts:2^20; pack_record::record:4096'}}" -- %mpi_cflags
 
 #include <mpi.h>
 #include <stddef.h>
@@ -124,4 +124,18 @@ void stored(double *b, size_t n, struct mesh *m, MPI_Comm comm) {
   m->nverts = n;
   MPI_Send(b, m->nverts, MPI_DOUBLE, 0, 1, comm);
   // CHECK-MESSAGES-NONE: :[[@LINE-1]]:15: warning: count 'm->nverts' holds a value narrowed from 'size_t'
+}
+
+// A statement scoped to one function (`pack_record::record`) leaves a
+// variable of the same name elsewhere unbounded (mpifileutils' pack sizes,
+// held-out audit: a bare name bounded an unrelated local too).
+void pack_record(char *buf, int record, MPI_Comm comm) {
+  MPI_Bcast(buf, record * 100, MPI_BYTE, 0, comm);
+  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:18: warning: count 'record * 100' is computed in 'int'
+}
+
+void unpack_record(char *buf, int record, MPI_Comm comm) {
+  MPI_Bcast(buf, record * 100, MPI_BYTE, 0, comm);
+  // CHECK-MESSAGES-NONE: :[[@LINE-1]]:18: warning: count 'record * 100' is computed in 'int'
+  // CHECK-MESSAGES-STATED: :[[@LINE-2]]:18: warning: count 'record * 100' is computed in 'int'
 }
