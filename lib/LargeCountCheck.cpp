@@ -765,7 +765,8 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
       if (!MayBeNegative && !R->Range.isExact() &&
           R->Range.Hi <= TargetRange->Hi)
         return std::nullopt;
-      if (!R->Range.isExact() && addsSmallConstantToFitting(Sub, *TargetRange, C, FS))
+      if (!R->Range.isExact() &&
+          addsSmallConstantToFitting(Sub, *TargetRange, C, FS))
         return std::nullopt;
       Hazard H{Hazard::Narrowed, Sub, Sub->getType(), R->Range, Spelled};
       if (R->Range.isExact())
@@ -986,10 +987,10 @@ LargeCountCheck::findElementRead(const CallExpr *Call, unsigned Index,
   if (!Array || !Array->hasLocalStorage() || isa<ParmVarDecl>(Array) ||
       FS.Facts->escapesBefore(Array, Call))
     return std::nullopt;
-  QualType Element = Array->getType()->isArrayType()
-                         ? Context->getAsArrayType(Array->getType())
-                               ->getElementType()
-                         : Array->getType()->getPointeeType();
+  QualType Element =
+      Array->getType()->isArrayType()
+          ? Context->getAsArrayType(Array->getType())->getElementType()
+          : Array->getType()->getPointeeType();
   if (Element.isNull() || !Element->isIntegerType())
     return std::nullopt;
   llvm::SmallVector<FunctionFacts::Write, 4> Writes =
@@ -1674,8 +1675,7 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                                        return AW.Accumulates &&
                                               !isUnitStep(AW.Site);
                                      }));
-    if (RunningSum &&
-        runningSumFits(W, Array, Accumulator, Element, Call, FS))
+    if (RunningSum && runningSumFits(W, Array, Accumulator, Element, Call, FS))
       continue;
     if (RunningSum) {
       Finding Found{Finding::RunningSum, Index, {}};
@@ -1750,20 +1750,6 @@ static const Expr *runningSumTerm(const FunctionFacts::Write &W,
   return nullptr;
 }
 
-/// The index of element store \p Site (`displs[i] = ...`).
-static const Expr *storedIndex(const Stmt *Site) {
-  const auto *Store = dyn_cast_or_null<BinaryOperator>(Site);
-  if (!Store)
-    return nullptr;
-  const Expr *Element = Store->getLHS()->IgnoreParenImpCasts();
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element))
-    return ASE->getIdx();
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Element);
-      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-    return Op->getArg(1);
-  return nullptr;
-}
-
 /// The locals that `+=` the elements of \p Summed inside \p Loop.
 static void totalsOf(const Stmt *S, const VarDecl *Summed,
                      llvm::SmallVectorImpl<const VarDecl *> &Out) {
@@ -1777,18 +1763,22 @@ static void totalsOf(const Stmt *S, const VarDecl *Summed,
       totalsOf(Child, Summed, Out);
 }
 
-/// The loop \p S runs in, when it is the only one and counts upwards by
-/// additions: its turns are at most the values of its counter.
-static const ForStmt *onlyCountedLoopAround(const Stmt *S,
-                                            const FunctionFacts &Facts) {
-  const auto *For =
-      dyn_cast_or_null<ForStmt>(Facts.outermostLoopAround(S));
-  if (!For || !addingCounterOf(For))
-    return nullptr;
+/// How many times \p S runs, at most, when the only loop around it counts
+/// upwards by additions: the values its counter takes there.
+static std::optional<WideInt>
+turnsAround(const Stmt *S, const FunctionFacts &Facts, RangeAnalysis &Ranges) {
+  const auto *For = dyn_cast_or_null<ForStmt>(Facts.outermostLoopAround(S));
+  const VarDecl *Counter = For ? addingCounterOf(For) : nullptr;
+  if (!Counter)
+    return std::nullopt;
   for (const Stmt *P = Facts.parentOf(S); P && P != For; P = Facts.parentOf(P))
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
-      return nullptr;
-  return For;
+      return std::nullopt;
+  Constraints At = Ranges.constraintsAt(S);
+  auto Values = At.find(Counter);
+  if (Values == At.end() || Values->second.Lo > Values->second.Hi)
+    return std::nullopt;
+  return Values->second.Hi - Values->second.Lo + 1;
 }
 
 std::optional<WideInt> LargeCountCheck::histogramItems(const VarDecl *Counts,
@@ -1818,16 +1808,12 @@ std::optional<WideInt> LargeCountCheck::histogramItems(const VarDecl *Counts,
         return std::nullopt;
       continue;
     }
-    const ForStmt *For = isUnitStep(W.Site)
-                             ? onlyCountedLoopAround(W.Site, *FS.Facts)
-                             : nullptr;
-    if (!For)
+    std::optional<WideInt> Turns =
+        isUnitStep(W.Site) ? turnsAround(W.Site, *FS.Facts, *FS.Ranges)
+                           : std::nullopt;
+    if (!Turns)
       return std::nullopt;
-    Constraints AtStep = FS.Ranges->constraintsAt(W.Site);
-    auto Counter = AtStep.find(addingCounterOf(For));
-    if (Counter == AtStep.end() || Counter->second.Lo > Counter->second.Hi)
-      return std::nullopt;
-    Items += Counter->second.Hi - Counter->second.Lo + 1;
+    Items += *Turns;
     Stepped = true;
   }
   return Stepped ? std::optional(Items) : std::nullopt;
@@ -1862,16 +1848,13 @@ bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
     if (std::optional<WideInt> Items = histogramItems(Summed, Call, FS);
         Items && *Items <= Type->Hi)
       return true;
-  // Each displacement adds at most its index's turns of the largest term,
-  // to a start that is one more term at most (`displs[0] = 0`, `off = 0`).
-  const Expr *At = storedIndex(W.Site);
-  if (!At)
-    return false;
+  // Each turn of the loop adds at most the largest term, to a start that
+  // is one more term at most (`displs[0] = 0`, `off = 0`).
+  std::optional<WideInt> Turns = turnsAround(W.Site, *FS.Facts, *FS.Ranges);
   Constraints C = FS.Ranges->constraintsAt(W.Site);
-  std::optional<RangeAnalysis::Result> Turns = FS.Ranges->evaluateAt(At, W.Site, C);
   std::optional<RangeAnalysis::Result> Each =
       FS.Ranges->evaluateAt(Term, W.Site, C);
-  if (!Turns || !Each || Turns->Range.Lo < 0 || Each->Range.Lo < 0)
+  if (!Turns || !Each || Each->Range.Lo < 0)
     return false;
   const Stmt *Loop = FS.Facts->outermostLoopAround(W.Site);
   auto WithinOneTerm = [&](const FunctionFacts::Write &Start) {
@@ -1880,16 +1863,17 @@ bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
     if (Start.Accumulates) // the sum's own step
       return FS.Facts->isWithin(Start.Site, Loop);
     std::optional<RangeAnalysis::Result> Value =
-        Start.Value ? FS.Ranges->evaluateAt(Start.Value, Start.Site,
-                                            FS.Ranges->constraintsAt(Start.Site))
-                    : std::nullopt;
+        Start.Value
+            ? FS.Ranges->evaluateAt(Start.Value, Start.Site,
+                                    FS.Ranges->constraintsAt(Start.Site))
+            : std::nullopt;
     return Value && Value->Range.Lo >= 0 && Value->Range.Hi <= Each->Range.Hi;
   };
   if (!llvm::all_of(Accumulator ? FS.Facts->writesOf(Accumulator)
                                 : FS.Facts->elementWritesOf(Array),
                     WithinOneTerm))
     return false;
-  return (Turns->Range.Hi + 2) * Each->Range.Hi <= Type->Hi;
+  return (*Turns + 1) * Each->Range.Hi <= Type->Hi;
 }
 
 std::optional<LargeCountCheck::Finding>

@@ -58,16 +58,16 @@ public:
   /// One reason to warn about one argument of one call.
   struct Finding {
     enum WhatType {
-      Argument,      ///< The argument expression itself.
-      LocalVariable, ///< An int local that was assigned a hazard.
-      RunningSum,    ///< An int running sum of displacements.
-      FilledArray,   ///< Elements assigned a hazard.
-      ReceivedCount, ///< int output of MPI_Get_count / MPI_Get_elements.
-      SizeOutput,    ///< int output of a size query.
-      MemberStore,   ///< An int member that a store of the unit narrowed
-                     ///< or overflowed into.
-      OutputStore,   ///< An int local that a helper of the unit narrowed or
-                     ///< overflowed into through a pointer or reference.
+      Argument,          ///< The argument expression itself.
+      LocalVariable,     ///< An int local that was assigned a hazard.
+      RunningSum,        ///< An int running sum of displacements.
+      FilledArray,       ///< Elements assigned a hazard.
+      ReceivedCount,     ///< int output of MPI_Get_count / MPI_Get_elements.
+      SizeOutput,        ///< int output of a size query.
+      MemberStore,       ///< An int member that a store of the unit narrowed
+                         ///< or overflowed into.
+      OutputStore,       ///< An int local that a helper of the unit narrowed or
+                         ///< overflowed into through a pointer or reference.
       RemoteMemberStore, ///< A member that a store of another unit overflowed
                          ///< into (the program's records say where).
       RemoteOutputStore, ///< An int local that a helper of another unit
@@ -465,9 +465,11 @@ private:
   /// at \p Call: a total of the same terms summed beside it is bounded
   /// there (`tot += counts[i]` then `if (tot > INT_MAX) abort()`), or its
   /// terms are so small that the turns of its loop cannot add up past it.
-  bool runningSumFits(const FunctionFacts::Write &W, const clang::VarDecl *Array,
-                      const clang::VarDecl *Accumulator, clang::QualType Element,
-                      const clang::CallExpr *Call, FunctionState &FS);
+  bool runningSumFits(const FunctionFacts::Write &W,
+                      const clang::VarDecl *Array,
+                      const clang::VarDecl *Accumulator,
+                      clang::QualType Element, const clang::CallExpr *Call,
+                      FunctionState &FS);
   /// How many items the counts \p Counts holds at \p Call add up to, at
   /// most, when they are a histogram: zeroed, then stepped by one per turn
   /// of a counted loop.

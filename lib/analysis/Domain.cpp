@@ -229,8 +229,8 @@ DeclaredRanges::ofDeclaration(const clang::ValueDecl *D) const {
     return std::nullopt;
   if (const auto *V = dyn_cast<clang::VarDecl>(D)) {
     std::optional<Interval> Any = ofVariable(V->getName());
-    const auto *F = dyn_cast_or_null<clang::FunctionDecl>(
-        V->getParentFunctionOrMethod());
+    const auto *F =
+        dyn_cast_or_null<clang::FunctionDecl>(V->getParentFunctionOrMethod());
     std::optional<Interval> Own =
         F && F->getIdentifier()
             ? find(Variables, (F->getName() + "::" + V->getName()).str())

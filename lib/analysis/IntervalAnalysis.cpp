@@ -8026,11 +8026,10 @@ std::string RangeAnalysis::describeOperandNode(const Expr *E,
       const auto *Call = dyn_cast<CallExpr>(E->IgnoreCasts());
       const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(Call);
       bool Subscript = Operator && Operator->getOperator() == OO_Subscript;
-      X.OriginNote =
-          "'" + Text +
-          (Call && !Subscript
-               ? "' is returned by a call the analysis cannot bound"
-               : "' is read from memory the analysis cannot see");
+      X.OriginNote = "'" + Text +
+                     (Call && !Subscript
+                          ? "' is returned by a call the analysis cannot bound"
+                          : "' is read from memory the analysis cannot see");
     }
   }
   return Text + " unbounded";
