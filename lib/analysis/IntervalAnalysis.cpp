@@ -4389,8 +4389,15 @@ std::optional<Interval> RangeAnalysis::storedRange(const Expr *Value,
 
 /// Whether \p A and \p B are the same variable or the same constant.
 static bool isSameOperand(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  return isa<DeclRefExpr, IntegerLiteral>(A->IgnoreParenImpCasts()) &&
-         sameExpression(A, B, Ctx);
+  if (isa<DeclRefExpr, IntegerLiteral>(A->IgnoreParenImpCasts()))
+    return sameExpression(A, B, Ctx);
+  // A constant spelled as arithmetic (`FACES` for `(2 * DIM)`) is its value.
+  if (A->isValueDependent() || B->isValueDependent())
+    return false;
+  std::optional<llvm::APSInt> KA = A->getIntegerConstantExpr(Ctx);
+  std::optional<llvm::APSInt> KB =
+      KA ? B->getIntegerConstantExpr(Ctx) : std::nullopt;
+  return KB && llvm::APSInt::isSameValue(*KA, *KB);
 }
 
 /// A member read through `this` or a variable (`p->entries`, `num_entries`
