@@ -1763,6 +1763,16 @@ static void totalsOf(const Stmt *S, const VarDecl *Summed,
       totalsOf(Child, Summed, Out);
 }
 
+/// What write \p W stores, where it stores it.
+static std::optional<Interval> storedValue(const FunctionFacts::Write &W,
+                                           RangeAnalysis &Ranges) {
+  if (!W.Value)
+    return std::nullopt;
+  std::optional<RangeAnalysis::Result> R =
+      Ranges.evaluateAt(W.Value, W.Site, Ranges.constraintsAt(W.Site));
+  return R ? std::optional(R->Range) : std::nullopt;
+}
+
 /// How many times \p S runs, at most, when the only loop around it counts
 /// upwards by additions: the values its counter takes there.
 static std::optional<WideInt>
@@ -1800,11 +1810,8 @@ std::optional<WideInt> LargeCountCheck::histogramItems(const VarDecl *Counts,
   for (const FunctionFacts::Write &W :
        FS.Facts->elementWritesReaching(Counts, Call)) {
     if (!W.Accumulates) {
-      std::optional<RangeAnalysis::Result> Value =
-          W.Value ? FS.Ranges->evaluateAt(W.Value, W.Site,
-                                          FS.Ranges->constraintsAt(W.Site))
-                  : std::nullopt;
-      if (!Value || Value->Range.Lo != 0 || Value->Range.Hi != 0)
+      std::optional<Interval> Value = storedValue(W, *FS.Ranges);
+      if (!Value || Value->Lo != 0 || Value->Hi != 0)
         return std::nullopt;
       continue;
     }
@@ -1828,9 +1835,9 @@ bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
   const Expr *Term = runningSumTerm(W, Array, Accumulator, *FS.Facts);
   if (!Type || !Term || !FS.Ranges)
     return false;
-  // The partial sums of counts are at most their whole: a total of the same
-  // elements, checked before the call, bounds every displacement.
-  if (const VarDecl *Summed = indexedVariable(Term))
+  if (const VarDecl *Summed = indexedVariable(Term)) {
+    // The partial sums of counts are at most their whole: a total of the
+    // same elements, checked before the call, bounds every displacement.
     if (const Stmt *Loop = FS.Facts->outermostLoopAround(W.Site)) {
       llvm::SmallVector<const VarDecl *, 2> Totals;
       totalsOf(Loop, Summed, Totals);
@@ -1842,12 +1849,12 @@ bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
           return true;
       }
     }
-  // Counts of a histogram sum to the items counted, at most: every partial
-  // sum of them is within that.
-  if (const VarDecl *Summed = indexedVariable(Term))
+    // Counts of a histogram sum to the items counted, at most: every
+    // partial sum of them is within that.
     if (std::optional<WideInt> Items = histogramItems(Summed, Call, FS);
         Items && *Items <= Type->Hi)
       return true;
+  }
   // Each turn of the loop adds at most the largest term, to a start that
   // is one more term at most (`displs[0] = 0`, `off = 0`).
   std::optional<WideInt> Turns = turnsAround(W.Site, *FS.Facts, *FS.Ranges);
@@ -1862,12 +1869,8 @@ bool LargeCountCheck::runningSumFits(const FunctionFacts::Write &W,
       return true;
     if (Start.Accumulates) // the sum's own step
       return FS.Facts->isWithin(Start.Site, Loop);
-    std::optional<RangeAnalysis::Result> Value =
-        Start.Value
-            ? FS.Ranges->evaluateAt(Start.Value, Start.Site,
-                                    FS.Ranges->constraintsAt(Start.Site))
-            : std::nullopt;
-    return Value && Value->Range.Lo >= 0 && Value->Range.Hi <= Each->Range.Hi;
+    std::optional<Interval> Value = storedValue(Start, *FS.Ranges);
+    return Value && Value->Lo >= 0 && Value->Hi <= Each->Range.Hi;
   };
   if (!llvm::all_of(Accumulator ? FS.Facts->writesOf(Accumulator)
                                 : FS.Facts->elementWritesOf(Array),

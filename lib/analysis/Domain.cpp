@@ -203,6 +203,15 @@ DeclaredRanges::find(const llvm::StringMap<Interval> &Map,
   return It->second;
 }
 
+/// What a statement of the target itself and one of every target of its
+/// kind (`.field`, the bare `name`) say together.
+static std::optional<Interval> bothHold(std::optional<Interval> Own,
+                                        std::optional<Interval> Any) {
+  if (Any && Own)
+    return Own->meet(*Any);
+  return Own ? Own : Any;
+}
+
 std::optional<Interval> DeclaredRanges::ofVariable(llvm::StringRef Name) const {
   return find(Variables, Name);
 }
@@ -214,9 +223,7 @@ std::optional<Interval> DeclaredRanges::ofMember(llvm::StringRef Record,
   std::optional<Interval> Any = find(Members, ("." + Field).str());
   std::optional<Interval> Own =
       Record.empty() ? std::nullopt : find(Members, (Record + "." + Field).str());
-  if (Any && Own)
-    return Own->meet(*Any);
-  return Own ? Own : Any;
+  return bothHold(Own, Any);
 }
 
 std::optional<Interval> DeclaredRanges::ofCall(llvm::StringRef Name) const {
@@ -235,9 +242,7 @@ DeclaredRanges::ofDeclaration(const clang::ValueDecl *D) const {
         F && F->getIdentifier()
             ? find(Variables, (F->getName() + "::" + V->getName()).str())
             : std::nullopt;
-    if (Any && Own)
-      return Own->meet(*Any);
-    return Own ? Own : Any;
+    return bothHold(Own, Any);
   }
   const auto *Field = dyn_cast<clang::FieldDecl>(D);
   if (!Field)

@@ -19,18 +19,27 @@ static const Expr *stripped(const Expr *E) {
   return E->IgnoreImplicit()->IgnoreParenCasts();
 }
 
+/// The array and the index of `a[i]`, a built-in's or a container's.
+static std::optional<std::pair<const Expr *, const Expr *>>
+subscriptOf(const Expr *E) {
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+    return std::pair(Element->getBase(), Element->getIdx());
+  if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
+      Element && Element->getOperator() == OO_Subscript &&
+      Element->getNumArgs() == 2)
+    return std::pair(Element->getArg(0), Element->getArg(1));
+  return std::nullopt;
+}
+
 /// The variable or member a buffer argument points into, or null.
 static const Expr *objectOf(const Expr *Arg) {
   const Expr *E = stripped(Arg);
   if (const auto *Addr = dyn_cast<UnaryOperator>(E);
       Addr && Addr->getOpcode() == UO_AddrOf)
     E = stripped(Addr->getSubExpr());
-  // `bufs[0]` of an array of pointers is a buffer of its own.
-  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
-    return E->getType()->isPointerType() ? E : objectOf(Element->getBase());
-  if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
-      Element && Element->getOperator() == OO_Subscript)
-    return E->getType()->isPointerType() ? E : objectOf(Element->getArg(0));
+  // `bufs[0]` of an array (or a vector) of pointers is a buffer of its own.
+  if (auto Element = subscriptOf(E))
+    return E->getType()->isPointerType() ? E : objectOf(Element->first);
   if (const auto *Offset = dyn_cast<BinaryOperator>(E);
       Offset && Offset->isAdditiveOp())
     return objectOf(Offset->getLHS()->getType()->isPointerType()
@@ -42,18 +51,6 @@ static const Expr *objectOf(const Expr *Arg) {
                : nullptr;
   }
   return isa<DeclRefExpr, MemberExpr>(E) ? E : nullptr;
-}
-
-/// The array and the index of `a[i]`, a built-in's or a container's.
-static std::optional<std::pair<const Expr *, const Expr *>>
-subscriptOf(const Expr *E) {
-  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
-    return std::pair(Element->getBase(), Element->getIdx());
-  if (const auto *Element = dyn_cast<CXXOperatorCallExpr>(E);
-      Element && Element->getOperator() == OO_Subscript &&
-      Element->getNumArgs() == 2)
-    return std::pair(Element->getArg(0), Element->getArg(1));
-  return std::nullopt;
 }
 
 /// Whether \p A and \p B name the same variable, or the same member of the
