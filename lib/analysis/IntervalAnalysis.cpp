@@ -3196,6 +3196,9 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
         Guarded = guardedAccessBound(B, C);
       if (Guarded)
         R = R->meet(*Guarded);
+      // `if (off + n > total) n = total - off;`: below n.
+      if (std::optional<Interval> Piece = guardedDifference(B, C))
+        R = R->meet(*Piece);
     }
     return R;
   }
@@ -3478,6 +3481,220 @@ std::optional<Interval> RangeAnalysis::enclosingGuardBound(const Expr *E,
       return Bound;
   }
   return std::nullopt;
+}
+
+/// The variable \p E reads whole, through conversions that keep its value
+/// (`(uint64_t)n` of a size_t n); null for anything else.
+static const VarDecl *valueOfVariable(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    std::optional<Interval> To = Interval::ofType(Cast->getType(), Ctx);
+    std::optional<Interval> From =
+        Interval::ofType(Cast->getSubExpr()->getType(), Ctx);
+    if (!To || !From || !From->within(*To))
+      return nullptr;
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// Where the values a guard read must still be there when a guarded
+/// difference is computed: a branch or a loop body (Whole), or the
+/// statements From..To of a block, from the one after an early exit or a
+/// declaration to the one that holds the difference.
+struct RangeAnalysis::GuardedRegion {
+  const Stmt *Whole = nullptr;
+  const CompoundStmt *Block = nullptr;
+  unsigned From = 0, To = 0;
+};
+
+bool RangeAnalysis::keepsValue(const VarDecl *V, const GuardedRegion &R,
+                               const BinaryOperator *D) const {
+  if (Facts->escapes(V) || !V->hasLocalStorage())
+    return false;
+  auto InRegion = [&](const Stmt *S) {
+    if (R.Whole)
+      return Facts->isWithin(S, R.Whole);
+    for (unsigned I = R.From; I <= R.To && I < R.Block->size(); ++I)
+      if (Facts->isWithin(S, R.Block->body_begin()[I]))
+        return true;
+    return false;
+  };
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A write after D in the text runs after it unless a loop of the region
+  // holds both, or a jump takes control back.
+  auto RunsAfterD = [&](const Stmt *W) {
+    if (!Facts->labels().empty() ||
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(D->getEndLoc()),
+                                      SM.getExpansionLoc(W->getBeginLoc())))
+      return false;
+    for (const Stmt *P = Facts->parentOf(D); P && InRegion(P);
+         P = Facts->parentOf(P))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) &&
+          Facts->isWithin(W, P))
+        return false;
+    return true;
+  };
+  return llvm::all_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+    // The store of D's own result comes after D is computed.
+    return !W.Site || Facts->isWithin(D, W.Site) || !InRegion(W.Site) ||
+           RunsAfterD(W.Site);
+  });
+}
+
+bool RangeAnalysis::keepsValues(const Expr *E, const GuardedRegion &R,
+                                const BinaryOperator *D) const {
+  llvm::SmallVector<const Stmt *, 8> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (isa<CallExpr, MemberExpr, ArraySubscriptExpr>(S))
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+      return false;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (!keepsValue(V, R, D))
+          return false;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return true;
+}
+
+/// The region from the statement after \p Decl's declaration to the one
+/// that holds \p D, when both are statements of one block.
+std::optional<RangeAnalysis::GuardedRegion>
+RangeAnalysis::regionFromDeclaration(const VarDecl *Decl,
+                                     const BinaryOperator *D) const {
+  const DeclStmt *Declaration = Facts->declarationOf(Decl);
+  const auto *Block = Declaration ? dyn_cast_or_null<CompoundStmt>(
+                                        Facts->parentOf(Declaration))
+                                  : nullptr;
+  std::optional<unsigned> From =
+      Block ? Facts->indexInCompound(Declaration) : std::nullopt;
+  if (!From)
+    return std::nullopt;
+  for (const Stmt *Child = D, *P = Facts->parentOf(D); P;
+       Child = P, P = Facts->parentOf(P))
+    if (P == Block) {
+      std::optional<unsigned> To = Facts->indexInCompound(Child);
+      if (!To || *To <= *From)
+        return std::nullopt;
+      return GuardedRegion{nullptr, Block, *From + 1, *To};
+    }
+  return std::nullopt;
+}
+
+void RangeAnalysis::boundDifference(const Expr *Cond, bool Truth,
+                                    const GuardedRegion &R,
+                                    const BinaryOperator *D,
+                                    const Constraints &C, DifferenceBounds &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Not = dyn_cast<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot)
+    return boundDifference(Not->getSubExpr(), !Truth, R, D, C, Out);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return;
+  if ((Truth && B->getOpcode() == BO_LAnd) ||
+      (!Truth && B->getOpcode() == BO_LOr)) {
+    boundDifference(B->getLHS(), Truth, R, D, C, Out);
+    boundDifference(B->getRHS(), Truth, R, D, C, Out);
+    return;
+  }
+  if (!B->isRelationalOp())
+    return;
+  // As `Big > Small` or `Big >= Small`.
+  BinaryOperatorKind Op =
+      Truth ? B->getOpcode() : BinaryOperator::negateComparisonOp(B->getOpcode());
+  const Expr *Big = B->getLHS(), *Small = B->getRHS();
+  if (Op == BO_LT || Op == BO_LE) {
+    std::swap(Big, Small);
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  WideInt Strict = Op == BO_GT ? 1 : 0;
+  const VarDecl *X = valueOfVariable(D->getLHS(), Ctx);
+  const VarDecl *Y = valueOfVariable(D->getRHS(), Ctx);
+  if (valueOfVariable(Small, Ctx) == Y && valueOfVariable(Big, Ctx) == X) {
+    if (keepsValue(X, R, D) && keepsValue(Y, R, D))
+      Out.Lo = std::max(Out.Lo.value_or(Strict), Strict);
+    return;
+  }
+  if (valueOfVariable(Small, Ctx) != X || !keepsValue(X, R, D))
+    return;
+  // Big is Y + N, or a local that holds it from its declaration on.
+  GuardedRegion SumRegion = R;
+  const Expr *Sum = Big->IgnoreParenImpCasts();
+  if (const VarDecl *Held = valueOfVariable(Sum, Ctx);
+      Held && Held != Y && Held->getInit() && !Facts->escapes(Held) &&
+      Facts->writesOf(Held).size() == 1) {
+    std::optional<GuardedRegion> Since = regionFromDeclaration(Held, D);
+    if (!Since)
+      return;
+    SumRegion = *Since;
+    Sum = Held->getInit()->IgnoreParenImpCasts();
+  }
+  const auto *Add = dyn_cast<BinaryOperator>(Sum);
+  if (!Add || Add->getOpcode() != BO_Add)
+    return;
+  const Expr *N = valueOfVariable(Add->getLHS(), Ctx) == Y   ? Add->getRHS()
+                  : valueOfVariable(Add->getRHS(), Ctx) == Y ? Add->getLHS()
+                                                             : nullptr;
+  if (!N || !keepsValue(Y, SumRegion, D) || !keepsValues(N, SumRegion, D))
+    return;
+  State Ignored;
+  if (std::optional<Interval> Addend = eval(N, C, Ignored))
+    Out.Hi = std::min(Out.Hi.value_or(Addend->Hi - Strict), Addend->Hi - Strict);
+}
+
+std::optional<Interval>
+RangeAnalysis::guardedDifference(const BinaryOperator *D, const Constraints &C) {
+  std::optional<Interval> Full = Interval::ofType(D->getType(), Ctx);
+  const VarDecl *X = valueOfVariable(D->getLHS(), Ctx);
+  const VarDecl *Y = valueOfVariable(D->getRHS(), Ctx);
+  if (!Facts || !Full || D->getOpcode() != BO_Sub || !X || !Y || X == Y)
+    return std::nullopt;
+  DifferenceBounds Bounds;
+  const Stmt *Child = D;
+  for (const Stmt *P = Facts->parentOf(D); P; Child = P, P = Facts->parentOf(P)) {
+    if (isa<LambdaExpr, BlockExpr>(P))
+      break;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (Child != If->getCond() && !If->hasInitStorage() && !If->hasVarStorage())
+        boundDifference(If->getCond(), Child == If->getThen(),
+                        GuardedRegion{Child}, D, C, Bounds);
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (Child != CO->getCond())
+        boundDifference(CO->getCond(), Child == CO->getTrueExpr(),
+                        GuardedRegion{Child}, D, C, Bounds);
+    } else if (const auto *While = dyn_cast<WhileStmt>(P)) {
+      if (Child == While->getBody() && !While->hasVarStorage())
+        boundDifference(While->getCond(), true, GuardedRegion{Child}, D, C,
+                        Bounds);
+    } else if (const auto *For = dyn_cast<ForStmt>(P)) {
+      // The increment runs after the body, before the condition again.
+      if (Child == For->getBody() && For->getCond() &&
+          !For->getConditionVariable())
+        boundDifference(For->getCond(), true, GuardedRegion{Child}, D, C,
+                        Bounds);
+    } else if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+      std::optional<unsigned> Index = Facts->indexInCompound(Child);
+      if (!Index)
+        continue;
+      for (const FunctionFacts::Guard &G : Facts->guardsIn(Block))
+        if (G.Index < *Index)
+          boundDifference(G.Cond, G.HoldsAfter,
+                          GuardedRegion{nullptr, Block, G.Index + 1, *Index}, D,
+                          C, Bounds);
+    }
+  }
+  // Without X >= Y an unsigned difference wraps past any bound from above.
+  if (!Bounds.Hi || (!Bounds.Lo && Full->Lo >= 0))
+    return std::nullopt;
+  WideInt Lo = Bounds.Lo.value_or(Full->Lo);
+  return Interval{Lo, std::max(Lo, *Bounds.Hi)};
 }
 
 /// Whether running \p S before \p Keep can change memory, or what Keep

@@ -648,6 +648,31 @@ public:
   std::optional<Interval> comparedBound(const clang::Expr *Cond, bool Truth,
                                         const clang::Expr *E,
                                         const Constraints &C);
+  /// The values of the difference \p D, `X - Y` of two variables, that
+  /// the guards around it allow: `off < total` puts it above 0, and
+  /// `off + n > total` below n, when the guard's X, Y and n still hold
+  /// where D is computed (`if (off + n > total) n = total - off;`). An
+  /// unsigned difference needs both, or it may have wrapped.
+  std::optional<Interval> guardedDifference(const clang::BinaryOperator *D,
+                                            const Constraints &C);
+  struct GuardedRegion;
+  struct DifferenceBounds {
+    std::optional<WideInt> Lo, Hi;
+  };
+  void boundDifference(const clang::Expr *Cond, bool Truth,
+                       const GuardedRegion &R, const clang::BinaryOperator *D,
+                       const Constraints &C, DifferenceBounds &Out);
+  /// Whether no write of \p V in \p R can run between entering R and
+  /// computing \p D (D's own store aside), and nothing unseen writes it.
+  bool keepsValue(const clang::VarDecl *V, const GuardedRegion &R,
+                  const clang::BinaryOperator *D) const;
+  /// keepsValue of every variable \p E reads; E reads no memory and calls
+  /// nothing.
+  bool keepsValues(const clang::Expr *E, const GuardedRegion &R,
+                   const clang::BinaryOperator *D) const;
+  std::optional<GuardedRegion>
+  regionFromDeclaration(const clang::VarDecl *Decl,
+                        const clang::BinaryOperator *D) const;
   /// The bound the nearest enclosing `if` that compares \p E itself puts
   /// on it (`if (tot - done < INT_MAX) chunk = tot - done;`), when nothing
   /// E reads is written in the branch.

@@ -1,0 +1,85 @@
+// A piece clamped to what is left of a total (`if (off + n > total) n =
+// total - off;`) is below n, as long as off is below the total there: an
+// unsigned difference of an offset past the end would wrap. mpifileutils'
+// dbcast reads its file in such pieces (held-out audit, S9). The offset
+// and the total must be the ones the guard read; a difference not guarded
+// from below, or an operand changed after the guard, is still reported.
+// RUN: %check_mpix_tidy %s mpix-large-count %t -- %mpi_cflags
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { Chunk = 1 << 20 };
+
+void send_tail(const char *b, uint64_t off, uint64_t total, MPI_Comm comm) {
+  size_t n = Chunk;
+  if (off < total) {
+    if (off + n > total)
+      n = (size_t)(total - off);
+    MPI_Send(b, (int)n, MPI_CHAR, 0, 0, comm);
+  }
+}
+
+// The sum held in a local first, the lower guard an early return.
+void send_through_last(const char *b, uint64_t off, uint64_t total,
+                       MPI_Comm comm) {
+  size_t n = Chunk;
+  if (off >= total)
+    return;
+  uint64_t last = off + (uint64_t)n;
+  if (last > total)
+    n = (size_t)(total - off);
+  MPI_Send(b, (int)n, MPI_CHAR, 0, 0, comm);
+}
+
+// A conditional expression in a loop guarded by its condition, and the
+// complement of the test in an else branch.
+void stream(const char *b, size_t total, MPI_Comm comm) {
+  for (size_t off = 0; off < total;) {
+    size_t len = off + Chunk > total ? total - off : Chunk;
+    MPI_Send(b + off, (int)len, MPI_CHAR, 0, 0, comm);
+    off += len;
+  }
+  size_t off = 0;
+  while (off < total) {
+    size_t len;
+    if (off + Chunk <= total)
+      len = Chunk;
+    else
+      len = total - off;
+    MPI_Send(b + off, (int)len, MPI_CHAR, 0, 0, comm);
+    off += len;
+  }
+}
+
+// Controls. Nothing keeps the offset below the total: the difference wraps.
+void send_unguarded(const char *b, uint64_t off, uint64_t total,
+                    MPI_Comm comm) {
+  size_t n = Chunk;
+  if (off + n > total)
+    n = (size_t)(total - off);
+  MPI_Send(b, (int)n, MPI_CHAR, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'n' of type 'size_t' is narrowed to 'int'
+}
+
+// The offset moves between the test and the difference.
+void send_moved(const char *b, uint64_t off, uint64_t total, uint64_t skip,
+                MPI_Comm comm) {
+  size_t n = Chunk;
+  if (off < total && off + n > total) {
+    off -= skip;
+    n = (size_t)(total - off);
+  }
+  MPI_Send(b, (int)n, MPI_CHAR, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'n' of type 'size_t' is narrowed to 'int'
+}
+
+// The piece is as large as the caller says.
+void send_any(const char *b, uint64_t off, uint64_t total, size_t n,
+              MPI_Comm comm) {
+  if (off < total && off + n > total)
+    n = (size_t)(total - off);
+  MPI_Send(b, (int)n, MPI_CHAR, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'n' of type 'size_t' is narrowed to 'int'
+}
