@@ -401,6 +401,7 @@ void LargeCountCheck::onEndOfTranslationUnit() {
   Conditionals.clear();
   Arguments.clear();
   MPIConditions.reset();
+  MPIAlways = false;
   Delivery.reset();
   MemberVerdicts.clear();
   SharedSizes.clear();
@@ -2373,20 +2374,43 @@ void LargeCountCheck::includeMPIX(const CallExpr *Call, FixPlan &Plan) {
 llvm::SmallVector<const ConditionalRegions::Branch *, 2>
 LargeCountCheck::mpiBranchesOnly(SourceLocation Inside, SourceLocation Outside) {
   const SourceManager &SM = Context->getSourceManager();
+  auto Only = Conditionals.holdingOnly(Inside, Outside, SM);
+  llvm::erase_if(Only, [this](const ConditionalRegions::Branch *B) {
+    return !mpiConditions().contains(B->Condition);
+  });
+  return Only;
+}
+
+const llvm::StringSet<> &LargeCountCheck::mpiConditions() {
   // The conditions under which the unit includes <mpi.h>: the only ones a
   // build without MPI turns off. An `#ifdef USE_RMA_REQUESTS` around a
   // call in a file that always has MPI is no such condition.
+  // MPI's own headers include each other under conditions of their own,
+  // which hold no code of the project.
+  const SourceManager &SM = Context->getSourceManager();
   if (!MPIConditions) {
     MPIConditions.emplace();
-    for (const auto &[File, End] : MPIIncludes)
-      for (const ConditionalRegions::Branch *B : Conditionals.holding(End, SM))
+    for (const auto &[File, End] : MPIIncludes) {
+      if (SM.isInSystemHeader(End))
+        continue;
+      auto Around = Conditionals.holding(End, SM);
+      MPIAlways |= Around.empty();
+      for (const ConditionalRegions::Branch *B : Around)
         MPIConditions->insert(B->Condition);
+    }
   }
-  auto Only = Conditionals.holdingOnly(Inside, Outside, SM);
-  llvm::erase_if(Only, [this](const ConditionalRegions::Branch *B) {
-    return !MPIConditions->contains(B->Condition);
+  return *MPIConditions;
+}
+
+bool LargeCountCheck::compiledWithoutMPI(SourceLocation At) {
+  if (mpiConditions().empty() || MPIAlways)
+    return false;
+  auto Around = Conditionals.holding(At, Context->getSourceManager());
+  return llvm::any_of(mpiConditions().keys(), [&](StringRef Condition) {
+    return llvm::none_of(Around, [&](const ConditionalRegions::Branch *B) {
+      return B->Condition == Condition;
+    });
   });
-  return Only;
 }
 
 void LargeCountCheck::blockEditsOutsideBranches(const CallExpr *Call,
@@ -3160,12 +3184,34 @@ void LargeCountCheck::noteWrappingSize(const NarrowSize &Size,
         << typeName(H->SourceType, *Context) << H->Source->getSourceRange();
 }
 
+/// "a value computed in 'unsigned int' that can overflow": the type the
+/// arithmetic is done in, which is not always int.
+std::string LargeCountCheck::overflowPhrase(const Hazard &H) const {
+  // The arithmetic's own type where this unit has it; a store of another
+  // function's result has only the type it is stored in.
+  const auto *Arithmetic = dyn_cast_or_null<BinaryOperator>(
+      H.Source ? H.Source->IgnoreParenImpCasts() : nullptr);
+  return "a value computed in '" +
+         (H.ComputedInInt && Arithmetic &&
+                  Arithmetic->getType()->isIntegerType() &&
+                  Context->getIntWidth(Arithmetic->getType()) < 64
+              ? typeName(Arithmetic->getType(), *Context)
+              : std::string("int")) +
+         "' that can overflow";
+}
+
 /// For a size, size_t where the unit declares it (MPICH's mpi.h does not);
 /// else the type the allocation converts the size to, as clang prints it.
 std::string LargeCountCheck::sizeTypeFor(const NarrowSize &Size) {
-  // Signed, as an offset may be, and declared wherever mpi.h is.
-  if (Size.Kind == NarrowSize::Offset)
+  // Signed, as an offset may be, and declared wherever mpi.h is; in code
+  // that builds without MPI too, the C library's own.
+  if (Size.Kind == NarrowSize::Offset) {
+    IdentifierInfo &PtrDiff = Context->Idents.get("ptrdiff_t");
+    if (compiledWithoutMPI(Size.Arithmetic->getBeginLoc()) &&
+        !Context->getTranslationUnitDecl()->lookup(&PtrDiff).empty())
+      return "ptrdiff_t";
     return "MPI_Aint";
+  }
   if (Size.Kind == NarrowSize::CountTerm)
     return "MPI_Count";
   IdentifierInfo &SizeT = Context->Idents.get("size_t");
@@ -3309,7 +3355,7 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
            << (H.Kind == Hazard::Narrowed
                    ? "a value narrowed from '" +
                          typeName(H.SourceType, *Context) + "'"
-                   : std::string("a value computed in 'int' that can overflow"))
+                   : overflowPhrase(H))
            << consequenceFor(F, P) << Arg->getSourceRange();
   case Finding::RunningSum:
     if (P.Kind == ParamKind::WideArray && Found.Accumulator)
@@ -3498,13 +3544,49 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
                   [this](const FunctionInfo &G) { return largeName(G); });
   M.widensReachingParameters(reachingParameters());
   M.willWidenParameter(Call->getDirectCallee(), Found.Index);
-  if (Found.What == Finding::LocalVariable) {
-    M.willRetype(Found.Var, "MPI_Count");
-    M.retype(Found.Var, "MPI_Count", Plan);
-  }
+  // A parameter already 64 bits wide keeps its type, and what it is given
+  // is computed in it: every build of the caller knows that type (a library
+  // that also builds without MPI has no MPI_Count there).
+  std::string CountType = wideParameterType(Call, Found.Index);
+  if (CountType.empty())
+    CountType = "MPI_Count";
+  // The local that holds the value, and the operand whose value wrapped
+  // before the argument's arithmetic (`unit * n1` with `unit = vn * elem`):
+  // retyped, or, already 64 bits wide, given their values computed wide.
+  llvm::SmallVector<const VarDecl *, 2> Retyped, WidenedStores;
+  auto Carry = [&](const VarDecl *V) {
+    (Context->getIntWidth(V->getType()) >= 64 ? WidenedStores : Retyped)
+        .push_back(V);
+  };
+  if (Found.What == Finding::LocalVariable)
+    Carry(Found.Var);
+  if (Found.HazardousOperand)
+    Carry(Found.HazardousOperand->first);
+  for (const VarDecl *V : Retyped)
+    M.willRetype(V, CountType);
+  for (const VarDecl *V : Retyped)
+    if (Plan.ok())
+      M.retype(V, CountType, Plan);
   M.finish(Plan, &FS.EmittedSplits);
-  if (Found.What == Finding::Argument && !InHelper)
-    planArgumentFix(UserCountParam, Call->getArg(Found.Index), Found.H, M, Plan);
+  for (const VarDecl *V : WidenedStores)
+    M.widenStores(FS.Facts->writesOf(V), typeName(V->getType(), *Context),
+                  Plan);
+  if (Found.What == Finding::Argument && !InHelper) {
+    ParamInfo Target = UserCountParam;
+    if (CountType != "MPI_Count") {
+      Target.Kind = ParamKind::Wide;
+      Target.ClassicType = CountType;
+    }
+    planArgumentFix(Target, Call->getArg(Found.Index), Found.H, M, Plan);
+  }
+  // The caller may build without MPI while the callee's MPI code is under
+  // a condition (gslib's comm.h).
+  for (const FixItHint &Hint : Plan.Hints)
+    if (Plan.ok() && Hint.CodeToInsert.find("MPI") != std::string::npos &&
+        compiledWithoutMPI(Hint.RemoveRange.getBegin()))
+      Plan.block(Hint.RemoveRange.getBegin(),
+                 "the edit would name MPI's types in code that also builds "
+                 "without MPI");
   for (const TextEdit &E : R.Fix) {
     std::optional<FixItHint> Hint = Params->hintOf(E);
     if (!Hint) {
@@ -3515,6 +3597,17 @@ FixPlan LargeCountCheck::planUserCallFix(const CallExpr *Call,
     Plan.Hints.push_back(std::move(*Hint));
   }
   return Plan;
+}
+
+std::string LargeCountCheck::wideParameterType(const CallExpr *Call,
+                                               unsigned Index) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Index >= Callee->getNumParams())
+    return std::string();
+  QualType T = Callee->getParamDecl(Index)->getType();
+  return T->isIntegerType() && Context->getIntWidth(T) >= 64
+             ? typeName(T, *Context)
+             : std::string();
 }
 
 void LargeCountCheck::planParameterFix(const ParmVarDecl *P,
@@ -3610,8 +3703,7 @@ void LargeCountCheck::emitUserCall(const CallExpr *Call,
                << (H.Kind == Hazard::Narrowed
                        ? "a value narrowed from '" +
                              typeName(H.SourceType, *Context) + "'"
-                       : std::string("a value computed in 'int' that can "
-                                     "overflow"))
+                       : overflowPhrase(H))
                << Via << Use.MPIFunction << Use.Noun << Found.Carried
                << (Found.Var ? Found.Var->getName() : StringRef())
                << Arg->getSourceRange();
@@ -3753,7 +3845,8 @@ bool LargeCountCheck::planHelperReturnFix(const Hazard &H,
   if (!Helper || !Helper->getBody() || Helper->isTemplateInstantiation() ||
       Params->addressTaken(Helper)) {
     Plan.block(H.Source->getBeginLoc(),
-               "'" + textOf(H.Source, *Context) + "' is computed in 'int' in " +
+               "'" + textOf(H.Source, *Context) + "' is computed in '" +
+                   typeName(H.Source->getType(), *Context) + "' in " +
                    (Helper ? "'" + Helper->getNameAsString() + "'"
                            : std::string("another function")) +
                    ": its return type must change by hand");

@@ -440,6 +440,11 @@ private:
   void planSizeFix(const NarrowSize &Size, TypeMigration &M, FixPlan &Plan);
   /// How the fix spells the type a buffer's size is widened to.
   std::string sizeTypeFor(const NarrowSize &Size);
+  std::string overflowPhrase(const Hazard &H) const;
+  /// The type of \p Call's parameter \p Index as spelled, when it is an
+  /// integer of 64 bits or more; empty otherwise.
+  std::string wideParameterType(const clang::CallExpr *Call,
+                                unsigned Index) const;
   bool noteNarrowingReturn(const Hazard &H);
   /// Whether \p Sum is a value within \p Target plus a small constant
   /// (`(uint64_t)n + 1` of an int n), under \p C.
@@ -529,6 +534,10 @@ private:
   /// decides whether the unit has MPI.
   llvm::SmallVector<const ConditionalRegions::Branch *, 2>
   mpiBranchesOnly(clang::SourceLocation Inside, clang::SourceLocation Outside);
+  const llvm::StringSet<> &mpiConditions();
+  /// Whether a build that leaves MPI out still compiles \p At: a condition
+  /// the unit includes <mpi.h> under does not hold around it.
+  bool compiledWithoutMPI(clang::SourceLocation At);
   /// Adds #include <mpi.h> before \p D (a declaration of a function whose
   /// parameter or return becomes MPI_Count) unless its file includes it.
   void includeMPIFor(const clang::FunctionDecl *D, FixPlan &Plan);
@@ -612,6 +621,9 @@ private:
   ConditionalRegions Conditionals;
   MacroArguments Arguments;
   std::optional<llvm::StringSet<>> MPIConditions;
+  /// A project file includes <mpi.h> under no condition: every build of
+  /// the unit has MPI.
+  bool MPIAlways = false;
   /// Each edit shared by several warnings goes with one clang-tidy keeps.
   FixDelivery Delivery;
 };
