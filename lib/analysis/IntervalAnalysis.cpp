@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "analysis/MemberWrites.h"
 #include "utils/FastRecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
@@ -577,11 +578,29 @@ public:
       const VarDecl *V = referencedVariable(Call->getArg(I));
       if (!V || I - Offset >= F->getNumParams())
         continue;
-      QualType PT = F->getParamDecl(I - Offset)->getType();
-      if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+      const ParmVarDecl *P = F->getParamDecl(I - Offset);
+      QualType PT = P->getType();
+      if (PT->isReferenceType() &&
+          !PT.getNonReferenceType().isConstQualified() && !leavesAlone(F, P))
         Facts.Escaping[V].push_back(Call);
     }
     return true;
+  }
+
+  /// A small callee whose body does not write \p P or let it go: a
+  /// logging macro compiled out (`ignore_unused(Ts &&...) {}`), a getter
+  /// taking a reference. Larger bodies are not worth the walk.
+  bool leavesAlone(const FunctionDecl *F, const ParmVarDecl *P) {
+    const FunctionDecl *Def = F->getDefinition();
+    const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody())
+                           : nullptr;
+    if (!Body || Body->size() > 4 || Def != P->getDeclContext())
+      return false;
+    auto [It, Inserted] = ParameterLeftAlone.try_emplace(P, false);
+    if (Inserted)
+      It->second = Body->body_empty() ||
+                   !ExprMutationAnalyzer(*Body, P->getASTContext()).isMutated(P);
+    return It->second;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
@@ -735,6 +754,7 @@ private:
   /// walk finds a call in them twice, once in each form.
   unsigned TwoFormListsAround = 0;
   llvm::DenseMap<const FunctionDecl *, bool> WritesThroughReference;
+  llvm::DenseMap<const ParmVarDecl *, bool> ParameterLeftAlone;
   struct Ancestor {
     const Stmt *Node;
     bool HasRecordedChild;

@@ -1077,6 +1077,21 @@ void TypeMigration::checkValueUse(const Expr *Use, StringRef NewType,
   }
 }
 
+/// A parameter whose type the call deduces from the argument (`template
+/// <class T> void f(T &)`, `Ts &&...`): it takes the argument's new type.
+static bool deducesParameter(const FunctionDecl *Callee, unsigned Index) {
+  const FunctionTemplateDecl *Template = Callee->getPrimaryTemplate();
+  if (!Template)
+    return false;
+  unsigned I = 0;
+  for (const ParmVarDecl *P : Template->getTemplatedDecl()->parameters()) {
+    if (P->isParameterPack() || I == Index)
+      return P->getType()->isDependentType();
+    ++I;
+  }
+  return false;
+}
+
 void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
                                       bool IsElementBuffer, StringRef NewType,
                                       FixPlan &Plan) {
@@ -1148,6 +1163,8 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
                          "', which may assume they are 'int'");
     return;
   }
+  if (deducesParameter(Callee, Index))
+    return;
   std::string Expected = Index < Callee->getNumParams()
                              ? typeName(Callee->getParamDecl(Index)->getType())
                              : "int";
