@@ -211,6 +211,29 @@ scaledParameter(const Expr *Arg, const FunctionDecl *F,
   return {nullptr, 0};
 }
 
+/// The parameter \p Arg adds a small constant to: `sizeof(struct hdr) +
+/// bytes`, a header sent before the payload (Global Arrays' ARMCI layer). A
+/// caller's value reaches MPI so, a few bytes larger; a caller's product
+/// that wrapped reaches it wrapped.
+static const ParmVarDecl *offsetParameter(const Expr *Arg,
+                                          const FunctionDecl *F,
+                                          const FunctionFacts *Facts) {
+  const auto *Plus = dyn_cast<BinaryOperator>(Arg->IgnoreParenImpCasts());
+  if (!Plus || Plus->getOpcode() != BO_Add)
+    return nullptr;
+  for (auto [Constant, Offset] : {std::pair(Plus->getLHS(), Plus->getRHS()),
+                                  std::pair(Plus->getRHS(), Plus->getLHS())}) {
+    Expr::EvalResult K;
+    if (Constant->isValueDependent() ||
+        !Constant->EvaluateAsInt(K, F->getASTContext()) ||
+        K.Val.getInt().isNegative() || K.Val.getInt().getActiveBits() > 16)
+      continue;
+    if (const ParmVarDecl *P = passedParameter(Offset, F, Facts))
+      return P;
+  }
+  return nullptr;
+}
+
 std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
   const SourceManager &SM = Ctx.getSourceManager();
   const FunctionDecl *Def = nullptr;
@@ -243,6 +266,8 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts);
+      if (!P)
+        P = offsetParameter(Call->getArg(I), Def, Facts);
       uint64_t Factor = 1;
       if (!P && MPI)
         std::tie(P, Factor) = scaledParameter(Call->getArg(I), Def, Facts);
