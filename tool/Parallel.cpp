@@ -506,7 +506,12 @@ int runParallel(const char *Self, DriverOptions &Opts, const Database *DB,
   int Status = 0;
   for (TUResult &R : Results) {
     for (const std::string &Unit : splitDiagnostics(R.Stdout)) {
-      if (!Printed.insert(stripColors(Unit)).second) {
+      // A header's warning once, with the notes of the first unit that
+      // gave it: the one whose fix is applied (the merge below keeps the
+      // first). Other units may reach it with other notes (a static
+      // function of a header, called differently).
+      std::string Plain = stripColors(Unit);
+      if (!Printed.insert(StringRef(Plain).split('\n').first).second) {
         ++Repeated;
         continue;
       }
