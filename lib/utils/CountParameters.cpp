@@ -234,6 +234,92 @@ static const ParmVarDecl *offsetParameter(const Expr *Arg,
   return nullptr;
 }
 
+std::optional<FunctionSummary>
+CountParameters::fullSummary(const FunctionDecl *F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionAnalyses &Analyses = *FunctionAnalyses::of(Ctx);
+  const FunctionSummary *S = summarize(F);
+  // What a call of it sends, for the probes of a main of another unit.
+  SendSummary Sends;
+  if (isUserFunction(F, SM) && !F->isDependentContext() &&
+      !usrOf(F).empty()) {
+    std::optional<WideInt> Bytes =
+        Analyses.functionSends(F, [&](const FunctionDecl *G) {
+          const std::string &USR = usrOf(G);
+          if (!USR.empty())
+            Sends.Calls.push_back(USR);
+          return !USR.empty();
+        });
+    if (Bytes && *Bytes >= 0 && *Bytes <= INT64_MAX) {
+      Sends.Known = true;
+      Sends.Bytes = uint64_t(*Bytes);
+      llvm::sort(Sends.Calls);
+      Sends.Calls.erase(std::unique(Sends.Calls.begin(), Sends.Calls.end()),
+                        Sends.Calls.end());
+    } else {
+      Sends = SendSummary();
+    }
+  }
+  bool NeverReturns = isUserFunction(F, SM) && !usrOf(F).empty() &&
+                      Analyses.neverReturns(F);
+  // Judged last, once the unit's findings are made: evaluating a body
+  // for any arguments leaves the caches of its analysis as no finding
+  // has seen them.
+  // So is a return the unit bounds without arithmetic over the
+  // parameters (a getter of a global its setter clamps).
+  std::vector<OutputSummary> Outputs;
+  std::string BoundedReturn;
+  if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty()) {
+    Outputs = summarizeOutputs(F);
+    if (!S || !S->Return.present())
+      BoundedReturn = boundedReturnTree(F);
+  }
+  if (!S && !Sends.Known && !NeverReturns && Outputs.empty() &&
+      BoundedReturn.empty())
+    return std::nullopt;
+  FunctionSummary Out;
+  if (S) {
+    Out = *S;
+  } else {
+    Out.USR = usrOf(F);
+    Out.Name = F->getQualifiedNameAsString();
+    Out.Definition = pointOf(F->getLocation());
+  }
+  Out.Sends = std::move(Sends);
+  Out.NeverReturns = NeverReturns;
+  Out.Outputs = std::move(Outputs);
+  if (!BoundedReturn.empty())
+    Out.Return.Tree = std::move(BoundedReturn);
+  return Out;
+}
+
+void CountParameters::addForwardedStatics(
+    llvm::ArrayRef<const FunctionDecl *> Defined, UnitSummary &U) {
+  // An exported function may hand its count to a static one that calls
+  // MPI (Global Arrays' msg_dgop to do_gop): the chain is closed in the
+  // other units only if the static function's summary is there too.
+  llvm::StringMap<const FunctionDecl *> Statics;
+  for (const FunctionDecl *F : Defined)
+    if (F && F->doesThisDeclarationHaveABody() && !F->isExternallyVisible() &&
+        !usrOf(F).empty())
+      Statics[usrOf(F)] = F;
+  // Breadth first: an added summary's own forwards are looked at in turn.
+  for (size_t I = 0; I < U.Functions.size(); ++I) {
+    llvm::SmallVector<const FunctionDecl *, 2> Reached;
+    for (const ParameterSummary &P : U.Functions[I].Params)
+      for (const ForwardEdge &E : P.Forwards) {
+        auto It = Statics.find(E.CalleeUSR);
+        if (It == Statics.end() || !It->second)
+          continue;
+        Reached.push_back(It->second);
+        It->second = nullptr; // once
+      }
+    for (const FunctionDecl *Callee : Reached)
+      if (std::optional<FunctionSummary> S = fullSummary(Callee))
+        U.Functions.push_back(std::move(*S));
+  }
+}
+
 std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
   const SourceManager &SM = Ctx.getSourceManager();
   const FunctionDecl *Def = nullptr;
@@ -1284,59 +1370,10 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
         U.Functions.push_back(*S);
       continue;
     }
-    // What a call of it sends, for the probes of a main of another unit.
-    SendSummary Sends;
-    if (isUserFunction(F, SM) && !F->isDependentContext() &&
-        !usrOf(F).empty()) {
-      std::optional<WideInt> Bytes =
-          Analyses.functionSends(F, [&](const FunctionDecl *G) {
-            const std::string &USR = usrOf(G);
-            if (!USR.empty())
-              Sends.Calls.push_back(USR);
-            return !USR.empty();
-          });
-      if (Bytes && *Bytes >= 0 && *Bytes <= INT64_MAX) {
-        Sends.Known = true;
-        Sends.Bytes = uint64_t(*Bytes);
-        llvm::sort(Sends.Calls);
-        Sends.Calls.erase(std::unique(Sends.Calls.begin(), Sends.Calls.end()),
-                          Sends.Calls.end());
-      } else {
-        Sends = SendSummary();
-      }
-    }
-    bool NeverReturns = isUserFunction(F, SM) && !usrOf(F).empty() &&
-                        Analyses.neverReturns(F);
-    // Judged last, once the unit's findings are made: evaluating a body
-    // for any arguments leaves the caches of its analysis as no finding
-    // has seen them.
-    // So is a return the unit bounds without arithmetic over the
-    // parameters (a getter of a global its setter clamps).
-    std::vector<OutputSummary> Outputs;
-    std::string BoundedReturn;
-    if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty()) {
-      Outputs = summarizeOutputs(F);
-      if (!S || !S->Return.present())
-        BoundedReturn = boundedReturnTree(F);
-    }
-    if (!S && !Sends.Known && !NeverReturns && Outputs.empty() &&
-        BoundedReturn.empty())
-      continue;
-    FunctionSummary Out;
-    if (S) {
-      Out = *S;
-    } else {
-      Out.USR = usrOf(F);
-      Out.Name = F->getQualifiedNameAsString();
-      Out.Definition = pointOf(F->getLocation());
-    }
-    Out.Sends = std::move(Sends);
-    Out.NeverReturns = NeverReturns;
-    Out.Outputs = std::move(Outputs);
-    if (!BoundedReturn.empty())
-      Out.Return.Tree = std::move(BoundedReturn);
-    U.Functions.push_back(std::move(Out));
+    if (std::optional<FunctionSummary> Out = fullSummary(F))
+      U.Functions.push_back(std::move(*Out));
   }
+  addForwardedStatics(Defined, U);
   recordCalleeOutputs(U);
   llvm::sort(U.ExternalCalls);
   U.ExternalCalls.erase(std::unique(U.ExternalCalls.begin(), U.ExternalCalls.end()),

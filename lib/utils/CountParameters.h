@@ -151,6 +151,13 @@ private:
   /// when none of its parameters reaches anything.
   const FunctionSummary *summarize(const clang::FunctionDecl *F);
   std::optional<FunctionSummary> build(const clang::FunctionDecl *F);
+  /// What the summary file says of \p F: its parameters' reach, what a
+  /// call of it sends, its outputs and bounded return; none when nothing.
+  std::optional<FunctionSummary> fullSummary(const clang::FunctionDecl *F);
+  /// Adds to \p U the summaries of the unit's static functions that its
+  /// summarised functions hand a count to, and theirs in turn.
+  void addForwardedStatics(llvm::ArrayRef<const clang::FunctionDecl *> Defined,
+                           UnitSummary &U);
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
   std::vector<OutputSummary> summarizeOutputs(const clang::FunctionDecl *Def);
