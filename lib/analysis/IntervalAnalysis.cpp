@@ -3531,7 +3531,7 @@ struct RangeAnalysis::GuardedRegion {
 
 bool RangeAnalysis::keepsValue(const VarDecl *V, const GuardedRegion &R,
                                const BinaryOperator *D) const {
-  if (Facts->escapes(V) || !V->hasLocalStorage())
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType())
     return false;
   auto InRegion = [&](const Stmt *S) {
     if (R.Whole)
@@ -3556,11 +3556,43 @@ bool RangeAnalysis::keepsValue(const VarDecl *V, const GuardedRegion &R,
         return false;
     return true;
   };
+  // Handed out before (`inquire(g, &n)`), it can change only through a
+  // call or a store through memory between the guard and D.
+  if (Facts->escapes(V) && !unseenWritesMissD(R, D, InRegion, RunsAfterD))
+    return false;
   return llvm::all_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
     // The store of D's own result comes after D is computed.
     return !W.Site || Facts->isWithin(D, W.Site) || !InRegion(W.Site) ||
            RunsAfterD(W.Site);
   });
+}
+
+bool RangeAnalysis::unseenWritesMissD(
+    const GuardedRegion &R, const BinaryOperator *D,
+    llvm::function_ref<bool(const Stmt *)> InRegion,
+    llvm::function_ref<bool(const Stmt *)> RunsAfterD) const {
+  llvm::SmallVector<const Stmt *, 8> Work;
+  if (R.Whole)
+    Work.push_back(R.Whole);
+  else
+    for (unsigned I = R.From; I <= R.To && I < R.Block->size(); ++I)
+      Work.push_back(R.Block->body_begin()[I]);
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    bool Writes = isa<CallExpr>(S);
+    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Writes = !isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->isIncrementDecrementOp())
+      Writes = !isa<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+    if (Writes && InRegion(S) && !Facts->isWithin(D, S) && !RunsAfterD(S))
+      return false;
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return true;
 }
 
 bool RangeAnalysis::keepsValues(const Expr *E, const GuardedRegion &R,

@@ -670,6 +670,13 @@ public:
   /// nothing.
   bool keepsValues(const clang::Expr *E, const GuardedRegion &R,
                    const clang::BinaryOperator *D) const;
+  /// Whether no call or store through memory in \p R can run between
+  /// entering R and computing \p D: what could write a variable handed out
+  /// before R.
+  bool unseenWritesMissD(const GuardedRegion &R, const clang::BinaryOperator *D,
+                         llvm::function_ref<bool(const clang::Stmt *)> InRegion,
+                         llvm::function_ref<bool(const clang::Stmt *)> RunsAfterD)
+      const;
   std::optional<GuardedRegion>
   regionFromDeclaration(const clang::VarDecl *Decl,
                         const clang::BinaryOperator *D) const;
