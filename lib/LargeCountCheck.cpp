@@ -264,11 +264,12 @@ public:
 
   void InclusionDirective(SourceLocation HashLoc, const Token &,
                           StringRef FileName, bool, CharSourceRange Range,
-                          OptionalFileEntryRef, StringRef, StringRef,
+                          OptionalFileEntryRef Included, StringRef, StringRef,
                           const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
     FileID File = SM.getFileID(HashLoc);
-    if (FileName == "mpi.h" && !MPIIncludes.count(File))
+    if (FileName == "mpi.h" && !MPIIncludes.count(File) &&
+        !isMPIsOwnHeader(File, Included))
       MPIIncludes[File] = Range.getEnd();
     else if (FileName == "mpix.h")
       HasMPIX.insert(File);
@@ -276,6 +277,16 @@ public:
   }
 
 private:
+  /// A header of the MPI installation that includes mpi.h (MPICH's mpio.h):
+  /// it sits in mpi.h's directory. mpicc passes that directory with -I, so
+  /// it is no system header.
+  bool isMPIsOwnHeader(FileID File, OptionalFileEntryRef Included) const {
+    OptionalFileEntryRef Including = SM.getFileEntryRefForID(File);
+    return Included && Including &&
+           &Included->getDir().getDirEntry() ==
+               &Including->getDir().getDirEntry();
+  }
+
   const SourceManager &SM;
   llvm::DenseMap<FileID, SourceLocation> &MPIIncludes;
   llvm::DenseMap<FileID, llvm::SmallVector<SourceLocation, 4>> &IncludeEnds;
@@ -2393,10 +2404,18 @@ const llvm::StringSet<> &LargeCountCheck::mpiConditions() {
     for (const auto &[File, End] : MPIIncludes) {
       if (SM.isInSystemHeader(End))
         continue;
-      auto Around = Conditionals.holding(End, SM);
-      MPIAlways |= Around.empty();
-      for (const ConditionalRegions::Branch *B : Around)
-        MPIConditions->insert(B->Condition);
+      // The conditions of every file on the way from the main file, a
+      // header's include guard aside: mpix.h includes mpi.h under its guard
+      // only, and is itself included under `#ifdef USE_MPI`.
+      bool Conditional = false;
+      for (SourceLocation At = End; At.isValid();
+           At = SM.getIncludeLoc(SM.getFileID(At)))
+        for (const ConditionalRegions::Branch *B : Conditionals.holding(At, SM))
+          if (!B->IncludeGuard) {
+            MPIConditions->insert(B->Condition);
+            Conditional = true;
+          }
+      MPIAlways |= !Conditional;
     }
   }
   return *MPIConditions;

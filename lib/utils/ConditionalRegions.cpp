@@ -134,8 +134,33 @@ private:
     auto [File, BeginOffset] = SM.getDecomposedLoc(Begin);
     auto [EndFile, EndOffset] = SM.getDecomposedLoc(Loc);
     if (File == EndFile)
-      Out.Branches[File].push_back({BeginOffset, EndOffset, "#if " + Condition});
+      Out.Branches[File].push_back({BeginOffset, EndOffset, "#if " + Condition,
+                                    definesNext(File, BeginOffset, Condition)});
     Open.back().Taken.reset();
+  }
+
+  /// Whether \p Condition is `!defined(X)` and the directive after the
+  /// one at \p Offset of \p File defines X: an include guard.
+  bool definesNext(FileID File, unsigned Offset, StringRef Condition) const {
+    StringRef Guarded = Condition;
+    if (!Guarded.consume_front("!defined(") || !Guarded.consume_back(")"))
+      return false;
+    bool Invalid = false;
+    StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid || Offset >= Text.size())
+      return false;
+    // The rest of the #ifndef line, then blank lines.
+    StringRef Rest = Text.substr(Offset);
+    Rest = Rest.substr(std::min(Rest.find('\n'), Rest.size())).ltrim();
+    if (!Rest.consume_front("#"))
+      return false;
+    Rest = Rest.ltrim(" \t");
+    if (!Rest.consume_front("define"))
+      return false;
+    Rest = Rest.ltrim(" \t");
+    return Rest.starts_with(Guarded) &&
+           (Rest.size() == Guarded.size() ||
+            !(isalnum(Rest[Guarded.size()]) || Rest[Guarded.size()] == '_'));
   }
 
   ConditionalRegions &Out;

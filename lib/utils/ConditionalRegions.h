@@ -37,6 +37,9 @@ public:
   struct Branch {
     unsigned Begin, End;
     std::string Condition;
+    /// `#ifndef X_H` followed by `#define X_H`: a header's include guard,
+    /// which decides nothing about the build.
+    bool IncludeGuard = false;
   };
 
   /// Callbacks that fill this record while \p PP runs; it must outlive them.
