@@ -2395,9 +2395,9 @@ LargeCountCheck::mpiBranchesOnly(SourceLocation Inside, SourceLocation Outside) 
 const llvm::StringSet<> &LargeCountCheck::mpiConditions() {
   // The conditions under which the unit includes <mpi.h>: the only ones a
   // build without MPI turns off. An `#ifdef USE_RMA_REQUESTS` around a
-  // call in a file that always has MPI is no such condition.
-  // MPI's own headers include each other under conditions of their own,
-  // which hold no code of the project.
+  // call in a file that always has MPI is no such condition. (MPI's own
+  // headers, which include each other under conditions of their own, are
+  // not in MPIIncludes.)
   const SourceManager &SM = Context->getSourceManager();
   if (!MPIConditions) {
     MPIConditions.emplace();
