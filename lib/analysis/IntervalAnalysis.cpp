@@ -3527,56 +3527,57 @@ struct RangeAnalysis::GuardedRegion {
   const Stmt *Whole = nullptr;
   const CompoundStmt *Block = nullptr;
   unsigned From = 0, To = 0;
+
+  llvm::SmallVector<const Stmt *, 4> statements() const {
+    if (Whole)
+      return {Whole};
+    llvm::SmallVector<const Stmt *, 4> Out;
+    for (unsigned I = From; I <= To && I < Block->size(); ++I)
+      Out.push_back(Block->body_begin()[I]);
+    return Out;
+  }
+  bool holds(const Stmt *S, const FunctionFacts &Facts) const {
+    return llvm::any_of(statements(), [&](const Stmt *Top) {
+      return Facts.isWithin(S, Top);
+    });
+  }
 };
+
+bool RangeAnalysis::runsAfter(const Stmt *W, const BinaryOperator *D,
+                              const GuardedRegion &R) const {
+  // After D in the text, it runs after D unless a loop of the region holds
+  // both, or a jump takes control back.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Facts->labels().empty() ||
+      !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(D->getEndLoc()),
+                                    SM.getExpansionLoc(W->getBeginLoc())))
+    return false;
+  for (const Stmt *P = Facts->parentOf(D); P && R.holds(P, *Facts);
+       P = Facts->parentOf(P))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) &&
+        Facts->isWithin(W, P))
+      return false;
+  return true;
+}
 
 bool RangeAnalysis::keepsValue(const VarDecl *V, const GuardedRegion &R,
                                const BinaryOperator *D) const {
   if (!V->hasLocalStorage() || V->getType()->isReferenceType())
     return false;
-  auto InRegion = [&](const Stmt *S) {
-    if (R.Whole)
-      return Facts->isWithin(S, R.Whole);
-    for (unsigned I = R.From; I <= R.To && I < R.Block->size(); ++I)
-      if (Facts->isWithin(S, R.Block->body_begin()[I]))
-        return true;
-    return false;
-  };
-  const SourceManager &SM = Ctx.getSourceManager();
-  // A write after D in the text runs after it unless a loop of the region
-  // holds both, or a jump takes control back.
-  auto RunsAfterD = [&](const Stmt *W) {
-    if (!Facts->labels().empty() ||
-        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(D->getEndLoc()),
-                                      SM.getExpansionLoc(W->getBeginLoc())))
-      return false;
-    for (const Stmt *P = Facts->parentOf(D); P && InRegion(P);
-         P = Facts->parentOf(P))
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) &&
-          Facts->isWithin(W, P))
-        return false;
-    return true;
-  };
   // Handed out before (`inquire(g, &n)`), it can change only through a
   // call or a store through memory between the guard and D.
-  if (Facts->escapes(V) && !unseenWritesMissD(R, D, InRegion, RunsAfterD))
+  if (Facts->escapes(V) && !unseenWritesMissD(R, D))
     return false;
   return llvm::all_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
     // The store of D's own result comes after D is computed.
-    return !W.Site || Facts->isWithin(D, W.Site) || !InRegion(W.Site) ||
-           RunsAfterD(W.Site);
+    return !W.Site || Facts->isWithin(D, W.Site) || !R.holds(W.Site, *Facts) ||
+           runsAfter(W.Site, D, R);
   });
 }
 
-bool RangeAnalysis::unseenWritesMissD(
-    const GuardedRegion &R, const BinaryOperator *D,
-    llvm::function_ref<bool(const Stmt *)> InRegion,
-    llvm::function_ref<bool(const Stmt *)> RunsAfterD) const {
-  llvm::SmallVector<const Stmt *, 8> Work;
-  if (R.Whole)
-    Work.push_back(R.Whole);
-  else
-    for (unsigned I = R.From; I <= R.To && I < R.Block->size(); ++I)
-      Work.push_back(R.Block->body_begin()[I]);
+bool RangeAnalysis::unseenWritesMissD(const GuardedRegion &R,
+                                      const BinaryOperator *D) const {
+  llvm::SmallVector<const Stmt *, 8> Work(R.statements());
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S || isa<LambdaExpr, BlockExpr>(S))
@@ -3587,7 +3588,8 @@ bool RangeAnalysis::unseenWritesMissD(
     if (const auto *U = dyn_cast<UnaryOperator>(S);
         U && U->isIncrementDecrementOp())
       Writes = !isa<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
-    if (Writes && InRegion(S) && !Facts->isWithin(D, S) && !RunsAfterD(S))
+    // Everything walked is in the region.
+    if (Writes && !Facts->isWithin(D, S) && !runsAfter(S, D, R))
       return false;
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
@@ -3641,19 +3643,20 @@ RangeAnalysis::regionFromDeclaration(const VarDecl *Decl,
 
 void RangeAnalysis::boundDifference(const Expr *Cond, bool Truth,
                                     const GuardedRegion &R,
-                                    const BinaryOperator *D,
-                                    const Constraints &C, DifferenceBounds &Out) {
+                                    const BinaryOperator *D, const VarDecl *X,
+                                    const VarDecl *Y, const Constraints &C,
+                                    DifferenceBounds &Out) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *Not = dyn_cast<UnaryOperator>(Cond);
       Not && Not->getOpcode() == UO_LNot)
-    return boundDifference(Not->getSubExpr(), !Truth, R, D, C, Out);
+    return boundDifference(Not->getSubExpr(), !Truth, R, D, X, Y, C, Out);
   const auto *B = dyn_cast<BinaryOperator>(Cond);
   if (!B)
     return;
   if ((Truth && B->getOpcode() == BO_LAnd) ||
       (!Truth && B->getOpcode() == BO_LOr)) {
-    boundDifference(B->getLHS(), Truth, R, D, C, Out);
-    boundDifference(B->getRHS(), Truth, R, D, C, Out);
+    boundDifference(B->getLHS(), Truth, R, D, X, Y, C, Out);
+    boundDifference(B->getRHS(), Truth, R, D, X, Y, C, Out);
     return;
   }
   if (!B->isRelationalOp())
@@ -3667,8 +3670,6 @@ void RangeAnalysis::boundDifference(const Expr *Cond, bool Truth,
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   WideInt Strict = Op == BO_GT ? 1 : 0;
-  const VarDecl *X = valueOfVariable(D->getLHS(), Ctx);
-  const VarDecl *Y = valueOfVariable(D->getRHS(), Ctx);
   if (valueOfVariable(Small, Ctx) == Y && valueOfVariable(Big, Ctx) == X) {
     if (keepsValue(X, R, D) && keepsValue(Y, R, D))
       Out.Lo = std::max(Out.Lo.value_or(Strict), Strict);
@@ -3709,37 +3710,35 @@ RangeAnalysis::guardedDifference(const BinaryOperator *D, const Constraints &C) 
   if (!Facts || !Full || D->getOpcode() != BO_Sub || !X || !Y || X == Y)
     return std::nullopt;
   DifferenceBounds Bounds;
+  auto Bound = [&](const Expr *Cond, bool Truth, const GuardedRegion &R) {
+    boundDifference(Cond, Truth, R, D, X, Y, C, Bounds);
+  };
   const Stmt *Child = D;
   for (const Stmt *P = Facts->parentOf(D); P; Child = P, P = Facts->parentOf(P)) {
     if (isa<LambdaExpr, BlockExpr>(P))
       break;
     if (const auto *If = dyn_cast<IfStmt>(P)) {
       if (Child != If->getCond() && !If->hasInitStorage() && !If->hasVarStorage())
-        boundDifference(If->getCond(), Child == If->getThen(),
-                        GuardedRegion{Child}, D, C, Bounds);
+        Bound(If->getCond(), Child == If->getThen(), GuardedRegion{Child});
     } else if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
       if (Child != CO->getCond())
-        boundDifference(CO->getCond(), Child == CO->getTrueExpr(),
-                        GuardedRegion{Child}, D, C, Bounds);
+        Bound(CO->getCond(), Child == CO->getTrueExpr(), GuardedRegion{Child});
     } else if (const auto *While = dyn_cast<WhileStmt>(P)) {
       if (Child == While->getBody() && !While->hasVarStorage())
-        boundDifference(While->getCond(), true, GuardedRegion{Child}, D, C,
-                        Bounds);
+        Bound(While->getCond(), true, GuardedRegion{Child});
     } else if (const auto *For = dyn_cast<ForStmt>(P)) {
       // The increment runs after the body, before the condition again.
       if (Child == For->getBody() && For->getCond() &&
           !For->getConditionVariable())
-        boundDifference(For->getCond(), true, GuardedRegion{Child}, D, C,
-                        Bounds);
+        Bound(For->getCond(), true, GuardedRegion{Child});
     } else if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
       std::optional<unsigned> Index = Facts->indexInCompound(Child);
       if (!Index)
         continue;
       for (const FunctionFacts::Guard &G : Facts->guardsIn(Block))
         if (G.Index < *Index)
-          boundDifference(G.Cond, G.HoldsAfter,
-                          GuardedRegion{nullptr, Block, G.Index + 1, *Index}, D,
-                          C, Bounds);
+          Bound(G.Cond, G.HoldsAfter,
+                GuardedRegion{nullptr, Block, G.Index + 1, *Index});
     }
   }
   // Without X >= Y an unsigned difference wraps past any bound from above.

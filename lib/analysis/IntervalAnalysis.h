@@ -659,9 +659,15 @@ public:
   struct DifferenceBounds {
     std::optional<WideInt> Lo, Hi;
   };
+  /// What \p Cond being \p Truth says of D = X - Y, when the values the
+  /// guard read hold through \p R.
   void boundDifference(const clang::Expr *Cond, bool Truth,
                        const GuardedRegion &R, const clang::BinaryOperator *D,
+                       const clang::VarDecl *X, const clang::VarDecl *Y,
                        const Constraints &C, DifferenceBounds &Out);
+  /// Whether \p W, in \p R, runs only after \p D has been computed.
+  bool runsAfter(const clang::Stmt *W, const clang::BinaryOperator *D,
+                 const GuardedRegion &R) const;
   /// Whether no write of \p V in \p R can run between entering R and
   /// computing \p D (D's own store aside), and nothing unseen writes it.
   bool keepsValue(const clang::VarDecl *V, const GuardedRegion &R,
@@ -673,10 +679,8 @@ public:
   /// Whether no call or store through memory in \p R can run between
   /// entering R and computing \p D: what could write a variable handed out
   /// before R.
-  bool unseenWritesMissD(const GuardedRegion &R, const clang::BinaryOperator *D,
-                         llvm::function_ref<bool(const clang::Stmt *)> InRegion,
-                         llvm::function_ref<bool(const clang::Stmt *)> RunsAfterD)
-      const;
+  bool unseenWritesMissD(const GuardedRegion &R,
+                         const clang::BinaryOperator *D) const;
   std::optional<GuardedRegion>
   regionFromDeclaration(const clang::VarDecl *Decl,
                         const clang::BinaryOperator *D) const;

@@ -1363,10 +1363,9 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
       continue;
     if (Analyses.seesEveryCall(F) && !usrOf(F).empty())
       U.OwnCallsFollowed.push_back(usrOf(F));
-    const FunctionSummary *S = summarize(F);
     if (F->isMain()) {
       U.Probes = Analyses.askedProgramSends();
-      if (S)
+      if (const FunctionSummary *S = summarize(F))
         U.Functions.push_back(*S);
       continue;
     }
