@@ -188,12 +188,10 @@ std::vector<size_t> SummaryPlan::merge(StringRef TempDir, std::string &Error) {
 }
 
 bool SummaryPlan::isWholeProgram() const {
-  // A unit without a record, or one that did not compile, may call
-  // anything with anything.
-  bool Complete = llvm::all_of(Units, [&](const std::string &File) {
-    const UnitSummary *U = Records.unit(File);
-    return U && !U->CompileErrors;
-  });
+  // A unit without a record may call anything with anything; one that did
+  // not compile, what it names (UnitSummary::Unrecorded).
+  bool Complete = llvm::all_of(
+      Units, [&](const std::string &File) { return Records.unit(File); });
   return Complete && llvm::any_of(Records.Units, [](const UnitSummary &U) {
            return U.DefinesMain;
          });

@@ -65,8 +65,8 @@ private:
                        const llvm::StringMap<size_t> &Taken,
                        const llvm::StringSet<> &Sliced);
 
-  /// Whether every unit of the database has a record made without compile
-  /// errors, and one of them defines main (SummaryFile::WholeProgram).
+  /// Whether every unit of the database has a record, and one of them
+  /// defines main (SummaryFile::WholeProgram).
   bool isWholeProgram() const;
   /// Adds to \p Answered the functions of unit \p I whose summary answers
   /// a caller's ranges otherwise in \p New than in \p Old.

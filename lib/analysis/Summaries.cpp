@@ -145,7 +145,8 @@ static json::Value toJSON(const UnitSummary &U) {
       {"arguments", std::move(Arguments)},
       {"asked_arguments", json::Array(U.AskedArguments)},
       {"defines_main", U.DefinesMain},
-      {"compile_errors", U.CompileErrors}};
+      {"compile_errors", U.CompileErrors},
+      {"unrecorded", json::Array(U.Unrecorded)}};
 }
 
 namespace {
@@ -270,6 +271,7 @@ public:
     return strings(O->get("external_calls"), U.ExternalCalls) &&
            strings(O->get("asked_arguments"), U.AskedArguments) &&
            strings(O->get("address_taken"), U.AddressTaken) &&
+           strings(O->get("unrecorded"), U.Unrecorded) &&
            (!O->get("own_calls_followed") ||
             strings(O->get("own_calls_followed"), U.OwnCallsFollowed));
   }
@@ -728,6 +730,8 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
         OtherDefinitions[U.Functions[F].USR].emplace_back(R, F);
     for (const std::string &USR : U.AddressTaken)
       TakenBy[USR].push_back(R);
+    for (const std::string &USR : U.Unrecorded)
+      UnrecordedBy[USR].push_back(R);
     for (const std::string &USR : U.ExternalCalls)
       CalledBy[USR].push_back(R);
     for (size_t A = 0; A < U.Arguments.size(); ++A)
@@ -812,6 +816,11 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
       for (size_t R : Taken->second)
         if (File.Units[R].File != Unit.File)
           keptOf(R).AddressTaken.push_back(USR);
+    if (auto Broken = UnrecordedBy.find(USR); Broken != UnrecordedBy.end())
+      for (size_t R : Broken->second) {
+        keptOf(R).CompileErrors = true;
+        keptOf(R).Unrecorded.push_back(USR);
+      }
     auto Def = Definitions.find(USR);
     if (Def == Definitions.end())
       continue;
@@ -918,6 +927,8 @@ void SummaryIndex::addArgumentsOf(const SummaryFile &File) {
 void SummaryIndex::addRecord(const UnitSummary &U) {
   for (const std::string &USR : U.AddressTaken)
     AddressTaken.insert(USR);
+  for (const std::string &USR : U.Unrecorded)
+    Unrecorded.insert(USR);
   for (const std::string &USR : U.ExternalCalls)
     CalledWithoutDefinition.insert(USR);
   for (const ArgumentRange &A : U.Arguments)
@@ -952,7 +963,7 @@ bool SummaryIndex::runs(StringRef CallerUSR) const {
     std::vector<StringRef> Work;
     for (const auto &[Key, Entries] : Arguments)
       for (const ArgumentRange *A : Entries) {
-        if (A->CallerUSR.empty() || AddressTaken.contains(A->CallerUSR))
+        if (A->CallerUSR.empty() || usedOutOfSight(A->CallerUSR))
           Work.push_back(A->USR);
         else
           Callees[A->CallerUSR].push_back(A->USR);
@@ -966,9 +977,13 @@ bool SummaryIndex::runs(StringRef CallerUSR) const {
         Work.insert(Work.end(), It->second.begin(), It->second.end());
     }
   }
+  return Live->contains(CallerUSR) || usedOutOfSight(CallerUSR);
+}
+
+bool SummaryIndex::usedOutOfSight(StringRef USR) const {
   // A function whose address is taken runs through the pointer, whoever
-  // calls it by name.
-  return Live->contains(CallerUSR) || AddressTaken.contains(CallerUSR);
+  // calls it by name; a unit that did not compile may call what it names.
+  return AddressTaken.contains(USR) || Unrecorded.contains(USR);
 }
 
 std::optional<ProgramArgument>
@@ -1064,7 +1079,7 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
     StringRef USR, unsigned Index,
     std::vector<std::pair<std::string, unsigned>> &Path) const {
   // A slice without the function's arguments would say it has no calls.
-  if (!WholeProgram || AddressTaken.contains(USR) ||
+  if (!WholeProgram || usedOutOfSight(USR) ||
       (ArgumentsOf && !ArgumentsOf->contains(USR)))
     return std::nullopt;
   std::pair<std::string, unsigned> Key{USR.str(), Index};

@@ -248,17 +248,22 @@ struct UnitSummary {
   bool DefinesMain = false;
   /// The unit did not compile: its calls are not all known.
   bool CompileErrors = false;
+  /// Only when it did not compile: the functions the unit declares and the
+  /// members of the structures it sees. The parser may have dropped some
+  /// of its calls and stores, but it can call or write nothing else, so
+  /// the rest of the program keeps callers the records know.
+  std::vector<std::string> Unrecorded;
 };
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 9;
+  static constexpr int Version = 10;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
-  /// a whole program. Every unit of it has a record made without compile
-  /// errors, one defines main, and each record's arguments were judged
-  /// with summaries that still hold. So a function that no unit takes the
-  /// address of is called only where the records say.
+  /// a whole program. Every unit of it has a record, one defines main, and
+  /// each record's arguments were judged with summaries that still hold.
+  /// So a function that no unit takes the address of, and that no unit
+  /// with compile errors can name, is called only where the records say.
   bool WholeProgram = false;
   /// A slice (SummarySlicer) holds the arguments of some functions only:
   /// these. Unset in the whole file, which holds every record's.
@@ -311,6 +316,8 @@ private:
   llvm::StringMap<std::vector<std::pair<size_t, size_t>>> OtherDefinitions;
   /// Per USR, the records of the units that take its address.
   llvm::StringMap<std::vector<size_t>> TakenBy;
+  /// Per function or member, the records with compile errors that name it.
+  llvm::StringMap<std::vector<size_t>> UnrecordedBy;
   /// Per USR, the records of the units that call it without defining it.
   llvm::StringMap<std::vector<size_t>> CalledBy;
   /// Per USR, the records and entries of what their calls pass to it.
@@ -449,12 +456,18 @@ private:
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   llvm::StringSet<> AddressTaken;
   llvm::StringSet<> CalledWithoutDefinition;
+  /// What units with compile errors can name (UnitSummary::Unrecorded):
+  /// their calls and stores of these may be missing from the records.
+  llvm::StringSet<> Unrecorded;
   /// Per USR and parameter, the records' arguments.
   std::map<std::pair<std::string, unsigned>, std::vector<const ArgumentRange *>>
       Arguments;
   /// The functions whose calls run (liveCallers), once computed.
   mutable std::optional<llvm::StringSet<>> Live;
   bool runs(llvm::StringRef CallerUSR) const;
+  /// A function called, or a member written, where no record shows it:
+  /// through a pointer, or by a unit that did not compile.
+  bool usedOutOfSight(llvm::StringRef USR) const;
   std::optional<Interval>
   outputOf(llvm::StringRef USR, unsigned Index,
            llvm::ArrayRef<std::optional<Interval>> Args,

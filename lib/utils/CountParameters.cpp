@@ -1305,6 +1305,42 @@ collectDefinedFunctions(llvm::ArrayRef<Decl *> Decls,
   }
 }
 
+/// The functions a unit declares (implicitly too) and the members of the
+/// structures it sees: all that its calls and stores can reach.
+static std::vector<std::string>
+namedByUnit(TranslationUnitDecl &TU, const SourceManager &SM,
+            llvm::function_ref<const std::string &(const Decl *)> usrOf) {
+  struct Names : RecursiveASTVisitor<Names> {
+    const SourceManager &SM;
+    llvm::function_ref<const std::string &(const Decl *)> usrOf;
+    std::vector<std::string> USRs;
+    llvm::StringSet<> Seen;
+    Names(const SourceManager &SM,
+          llvm::function_ref<const std::string &(const Decl *)> usrOf)
+        : SM(SM), usrOf(usrOf) {}
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (isUserFunction(F, SM))
+        add(usrOf(F));
+      return true;
+    }
+    bool VisitFieldDecl(FieldDecl *F) {
+      if (!SM.isInSystemHeader(F->getLocation()))
+        add(usrOf(F));
+      return true;
+    }
+    void add(const std::string &USR) {
+      if (!USR.empty() && Seen.insert(USR).second)
+        USRs.push_back(USR);
+    }
+  } Collect(SM, usrOf);
+  // Each declaration, not the unit: the unit's traversal keeps to the
+  // check's scope, which leaves headers out.
+  for (Decl *D : TU.decls())
+    Collect.TraverseDecl(D);
+  return std::move(Collect.USRs);
+}
+
 UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   const SourceManager &SM = Ctx.getSourceManager();
   UnitSummary U;
@@ -1354,6 +1390,11 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, Refs.CallCount, U);
   recordMembers(U);
   U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
+  if (U.CompileErrors)
+    U.Unrecorded = namedByUnit(*Ctx.getTranslationUnitDecl(), SM,
+                               [&](const Decl *D) -> const std::string & {
+                                 return usrOf(D);
+                               });
   llvm::SmallVector<const FunctionDecl *, 16> Defined;
   collectDefinedFunctions(Decls, Defined);
   for (const FunctionDecl *F : Defined) {
