@@ -690,6 +690,12 @@ LargeCountCheck::hazardOf(const Expr *Value, QualType Target,
     if (At->Unreachable ||
         !hazardUnder(Value, Target, MayBeNegative, At->Known, FS))
       return std::nullopt;
+  // Each store of a local on its own: branches on one flag that both set
+  // the value and guard its use.
+  if (FS.Ranges->holdsOnEachStore(Value, Site, [&](const Constraints &K) {
+        return !hazardUnder(Value, Target, MayBeNegative, K, FS);
+      }))
+    return std::nullopt;
   return H;
 }
 

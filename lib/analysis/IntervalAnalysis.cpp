@@ -1936,17 +1936,56 @@ std::unique_ptr<FlowRanges> RangeAnalysis::makeFlow(Constraints Initial) {
   H.Refine = [this](const Expr *Cond, bool Truth, Constraints &Known) {
     addConstraints(Cond, Truth, Known);
   };
-  H.IsTracked = [this](const VarDecl *V) {
-    return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
-           !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
-           !Facts->isCaptured(V);
-  };
+  H.IsTracked = [this](const VarDecl *V) { return isFlowTracked(V); };
   // A user's die() or assertion handler, here or in another file.
   H.NeverReturns = [this](const CallExpr *Call) {
     return Unit ? Unit->callEndsRun(Call) : callNeverReturns(Call);
   };
   return std::make_unique<FlowRanges>(Function, Function->getBody(), Ctx,
                                       std::move(H), std::move(Initial));
+}
+
+static const VarDecl *namedVariable(const Expr *E);
+
+bool RangeAnalysis::isFlowTracked(const VarDecl *V) const {
+  return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+         !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
+         !Facts->isCaptured(V);
+}
+
+bool RangeAnalysis::holdsOnEachStore(
+    const Expr *Value, const Stmt *Use,
+    llvm::function_ref<bool(const Constraints &)> Holds) {
+  // A few stores of one local, each a plain assignment: their paths to the
+  // use are walked one by one.
+  constexpr size_t MostStores = 8;
+  const VarDecl *V = namedVariable(Value->IgnoreParenCasts());
+  // A parameter's value on entry is one more store, made by each caller.
+  if (!V || isa<ParmVarDecl>(V) || !Facts || !isFlowTracked(V))
+    return false;
+  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
+  if (Writes.empty() || Writes.size() > MostStores)
+    return false;
+  for (const FunctionFacts::Write &W : Writes) {
+    if (!W.Replaces || W.Accumulates || !W.Value)
+      return false;
+    // The control flow lists an initializer as its declaration.
+    const Stmt *Store =
+        W.Site == V->getInit() ? Facts->declarationOf(V) : W.Site;
+    std::optional<PointFacts> Between = flowBetween(Store, V, Use);
+    if (!Between)
+      return false;
+    if (Between->Unreachable)
+      continue;
+    std::optional<Interval> Stored = storedRange(W.Value, W.Site, true);
+    if (!Stored)
+      return false;
+    Constraints Known = Between->Known;
+    constrain(Known, V, *Stored);
+    if (!Holds(Known))
+      return false;
+  }
+  return true;
 }
 
 std::optional<PointFacts> RangeAnalysis::flowBetween(const Stmt *Store,
@@ -2163,8 +2202,6 @@ RangeAnalysis::storeReaching(const VarDecl *Local, const Stmt *At,
   }
   return nullptr;
 }
-
-static const VarDecl *namedVariable(const Expr *E);
 
 const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
                                          const Stmt *At) const {
@@ -3195,8 +3232,15 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     }
     case UO_Plus:
       return eval(U->getSubExpr(), C, S);
-    case UO_LNot:
+    case UO_LNot: {
+      // Decided when the operand is known zero, or known not to be.
+      std::optional<Interval> Sub = eval(U->getSubExpr(), C, S);
+      if (Sub && Sub->isExact() && Sub->Lo == 0)
+        return Interval::exact(1);
+      if (Sub && (Sub->Lo > 0 || Sub->Hi < 0))
+        return Interval::exact(0);
       return Interval{0, 1};
+    }
     default:
       return Interval::ofType(T, Ctx);
     }
@@ -4239,6 +4283,24 @@ void RangeAnalysis::addCalleeConstraints(const Expr *Cond, bool Truth,
   C[X] = It == C.end() ? Where->meet(*Full) : It->second.meet(*Where);
 }
 
+bool RangeAnalysis::constrainCompared(const VarDecl *V, BinaryOperatorKind Op,
+                                      const Interval &Bound,
+                                      Constraints &C) const {
+  std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
+  if (!Full)
+    return false;
+  auto It = C.find(V);
+  // `!=` cuts off an end of what V holds already: a flag set to 0 or 1
+  // that is not 0 is 1.
+  Interval Held = It == C.end() ? *Full : It->second.meet(*Full);
+  std::optional<Interval> Where =
+      valuesWhere(Op, Bound, Op == BO_NE ? Held : *Full);
+  if (!Where)
+    return false;
+  C[V] = Held.meet(*Where);
+  return true;
+}
+
 void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
                                    Constraints &C) {
   if (!Cond)
@@ -4262,6 +4324,13 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
       addConstraints(U->getSubExpr(), !Truth, C);
     return;
   }
+  // `if (flag)`: flag != 0 (an end of its range cut off), or flag == 0.
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Cond))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+        V && V->getType()->isIntegerType()) {
+      constrainCompared(V, Truth ? BO_NE : BO_EQ, Interval::exact(0), C);
+      return;
+    }
   const auto *B = dyn_cast<BinaryOperator>(Cond);
   if (!B)
     return;
@@ -4299,15 +4368,8 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
     return;
   State Ignored;
   std::optional<Interval> Bound = eval(Other, C, Ignored);
-  std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx);
-  if (!Bound || !Full)
+  if (!Bound || !constrainCompared(V, Op, *Bound, C))
     return;
-  std::optional<Interval> Where = valuesWhere(Op, *Bound, *Full);
-  if (!Where)
-    return;
-  Interval New = *Where;
-  auto It = C.find(V);
-  C[V] = It == C.end() ? New.meet(*Full) : It->second.meet(New);
   // Two variables bound each other: `grp >= n` with an int grp leaves n at
   // most INT_MAX. Only where the comparison sees both values as they are:
   // all three types signed, or all unsigned (`bigio >= n` of two sizes).
@@ -6634,6 +6696,49 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
                              Query);
 }
 
+static const VarDecl *handleVariable(const Expr *E);
+
+/// The statement right before \p Query receives into the status the query
+/// reads, posting the datatype expression the query asks in (`types[j]`),
+/// and hands none of that expression's variables to be written: the two
+/// calls read the handle together, whatever it holds elsewhere.
+static bool postedJustBefore(const CallExpr *Query, const ModelInfo &M,
+                             const FunctionFacts &F, const ASTContext &Ctx) {
+  const Expr *Type = Query->getArg(M.Type)->IgnoreParenImpCasts();
+  const VarDecl *Status = handleVariable(Query->getArg(M.Status));
+  auto [S, Block] = enclosingStatement(Query, F);
+  std::optional<unsigned> I = S ? F.indexInCompound(S) : std::nullopt;
+  if (!Status || !I || *I == 0 || isa<LabelStmt, SwitchCase>(S) ||
+      Type->HasSideEffects(Ctx))
+    return false;
+  const auto *Prev = dyn_cast<Expr>(Block->body_begin()[*I - 1]);
+  if (!Prev)
+    return false;
+  Prev = Prev->IgnoreParenImpCasts();
+  // err = MPI_Recv(...)
+  if (const auto *Assign = dyn_cast<BinaryOperator>(Prev);
+      Assign && Assign->isAssignmentOp())
+    Prev = Assign->getRHS()->IgnoreParenImpCasts();
+  const auto *Receive = dyn_cast<CallExpr>(Prev);
+  const FunctionDecl *Callee = Receive ? Receive->getDirectCallee() : nullptr;
+  const ModelInfo *Filler = Callee ? lookupModel(*Callee) : nullptr;
+  if (!Filler || Filler->Role != ModelRole::RECEIVE || Filler->Type < 0 ||
+      Filler->Status < 0 ||
+      handleVariable(Receive->getArg(Filler->Status)) != Status)
+    return false;
+  llvm::FoldingSetNodeID Posted, Asked;
+  Receive->getArg(Filler->Type)->IgnoreParenImpCasts()->Profile(Posted, Ctx,
+                                                                true);
+  Type->Profile(Asked, Ctx, /*Canonical=*/true);
+  if (Posted != Asked)
+    return false;
+  for (unsigned A = 0; A < Receive->getNumArgs(); ++A)
+    if (const VarDecl *V = handleVariable(Receive->getArg(A));
+        V && int(A) != Filler->Type && mentionsVariable(Type, V))
+      return false;
+  return true;
+}
+
 llvm::FoldingSetNodeID RangeAnalysis::statusTypeId(const CallExpr *Query,
                                                    const ModelInfo &M) {
   const Expr *Type = Query->getArg(M.Type);
@@ -6644,7 +6749,8 @@ llvm::FoldingSetNodeID RangeAnalysis::statusTypeId(const CallExpr *Query,
   llvm::FoldingSetNodeID TypeId;
   if ((M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx)) ||
       !(isStableHandle(Type->IgnoreParenImpCasts(), *Facts) ||
-        namesOneBuiltDatatype(Type)))
+        namesOneBuiltDatatype(Type) ||
+        postedJustBefore(Query, M, *Facts, Ctx)))
     TypeId.AddInteger(~0u);
   else
     Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);

@@ -527,6 +527,17 @@ public:
                                         const clang::VarDecl *V,
                                         const clang::Stmt *Use);
 
+  /// Whether the flow pass follows \p V: a local whose every store is in
+  /// the body.
+  bool isFlowTracked(const clang::VarDecl *V) const;
+  /// Whether \p Holds holds before \p Use on the runs of each store of the
+  /// local \p Value names (through casts), with the value that store gave
+  /// it and what the branches taken since say of the other variables:
+  /// `if (!big) n = 1; else n = huge; ... if (!big) use(n)` sees only the
+  /// first. False when a store is not a plain assignment.
+  bool holdsOnEachStore(const clang::Expr *Value, const clang::Stmt *Use,
+                        llvm::function_ref<bool(const Constraints &)> Holds);
+
   struct Result {
     Interval Range;
     /// The outermost product or shift that can overflow, if any.
@@ -565,6 +576,10 @@ public:
 
   /// The bounds a condition implies when it evaluates to \p Truth.
   void addConstraints(const clang::Expr *Cond, bool Truth, Constraints &C);
+  /// Narrows \p V in \p C to the values `V Op Bound` allows; false when
+  /// the comparison says nothing of it.
+  bool constrainCompared(const clang::VarDecl *V, clang::BinaryOperatorKind Op,
+                         const Interval &Bound, Constraints &C) const;
   /// What a helper's result implies of the variables its call passes, when
   /// it is \p Code (\p Equal) or anything else: `int kind = pick(n); if
   /// (kind == 1)`, with pick returning 1 only under `if (nbytes <=

@@ -172,3 +172,35 @@ int ints_of_foreign_type(char *buf, MPI_Datatype type, MPI_Comm comm) {
   // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:31: warning: 'int' output 'got' of MPI_Get_count cannot represent counts over 2^31-1
   return got;
 }
+
+// A datatype from an array a loop walks, asked right after its receive in
+// the same element: the two calls read one handle, so the count is at most
+// the one posted.
+int counts_of_listed_types(char **bufs, const int *counts,
+                           const MPI_Datatype *types, int n, MPI_Comm comm) {
+  MPI_Status st;
+  int got, total = 0;
+  for (int j = 0; j < n; j++) {
+    MPI_Recv(bufs[j], counts[j], types[j], 0, 0, comm, &st);
+    MPI_Get_count(&st, types[j], &got);
+    // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:34: warning: 'int' output 'got' of MPI_Get_count cannot represent counts over 2^31-1
+    total += got;
+  }
+  return total;
+}
+
+// Still reported: the index moves between the receive and the query, which
+// then asks in another element's datatype.
+int counts_of_next_types(char **bufs, const int *counts,
+                         const MPI_Datatype *types, int n, MPI_Comm comm) {
+  MPI_Status st;
+  int got = 0;
+  for (int j = 0; j + 1 < n; j++) {
+    MPI_Recv(bufs[j], counts[j], types[j], 0, 0, comm, &st);
+    ++j;
+    MPI_Get_count(&st, types[j], &got);
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'int' output 'got' of MPI_Get_count cannot represent counts over 2^31-1
+    // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:34: warning: 'int' output 'got' of MPI_Get_count cannot represent counts over 2^31-1
+  }
+  return got;
+}
