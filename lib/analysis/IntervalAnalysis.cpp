@@ -7985,12 +7985,13 @@ std::optional<WideInt> RangeAnalysis::builtBytes(const CallExpr *Call,
              : std::nullopt;
   };
   // The block lengths or extents of an array argument: a local array of
-  // ints that only its element stores (or initializer) set, and read-only
-  // arguments read.
+  // ints, or a pointer to the function's own allocation of them, that only
+  // its element stores (or initializer) set, and read-only arguments read.
   auto MostElement = [&](const Expr *E) -> std::optional<WideInt> {
     const VarDecl *Array = E ? namedVariable(E) : nullptr;
     std::optional<Interval> R =
-        Array && Array->getType()->isConstantArrayType()
+        Array && (Array->getType()->isConstantArrayType() ||
+                  (Facts && Facts->holdsOwnAllocation(Array)))
             ? rangeOfElements(Array)
             : std::nullopt;
     return R ? std::optional<WideInt>(std::max<WideInt>(R->Hi, 0))

@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 extern int input(void);
 
@@ -93,4 +94,48 @@ void halved(char *b, MPI_Comm comm) {
     m = m / 2;
   MPI_Send(b, m, MPI_CHAR, 0, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'm' of type 'long long' is narrowed to 'int'
+}
+
+// Block lengths in the function's own allocation, filled in a loop with a
+// small value: the hindexed type holds at most 8 blocks of 4 chars.
+void hindexed_of_allocated_blocks(MPI_File fh, char *b) {
+  int count = 8;
+  int *lengths = (int *)malloc(count * sizeof(int));
+  MPI_Aint *displs = (MPI_Aint *)malloc(count * sizeof(MPI_Aint));
+  MPI_Datatype t;
+  MPI_Count bytes;
+  MPI_Status st;
+  for (int i = 0; i < count; i++) {
+    lengths[i] = 4;
+    displs[i] = 64 * i;
+  }
+  MPI_Type_create_hindexed(count, lengths, displs, MPI_CHAR, &t);
+  MPI_Type_commit(&t);
+  MPI_Type_size_x(t, &bytes);
+  MPI_File_write_all(fh, b, bytes, MPI_CHAR, &st);
+  MPI_Type_free(&t);
+  free(lengths);
+  free(displs);
+}
+
+// Still reported: the allocated block lengths hold an input.
+void hindexed_of_allocated_inputs(MPI_File fh, char *b) {
+  int count = 8;
+  int *lengths = (int *)malloc(count * sizeof(int));
+  MPI_Aint *displs = (MPI_Aint *)malloc(count * sizeof(MPI_Aint));
+  MPI_Datatype t;
+  MPI_Count bytes;
+  MPI_Status st;
+  for (int i = 0; i < count; i++) {
+    lengths[i] = input();
+    displs[i] = 64 * i;
+  }
+  MPI_Type_create_hindexed(count, lengths, displs, MPI_CHAR, &t);
+  MPI_Type_commit(&t);
+  MPI_Type_size_x(t, &bytes);
+  MPI_File_write_all(fh, b, bytes, MPI_CHAR, &st);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: count 'bytes' of type 'MPI_Count' is narrowed to 'int'
+  MPI_Type_free(&t);
+  free(lengths);
+  free(displs);
 }
