@@ -1273,6 +1273,12 @@ static void carriedVariables(const Expr *E,
   }
 }
 
+bool LargeCountCheck::storesAreAllValues(const VarDecl *V,
+                                         const FunctionState &FS) const {
+  return FS.Ranges && (FS.Ranges->isHandedOnlyToBroadcasts(V) ||
+                       FS.Ranges->isFilledOnlyByMPIFirst(V));
+}
+
 std::optional<LargeCountCheck::Hazard>
 LargeCountCheck::localHazard(const VarDecl *V, const Stmt *Use, bool Negative,
                              FunctionState &FS) {
@@ -1280,8 +1286,7 @@ LargeCountCheck::localHazard(const VarDecl *V, const Stmt *Use, bool Negative,
   // stores into it is the function's own. A static local is written only
   // by its own function too.
   if (!(V->hasLocalStorage() || V->isStaticLocal()) ||
-      (FS.Facts->escapesBefore(V, Use) &&
-       !(FS.Ranges && FS.Ranges->isHandedOnlyToBroadcasts(V))))
+      (FS.Facts->escapesBefore(V, Use) && !storesAreAllValues(V, FS)))
     return std::nullopt;
   return firstHazard(FS.Facts->writesOf(V), V->getType(), Negative, FS, V,
                      Use);
@@ -1371,8 +1376,7 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
   };
   if (!V)
     return carried(Arg, Call, nullptr);
-  if (FS.Facts->escapesBefore(V, Call) &&
-      !(FS.Ranges && FS.Ranges->isHandedOnlyToBroadcasts(V)))
+  if (FS.Facts->escapesBefore(V, Call) && !storesAreAllValues(V, FS))
     return std::nullopt;
   for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
     if (!W.Value || FS.Facts->overwrittenBefore(W, V, Call))

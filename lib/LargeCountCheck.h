@@ -236,6 +236,11 @@ private:
   /// An int local passed as argument \p Index that a helper of the unit,
   /// handed `&local` earlier, narrowed or overflowed into for the
   /// arguments of that call (RangeAnalysis::helperOutputRange).
+  /// Whether the stores into local \p V, whose address is taken, are all
+  /// that can leave a large value in it: the address goes only to MPI
+  /// calls that copy the root's value, or fill it before any store.
+  bool storesAreAllValues(const clang::VarDecl *V,
+                          const FunctionState &FS) const;
   /// The hazard of the stores of local \p V that reach \p Use (a
   /// parameter's, a static local's, or none for one handed out).
   std::optional<Hazard> localHazard(const clang::VarDecl *V,

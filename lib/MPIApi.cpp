@@ -246,13 +246,27 @@ std::optional<unsigned> FunctionInfo::requestReceiveCount() const {
 
 llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }
 
+/// The prefix of MPI's profiling entry points (PMPI_Send).
+static constexpr llvm::StringLiteral ProfilingPrefix = "P";
+
+bool isProfilingEntry(llvm::StringRef CalleeName) {
+  return CalleeName.starts_with(ProfilingPrefix) &&
+         CalleeName.drop_front(ProfilingPrefix.size()).starts_with("MPI_");
+}
+
+std::optional<std::string> profilingFormOf(llvm::StringRef LargeName) {
+  if (!LargeName.starts_with("MPI_"))
+    return std::nullopt;
+  return (ProfilingPrefix + LargeName).str();
+}
+
 const FunctionInfo *lookupClassic(llvm::StringRef CalleeName) {
-  CalleeName.consume_front("P"); // PMPI_ profiling entry points.
+  CalleeName.consume_front(ProfilingPrefix); // PMPI_ profiling entry points.
   return index().Classic.lookup(CalleeName);
 }
 
 const FunctionInfo *lookupLarge(llvm::StringRef CalleeName) {
-  CalleeName.consume_front("P");
+  CalleeName.consume_front(ProfilingPrefix);
   return index().Large.lookup(CalleeName);
 }
 

@@ -75,6 +75,15 @@ struct FunctionInfo {
 
 llvm::ArrayRef<FunctionInfo> allFunctions();
 
+/// Whether \p CalleeName is a profiling entry point (PMPI_Send): a
+/// profiling layer calls it to bypass its own wrappers.
+bool isProfilingEntry(llvm::StringRef CalleeName);
+
+/// The profiling entry point of the MPI function \p LargeName
+/// (MPI_Send_c: PMPI_Send_c); none for a name MPI does not define
+/// (libmpix's MPIX_Send_x has no profiling form).
+std::optional<std::string> profilingFormOf(llvm::StringRef LargeName);
+
 /// The table row for a classic binding (MPI_Send, or PMPI_Send).
 const FunctionInfo *lookupClassic(llvm::StringRef CalleeName);
 

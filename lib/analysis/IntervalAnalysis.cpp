@@ -6454,6 +6454,30 @@ bool RangeAnalysis::isHandedOnlyToBroadcasts(const VarDecl *V) const {
   return Broadcast;
 }
 
+bool RangeAnalysis::isFilledOnlyByMPIFirst(const VarDecl *V) const {
+  if (!Facts || !model() || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      Facts->isCaptured(V) || V->getType().isVolatileQualified())
+    return false;
+  bool Filled = false;
+  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
+    if (onlyReads(Use, *Facts) || isStoredTo(Use, *Facts))
+      continue;
+    const ModelInfo *M = nullptr;
+    const CallExpr *Call = outputCallOf(Use, *Facts, M);
+    if (!Call)
+      return false;
+    // A broadcast copies the root's stores; any other output gives a value
+    // of its own, which a later store replaces.
+    if (M->Role != ModelRole::REPLICATE &&
+        llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+          return !Facts->runsOnlyAfter(W.Site, Call);
+        }))
+      return false;
+    Filled = true;
+  }
+  return Filled;
+}
+
 /// Whether \p S holds a goto label or a switch case: control can enter
 /// it other than from its start. Counts the nodes it visits in \p Budget.
 static bool entersInside(const Stmt *S, unsigned &Budget) {
@@ -6739,6 +6763,74 @@ static bool postedJustBefore(const CallExpr *Query, const ModelInfo &M,
   return true;
 }
 
+/// The call \p S is, as a statement: `f(...)`, `r = f(...)`, or the
+/// initializer of the one variable it declares (`int r = f(...)`).
+static const CallExpr *callStatement(const Stmt *S) {
+  const Expr *E = dyn_cast<Expr>(S);
+  if (const auto *Decl = dyn_cast<DeclStmt>(S);
+      Decl && Decl->isSingleDecl())
+    if (const auto *V = dyn_cast<VarDecl>(Decl->getSingleDecl()))
+      E = V->getInit();
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Assign = dyn_cast<BinaryOperator>(E);
+      Assign && Assign->isAssignmentOp())
+    E = Assign->getRHS()->IgnoreParenImpCasts();
+  return dyn_cast<CallExpr>(E);
+}
+
+/// The receive into the status that parameter \p Status points to, made
+/// last before the query \p At on every path to it: a statement before At,
+/// or before a statement around it, in the same block.
+static const CallExpr *receiveJustBefore(const VarDecl *Status,
+                                         const Stmt *At,
+                                         const FunctionFacts &F) {
+  // The pointer itself never changes, and the statements between the
+  // receive and the query, on the way out of the blocks around the query,
+  // do not name it: nothing else writes the status there.
+  if (!holdsOneValue(Status, F))
+    return nullptr;
+  // In a loop, what follows the query in the loop runs before it again.
+  bool NamedAfter = false;
+  for (const Stmt *S = At, *P = F.parentOf(At); P; S = P, P = F.parentOf(P)) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) &&
+        (NamedAfter || llvm::any_of(P->children(), [&](const Stmt *Part) {
+           return Part && Part != S && mentionsVariable(Part, Status);
+         })))
+      return nullptr;
+    const auto *Block = dyn_cast<CompoundStmt>(P);
+    if (!Block)
+      continue;
+    std::optional<unsigned> I = F.indexInCompound(S);
+    if (!I)
+      return nullptr;
+    for (unsigned K = *I + 1; K < Block->size(); ++K)
+      NamedAfter |= mentionsVariable(Block->body_begin()[K], Status);
+    for (unsigned K = *I; K-- > 0;) {
+      const Stmt *Before = Block->body_begin()[K];
+      if (!mentionsVariable(Before, Status))
+        continue;
+      if (isa<LabelStmt, SwitchCase>(Before))
+        return nullptr;
+      const CallExpr *Call = callStatement(Before);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
+      if (!M || M->Role != ModelRole::RECEIVE || M->Status < 0 ||
+          unsigned(M->Status) >= Call->getNumArgs() ||
+          referencedVariable(Call->getArg(M->Status)) != Status)
+        return nullptr;
+      return Call;
+    }
+    // A label in the block lets control in past the statements read.
+    if (llvm::any_of(Block->body(), [](const Stmt *B) {
+          return isa<LabelStmt, SwitchCase>(B);
+        }))
+      return nullptr;
+  }
+  return nullptr;
+}
+
 llvm::FoldingSetNodeID RangeAnalysis::statusTypeId(const CallExpr *Query,
                                                    const ModelInfo &M) {
   const Expr *Type = Query->getArg(M.Type);
@@ -6784,6 +6876,11 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
     if (Address ? !P->getType()->isRecordType() : !Pointer &&
                                                       !P->getType()->isRecordType())
       return std::nullopt;
+    // A wrapper that receives into its caller's status, then asks it.
+    if (Pointer && At)
+      if (const CallExpr *Fill = receiveJustBefore(P, At, *Facts))
+        return receivedCount(Fill, *lookupModel(*Fill->getDirectCallee()),
+                             TypeId);
     return parameterStatusCount(P, TypeId);
   }
   if (!Status->hasLocalStorage() || !Status->getType()->isRecordType())

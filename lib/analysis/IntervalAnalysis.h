@@ -858,6 +858,12 @@ public:
   /// (MPI_Bcast): then its stores (a parameter's: its callers' arguments)
   /// are all that give it a value, as for a local kept in.
   bool isHandedOnlyToBroadcasts(const clang::VarDecl *V) const;
+  /// Whether local \p V, whose address is taken, is only ever handed to
+  /// MPI calls that write it while they run (MPI_Type_size(t, &size)), each
+  /// before every store into it: then its stores are all that can give it
+  /// a value past the MPI calls, and a store that overflows reaches its
+  /// uses (`size = size * count`).
+  bool isFilledOnlyByMPIFirst(const clang::VarDecl *V) const;
   /// Explanation origins of an unbounded local \p V spelled \p Text: the
   /// use that hands it to a function that may write it, or the last store
   /// before \p At that can make it large. False / nothing set when there is

@@ -343,7 +343,21 @@ void TypeMigration::rename(const CallExpr *Call, const FunctionInfo &F,
                    "it a large-count form");
     return;
   }
-  Plan.Hints.push_back(FixItHint::CreateReplacement(Range, LargeName(F)));
+  std::string Large = LargeName(F);
+  // A profiling layer calls PMPI_ to bypass its own wrappers; MPI_Send_c
+  // in its place would call them again.
+  if (isProfilingEntry(Spelled)) {
+    std::optional<std::string> Profiling = profilingFormOf(Large);
+    if (!Profiling) {
+      Plan.block(Range.getBegin(),
+                 "'" + Spelled.str() + "' is a profiling entry point, and " +
+                     Large + " calls the ones a profiling layer wraps: use "
+                     "mpix-large-count.Target=mpi4 with an MPI-4 library");
+      return;
+    }
+    Large = std::move(*Profiling);
+  }
+  Plan.Hints.push_back(FixItHint::CreateReplacement(Range, Large));
 }
 
 /// The container a std::vector local is initialized as a copy of (`counts(

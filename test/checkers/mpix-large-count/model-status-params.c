@@ -255,3 +255,44 @@ int aliased(int *buf, MPI_Comm comm) {
   MPI_Recv(buf, 10, MPI_INT, 0, 0, comm, &st);
   return n;
 }
+
+// A receive wrapper (a profiling layer's) fills its caller's status, then
+// asks it: at most the int count it posted, whoever calls it.
+int recv_counted(void *buf, int count, MPI_Datatype type, int src,
+                 MPI_Comm comm, MPI_Status *status, long long *total) {
+  int rc = PMPI_Recv(buf, count, type, src, 0, comm, status);
+  int n;
+  if (status != MPI_STATUS_IGNORE) {
+    PMPI_Get_count(status, type, &n);
+    // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:34: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+    *total += n;
+  }
+  return rc;
+}
+
+// Still reported: the receive runs on one branch only.
+int recv_maybe(void *buf, int count, int now, MPI_Comm comm,
+               MPI_Status *status) {
+  int n;
+  if (now)
+    MPI_Recv(buf, count, MPI_INT, 0, 0, comm, status);
+  MPI_Get_count(status, MPI_INT, &n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:34: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+  return n;
+}
+
+// Still reported: in the loop, the status is handed on after the query,
+// and the next turn asks what that call left.
+int recv_then_log(void *buf, int count, int turns, MPI_Comm comm,
+                  MPI_Status *status) {
+  int n = 0;
+  MPI_Recv(buf, count, MPI_INT, 0, 0, comm, status);
+  for (int t = 0; t < turns; t++) {
+    MPI_Get_count(status, MPI_INT, &n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+    // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:36: warning: 'int' output 'n' of MPI_Get_count cannot represent counts over 2^31-1
+    log_status(status);
+  }
+  return n;
+}
