@@ -516,8 +516,29 @@ void LargeCountCheck::analyzeCall(const CallSite &Site) {
   else if (Params) {
     if (Params->reachesMPI(Site.Callee))
       checkUserCall(Site.Call, Site.Callee, Site.Caller);
-    if (Summarising && Params->mayTakeCounts(Site.Callee))
+    if (Summarising && Params->mayTakeCounts(Site.Callee)) {
       Params->noteCountArguments(Site.Call, Site.Callee);
+      if (!Site.Callee->isDefined())
+        askParametersPassed(Site.Call, Site.Callee, Site.Caller);
+    }
+  }
+}
+
+void LargeCountCheck::askParametersPassed(const CallExpr *Call,
+                                          const FunctionDecl *Callee,
+                                          const FunctionDecl *Caller) {
+  // Another unit's function, not summarised yet: judging its arguments
+  // asks what the callers of this function pass for the parameters they
+  // read, so that the next phase has those values should the callee reach
+  // MPI (a wrapper's `2 * n`, with n what main passes).
+  FunctionState &FS = stateFor(Caller, *Context);
+  unsigned N = std::min(Call->getNumArgs(), Callee->getNumParams());
+  for (unsigned I = 0; I < N; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (!Arg->isTypeDependent() && !Arg->isValueDependent() &&
+        Arg->getType()->isIntegerType())
+      (void)findValue(Call, I, Callee->getParamDecl(I)->getType(),
+                      /*MayBeNegative=*/true, /*FollowLocals=*/false, FS);
   }
 }
 

@@ -317,6 +317,11 @@ private:
 
   // Counts that reach MPI through the parameters of user functions, in
   // this unit or in others (analysis/Summaries.h).
+  /// Judges the integer arguments of \p Call to another unit's function
+  /// for what they ask of the caller's parameters (the first phase).
+  void askParametersPassed(const clang::CallExpr *Call,
+                           const clang::FunctionDecl *Callee,
+                           const clang::FunctionDecl *Caller);
   void checkUserCall(const clang::CallExpr *Call,
                      const clang::FunctionDecl *Callee,
                      const clang::FunctionDecl *Caller);

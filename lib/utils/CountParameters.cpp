@@ -187,28 +187,33 @@ static bool isUserFunction(const FunctionDecl *F, const SourceManager &SM) {
          !lookupClassic(*F) && !lookupLarge(*F) && !isDeclaredByMPI(*F, SM);
 }
 
-/// The parameter \p Arg multiplies by a constant, and the constant: `2 *
-/// count` (complex values sent as reals, Elemental's wrappers), `n *
-/// sizeof(T)` (elements sent as bytes). A caller's value reaches MPI so,
-/// larger by the factor.
-static std::pair<const ParmVarDecl *, uint64_t>
-scaledParameter(const Expr *Arg, const FunctionDecl *F,
-                const FunctionFacts *Facts) {
+/// The parameters that \p Arg multiplies, each with what by: a constant
+/// (`2 * count`, complex values sent as reals, Elemental's wrappers; `n *
+/// sizeof(T)`, elements sent as bytes), or 0 for another value (`size *
+/// nmemb`, an fwrite-like wrapper's two parameters). A caller's value
+/// reaches MPI so, scaled; one that wrapped reaches it wrapped.
+static llvm::SmallVector<std::pair<const ParmVarDecl *, uint64_t>, 2>
+scaledParameters(const Expr *Arg, const FunctionDecl *F,
+                 const FunctionFacts *Facts) {
+  llvm::SmallVector<std::pair<const ParmVarDecl *, uint64_t>, 2> Found;
   const auto *Times = dyn_cast<BinaryOperator>(Arg->IgnoreParenImpCasts());
-  if (!Times || Times->getOpcode() != BO_Mul)
-    return {nullptr, 0};
+  if (!Times || Times->getOpcode() != BO_Mul ||
+      Times->HasSideEffects(F->getASTContext()))
+    return Found;
   for (auto [Factor, Scaled] : {std::pair(Times->getLHS(), Times->getRHS()),
                                 std::pair(Times->getRHS(), Times->getLHS())}) {
+    const ParmVarDecl *P = passedParameter(Scaled, F, Facts);
+    if (!P)
+      continue;
     Expr::EvalResult K;
     if (Factor->isValueDependent() ||
-        !Factor->EvaluateAsInt(K, F->getASTContext()) ||
-        K.Val.getInt().isNegative() || K.Val.getInt().getActiveBits() > 32 ||
-        K.Val.getInt() < 2)
-      continue;
-    if (const ParmVarDecl *P = passedParameter(Scaled, F, Facts))
-      return {P, K.Val.getInt().getZExtValue()};
+        !Factor->EvaluateAsInt(K, F->getASTContext()))
+      Found.push_back({P, 0});
+    else if (!K.Val.getInt().isNegative() &&
+             K.Val.getInt().getActiveBits() <= 32 && K.Val.getInt() >= 2)
+      Found.push_back({P, K.Val.getInt().getZExtValue()});
   }
-  return {nullptr, 0};
+  return Found;
 }
 
 /// The parameter \p Arg adds a small constant to: `sizeof(struct hdr) +
@@ -351,57 +356,62 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
     const FunctionInfo *Classic = lookupClassic(*Callee);
     const FunctionInfo *MPI = Classic ? Classic : lookupLarge(*Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts);
-      if (!P)
-        P = offsetParameter(Call->getArg(I), Def, Facts);
-      uint64_t Factor = 1;
-      if (!P && MPI)
-        std::tie(P, Factor) = scaledParameter(Call->getArg(I), Def, Facts);
-      // An array of counts or displacements handed to a classic call as
-      // it came: the callers fill what MPI reads.
-      if (P && Classic && I < Classic->Params.size() &&
-          isArrayOfInts(P->getType(), Ctx) &&
-          (Classic->Params[I].Kind == ParamKind::CountArray ||
-           Classic->Params[I].Kind == ParamKind::DisplArray)) {
+      llvm::SmallVector<std::pair<const ParmVarDecl *, uint64_t>, 2> Reaching;
+      if (const ParmVarDecl *P = passedParameter(Call->getArg(I), Def, Facts))
+        Reaching.push_back({P, 1});
+      else if (const ParmVarDecl *P =
+                   offsetParameter(Call->getArg(I), Def, Facts))
+        Reaching.push_back({P, 1});
+      else if (MPI)
+        Reaching = scaledParameters(Call->getArg(I), Def, Facts);
+      for (auto [P, Factor] : Reaching) {
+        // An array of counts or displacements handed to a classic call as
+        // it came: the callers fill what MPI reads.
+        if (P && Classic && I < Classic->Params.size() &&
+            isArrayOfInts(P->getType(), Ctx) &&
+            (Classic->Params[I].Kind == ParamKind::CountArray ||
+             Classic->Params[I].Kind == ParamKind::DisplArray)) {
+          unsigned PI = P->getFunctionScopeIndex();
+          Params[PI].Uses.push_back(
+              {Classic->classicName(),
+               Classic->Params[I].Kind == ParamKind::DisplArray
+                   ? "displacement array"
+                   : "count array",
+               pointOf(Call->getArg(I)->getBeginLoc()), int(I)});
+          continue;
+        }
+        if (!P || !carriesCounts(P->getType(), Ctx))
+          continue;
+        bool Wide = isWideInteger(P->getType(), Ctx);
+        SourcePoint At = pointOf(Call->getArg(I)->getBeginLoc());
         unsigned PI = P->getFunctionScopeIndex();
-        Params[PI].Uses.push_back(
-            {Classic->classicName(),
-             Classic->Params[I].Kind == ParamKind::DisplArray
-                 ? "displacement array"
-                 : "count array",
-             pointOf(Call->getArg(I)->getBeginLoc()), int(I)});
-        continue;
-      }
-      if (!P || !carriesCounts(P->getType(), Ctx))
-        continue;
-      bool Wide = isWideInteger(P->getType(), Ctx);
-      SourcePoint At = pointOf(Call->getArg(I)->getBeginLoc());
-      unsigned PI = P->getFunctionScopeIndex();
-      if (MPI) {
-        if (I >= MPI->Params.size() || MPI->Params[I].Kind != ParamKind::Count)
-          continue;
-        // The use's note points at the product. The words stay those of an
-        // unchanged count: a template's instantiations that multiply (by
-        // their own sizeof(T)) and those that do not give one warning.
-        if (Factor > 1)
-          Scaled.try_emplace(PI, Call->getArg(I));
-        Params[PI].Uses.push_back(
-            {Classic ? MPI->classicName() : Callee->getName().str(),
-             MPI->Params[I].Name.contains("disp") ? "displacement" : "count",
-             At});
-        FirstMPIUse.try_emplace(PI, Call);
-      } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
-                 carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&
-                 isWideInteger(Callee->getParamDecl(I)->getType(), Ctx) ==
-                     Wide) {
-        const std::string &USR = usrOf(Callee);
-        if (USR.empty())
-          continue;
-        // A callee defined here is summarised now, so that the chain is
-        // closed when this function's reach is asked for.
-        summarize(Callee);
-        Params[PI].Forwards.push_back({USR, I, At});
-        Passed[PI].push_back({Callee, I});
+        if (MPI) {
+          if (I >= MPI->Params.size() ||
+              MPI->Params[I].Kind != ParamKind::Count)
+            continue;
+          // The use's note points at the product. The words stay those of an
+          // unchanged count: a template's instantiations that multiply (by
+          // their own sizeof(T)) and those that do not give one warning.
+          if (Factor != 1)
+            Scaled.try_emplace(PI, Call->getArg(I));
+          Params[PI].Uses.push_back(
+              {Classic ? MPI->classicName() : Callee->getName().str(),
+               MPI->Params[I].Name.contains("disp") ? "displacement" : "count",
+               At});
+          FirstMPIUse.try_emplace(PI, Call);
+        } else if (isUserFunction(Callee, SM) && I < Callee->getNumParams() &&
+                   carriesCounts(Callee->getParamDecl(I)->getType(), Ctx) &&
+                   isWideInteger(Callee->getParamDecl(I)->getType(), Ctx) ==
+                       Wide) {
+          const std::string &USR = usrOf(Callee);
+          if (USR.empty())
+            continue;
+          // A callee defined here is summarised now, so that the chain is
+          // closed when this function's reach is asked for.
+          summarize(Callee);
+          Params[PI].Forwards.push_back({USR, I, At});
+          Passed[PI].push_back({Callee, I});
+        }
       }
     }
   }
