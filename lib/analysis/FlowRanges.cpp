@@ -154,9 +154,14 @@ void FlowRanges::transfer(const CFGElement &E, State &S) const {
                  S);
     return;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(St))
+  if (const auto *Call = dyn_cast<CallExpr>(St)) {
     if (H.NeverReturns && H.NeverReturns(Call))
       S.Reachable = false;
+    if (H.Outputs)
+      for (const auto &[V, Value] : H.Outputs(Call))
+        if (Interval::ofType(V->getType(), Ctx) && H.IsTracked(V))
+          assign(V, Value, S);
+  }
 }
 
 FlowRanges::State FlowRanges::along(const CFGBlock &From, const State &Out,

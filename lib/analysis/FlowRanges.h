@@ -59,6 +59,12 @@ public:
     /// A call after which control never continues (MPI_Abort), beyond the
     /// noreturn functions the CFG already ends blocks at.
     std::function<bool(const clang::CallExpr *Call)> NeverReturns;
+    /// The variables \p Call writes through their address while it runs,
+    /// each with what it leaves there (an MPI output: MPI_Type_size).
+    std::function<llvm::SmallVector<
+        std::pair<const clang::VarDecl *, std::optional<Interval>>, 1>(
+        const clang::CallExpr *Call)>
+        Outputs;
   };
 
   /// \p Initial holds on entering the body: the ranges of the parameters

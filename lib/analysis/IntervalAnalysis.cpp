@@ -1937,6 +1937,7 @@ std::unique_ptr<FlowRanges> RangeAnalysis::makeFlow(Constraints Initial) {
     addConstraints(Cond, Truth, Known);
   };
   H.IsTracked = [this](const VarDecl *V) { return isFlowTracked(V); };
+  H.Outputs = [this](const CallExpr *Call) { return modelOutputs(Call); };
   // A user's die() or assertion handler, here or in another file.
   H.NeverReturns = [this](const CallExpr *Call) {
     return Unit ? Unit->callEndsRun(Call) : callNeverReturns(Call);
@@ -1948,9 +1949,35 @@ std::unique_ptr<FlowRanges> RangeAnalysis::makeFlow(Constraints Initial) {
 static const VarDecl *namedVariable(const Expr *E);
 
 bool RangeAnalysis::isFlowTracked(const VarDecl *V) const {
-  return V->hasLocalStorage() && !V->getType()->isReferenceType() &&
-         !V->getType().isVolatileQualified() && !Facts->escapes(V) &&
-         !Facts->isCaptured(V);
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType() ||
+      V->getType().isVolatileQualified() || Facts->isCaptured(V))
+    return false;
+  if (!Facts->escapes(V))
+    return true;
+  // Handed only to MPI calls that fill it before its stores: each such
+  // call is a store the pass sees (modelOutputs).
+  auto [It, New] = FilledFirst.try_emplace(V, false);
+  if (New)
+    It->second = isFilledOnlyByMPIFirst(V, /*Broadcasts=*/false);
+  return It->second;
+}
+
+llvm::SmallVector<std::pair<const VarDecl *, std::optional<Interval>>, 1>
+RangeAnalysis::modelOutputs(const CallExpr *Call) {
+  llvm::SmallVector<std::pair<const VarDecl *, std::optional<Interval>>, 1>
+      Written;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
+  if (!M || M->Out < 0 || unsigned(M->Out) >= Call->getNumArgs() ||
+      M->Role == ModelRole::REPLICATE)
+    return Written;
+  const auto *Address =
+      dyn_cast<UnaryOperator>(Call->getArg(M->Out)->IgnoreParenImpCasts());
+  if (!Address || Address->getOpcode() != UO_AddrOf)
+    return Written;
+  if (const VarDecl *V = referencedVariable(Address->getSubExpr()))
+    Written.push_back({V, outputRange(Call, *M)});
+  return Written;
 }
 
 bool RangeAnalysis::holdsOnEachStore(
@@ -1960,8 +1987,10 @@ bool RangeAnalysis::holdsOnEachStore(
   // use are walked one by one.
   constexpr size_t MostStores = 8;
   const VarDecl *V = namedVariable(Value->IgnoreParenCasts());
-  // A parameter's value on entry is one more store, made by each caller.
-  if (!V || isa<ParmVarDecl>(V) || !Facts || !isFlowTracked(V))
+  // A parameter's value on entry is one more store, made by each caller;
+  // so is what an MPI call leaves in a local it is handed.
+  if (!V || isa<ParmVarDecl>(V) || !Facts || Facts->escapes(V) ||
+      !isFlowTracked(V))
     return false;
   llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
   if (Writes.empty() || Writes.size() > MostStores)
@@ -6313,6 +6342,12 @@ bool isPredefinedHandle(const Expr *E, const ASTContext &Ctx) {
          E->isIntegerConstantExpr(Ctx);
 }
 
+bool RangeAnalysis::isPredefinedParameter(const Expr *E) const {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVariable(E));
+  return P && Unit && Facts && Facts->writesOf(P).empty() &&
+         !Facts->escapes(P) && Unit->argumentsPredefined(P);
+}
+
 /// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
 static bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
@@ -6345,7 +6380,7 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
     if (M.Type < 0 || unsigned(M.Type) >= Call->getNumArgs())
       return std::nullopt;
     const Expr *Type = Call->getArg(M.Type);
-    if (isPredefinedHandle(Type, Ctx))
+    if (isPredefinedHandle(Type, Ctx) || isPredefinedParameter(Type))
       return Interval{0, 64};
     // The size of a datatype built here is what its constructors make; its
     // extent is not (a stride spreads the same bytes).
@@ -6454,7 +6489,8 @@ bool RangeAnalysis::isHandedOnlyToBroadcasts(const VarDecl *V) const {
   return Broadcast;
 }
 
-bool RangeAnalysis::isFilledOnlyByMPIFirst(const VarDecl *V) const {
+bool RangeAnalysis::isFilledOnlyByMPIFirst(const VarDecl *V,
+                                           bool Broadcasts) const {
   if (!Facts || !model() || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       Facts->isCaptured(V) || V->getType().isVolatileQualified())
     return false;
@@ -6468,6 +6504,8 @@ bool RangeAnalysis::isFilledOnlyByMPIFirst(const VarDecl *V) const {
       return false;
     // A broadcast copies the root's stores; any other output gives a value
     // of its own, which a later store replaces.
+    if (M->Role == ModelRole::REPLICATE && !Broadcasts)
+      return false;
     if (M->Role != ModelRole::REPLICATE &&
         llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
           return !Facts->runsOnlyAfter(W.Site, Call);

@@ -390,6 +390,11 @@ public:
   virtual const clang::Expr *constantInitializer(const clang::VarDecl *V) = 0;
   /// The join of what every call passes for \p P, when all calls are known.
   virtual std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) = 0;
+  /// Whether every call of \p P's function, all known, passes a predefined
+  /// handle for it (MPI_DOUBLE): a datatype parameter of a static helper.
+  virtual bool argumentsPredefined(const clang::ParmVarDecl *P) {
+    return false;
+  }
   /// Whether every call, all known, passes for \p Index a value below what
   /// it passes for \p Bound (see RangeAnalysis::isIndexBelow).
   virtual bool argumentsIndexBelow(const clang::ParmVarDecl *Index,
@@ -530,6 +535,8 @@ public:
   /// Whether the flow pass follows \p V: a local whose every store is in
   /// the body.
   bool isFlowTracked(const clang::VarDecl *V) const;
+  /// isFilledOnlyByMPIFirst without broadcasts, per local (isFlowTracked).
+  mutable llvm::DenseMap<const clang::VarDecl *, bool> FilledFirst;
   /// Whether \p Holds holds before \p Use on the runs of each store of the
   /// local \p Value names (through casts), with the value that store gave
   /// it and what the branches taken since say of the other variables:
@@ -616,6 +623,9 @@ public:
   void addExecutedPower(const clang::BinaryOperator *Product,
                         const Interval &Type, Constraints &C,
                         const clang::Stmt *KeptFrom);
+  /// Whether \p E names a datatype parameter, never changed here, to which
+  /// every call passes a predefined handle.
+  bool isPredefinedParameter(const clang::Expr *E) const;
   /// The values the model gives the output of \p Call that \p M names.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);
@@ -863,7 +873,14 @@ public:
   /// before every store into it: then its stores are all that can give it
   /// a value past the MPI calls, and a store that overflows reaches its
   /// uses (`size = size * count`).
-  bool isFilledOnlyByMPIFirst(const clang::VarDecl *V) const;
+  /// \p Broadcasts: broadcasts may take it too, anywhere.
+  bool isFilledOnlyByMPIFirst(const clang::VarDecl *V,
+                              bool Broadcasts = true) const;
+  /// The locals \p Call writes as MPI outputs (`&size` of MPI_Type_size),
+  /// each with what the model says it leaves there (FlowRanges::Hooks).
+  llvm::SmallVector<std::pair<const clang::VarDecl *, std::optional<Interval>>,
+                    1>
+  modelOutputs(const clang::CallExpr *Call);
   /// Explanation origins of an unbounded local \p V spelled \p Text: the
   /// use that hands it to a function that may write it, or the last store
   /// before \p At that can make it large. False / nothing set when there is

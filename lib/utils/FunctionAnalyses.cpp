@@ -306,6 +306,15 @@ FunctionAnalyses::joinArguments(const FunctionDecl *F,
   return Known ? Range : std::nullopt;
 }
 
+bool FunctionAnalyses::argumentsPredefined(const ParmVarDecl *P) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  unsigned Index = P->getFunctionScopeIndex();
+  return F && forEveryCall(F, [&](const CallSite &Site, RangeAnalysis &) {
+           return Index < Site.Call->getNumArgs() &&
+                  isPredefinedHandle(Site.Call->getArg(Index), Ctx);
+         });
+}
+
 std::optional<Interval>
 FunctionAnalyses::argumentRange(const ParmVarDecl *P) {
   const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());

@@ -127,6 +127,7 @@ public:
   /// A parameter of an internal function takes what its callers pass, each
   /// call judged in its caller; a cycle of calls gives up.
   std::optional<Interval> argumentRange(const clang::ParmVarDecl *P) override;
+  bool argumentsPredefined(const clang::ParmVarDecl *P) override;
   std::optional<llvm::ArrayRef<const clang::CallExpr *>>
   requestReceives() override {
     return Uses.requestReceives();
