@@ -3292,6 +3292,11 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
       // `if (off + n > total) n = total - off;`: below n.
       if (std::optional<Interval> Piece = guardedDifference(B, C))
         R = R->meet(*Piece);
+    } else if (R && R->Lo < 0 && B->getOpcode() == BO_Sub &&
+               B->getType()->isSignedIntegerType()) {
+      // What is left of a total, `total - i` under `i < total`: positive.
+      if (std::optional<Interval> Left = guardedDifference(B, C))
+        R = R->meet(*Left);
     }
     return R;
   }
@@ -3815,10 +3820,10 @@ RangeAnalysis::guardedDifference(const BinaryOperator *D, const Constraints &C) 
     }
   }
   // Without X >= Y an unsigned difference wraps past any bound from above.
-  if (!Bounds.Hi || (!Bounds.Lo && Full->Lo >= 0))
+  if ((!Bounds.Hi && !Bounds.Lo) || (!Bounds.Lo && Full->Lo >= 0))
     return std::nullopt;
   WideInt Lo = Bounds.Lo.value_or(Full->Lo);
-  return Interval{Lo, std::max(Lo, *Bounds.Hi)};
+  return Interval{Lo, std::max(Lo, Bounds.Hi.value_or(Full->Hi))};
 }
 
 /// Whether running \p S before \p Keep can change memory, or what Keep

@@ -116,3 +116,24 @@ void send_any(const char *b, uint64_t off, uint64_t total, size_t n,
   MPI_Send(b, (int)n, MPI_CHAR, 0, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'n' of type 'size_t' is narrowed to 'int'
 }
+
+// What is left of a total under the loop that walks it, `total - i` with
+// `i < total`, is at least 1: clamped to 64 above, the piece times a
+// million fits (a chunking loop).
+void send_left_in_pieces(const char *b, int total, MPI_Comm comm) {
+  for (int i = 0; i < total; i += 64) {
+    int len = total - i;
+    if (len > 64)
+      len = 64;
+    MPI_Send(b + i, len * 1000000, MPI_BYTE, 0, 0, comm);
+  }
+}
+
+// Still reported: no guard keeps i below the total.
+void send_left_unguarded(const char *b, int total, int i, MPI_Comm comm) {
+  int len = total - i;
+  if (len > 64)
+    len = 64;
+  MPI_Send(b, len * 1000000, MPI_BYTE, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: count 'len * 1000000' is computed in 'int' and can overflow
+}
