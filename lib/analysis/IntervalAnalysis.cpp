@@ -6478,47 +6478,44 @@ static bool isStoredTo(const DeclRefExpr *Use, const FunctionFacts &F) {
   return U && U->isIncrementDecrementOp();
 }
 
-bool RangeAnalysis::isHandedOnlyToBroadcasts(const VarDecl *V) const {
+bool RangeAnalysis::onlyOutputsTake(
+    const VarDecl *V,
+    llvm::function_ref<bool(const CallExpr *, const ModelInfo &)> Judge) const {
   if (!Facts || !model() || !V->hasLocalStorage() ||
       Facts->isCaptured(V) || V->getType().isVolatileQualified())
     return false;
-  bool Broadcast = false;
-  for (const DeclRefExpr *Use : Facts->usesOf(V)) {
-    if (onlyReads(Use, *Facts) || isStoredTo(Use, *Facts))
-      continue;
-    const ModelInfo *M = nullptr;
-    if (!outputCallOf(Use, *Facts, M) || M->Role != ModelRole::REPLICATE)
-      return false;
-    Broadcast = true;
-  }
-  return Broadcast;
-}
-
-bool RangeAnalysis::isFilledOnlyByMPIFirst(const VarDecl *V,
-                                           bool Broadcasts) const {
-  if (!Facts || !model() || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
-      Facts->isCaptured(V) || V->getType().isVolatileQualified())
-    return false;
-  bool Filled = false;
+  bool Taken = false;
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     if (onlyReads(Use, *Facts) || isStoredTo(Use, *Facts))
       continue;
     const ModelInfo *M = nullptr;
     const CallExpr *Call = outputCallOf(Use, *Facts, M);
-    if (!Call)
+    if (!Call || !Judge(Call, *M))
       return false;
-    // A broadcast copies the root's stores; any other output gives a value
-    // of its own, which a later store replaces.
-    if (M->Role == ModelRole::REPLICATE && !Broadcasts)
-      return false;
-    if (M->Role != ModelRole::REPLICATE &&
-        llvm::any_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
-          return !Facts->runsOnlyAfter(W.Site, Call);
-        }))
-      return false;
-    Filled = true;
+    Taken = true;
   }
-  return Filled;
+  return Taken;
+}
+
+bool RangeAnalysis::isHandedOnlyToBroadcasts(const VarDecl *V) const {
+  return onlyOutputsTake(V, [](const CallExpr *, const ModelInfo &M) {
+    return M.Role == ModelRole::REPLICATE;
+  });
+}
+
+bool RangeAnalysis::isFilledOnlyByMPIFirst(const VarDecl *V,
+                                           bool Broadcasts) const {
+  // A broadcast copies the root's stores; any other output gives a value
+  // of its own, which a later store replaces.
+  return !isa<ParmVarDecl>(V) &&
+         onlyOutputsTake(V, [&](const CallExpr *Call, const ModelInfo &M) {
+           if (M.Role == ModelRole::REPLICATE)
+             return Broadcasts;
+           return llvm::all_of(
+               Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
+                 return Facts->runsOnlyAfter(W.Site, Call);
+               });
+         });
 }
 
 /// Whether \p S holds a goto label or a switch case: control can enter
@@ -6765,47 +6762,6 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
 
 static const VarDecl *handleVariable(const Expr *E);
 
-/// The statement right before \p Query receives into the status the query
-/// reads, posting the datatype expression the query asks in (`types[j]`),
-/// and hands none of that expression's variables to be written: the two
-/// calls read the handle together, whatever it holds elsewhere.
-static bool postedJustBefore(const CallExpr *Query, const ModelInfo &M,
-                             const FunctionFacts &F, const ASTContext &Ctx) {
-  const Expr *Type = Query->getArg(M.Type)->IgnoreParenImpCasts();
-  const VarDecl *Status = handleVariable(Query->getArg(M.Status));
-  auto [S, Block] = enclosingStatement(Query, F);
-  std::optional<unsigned> I = S ? F.indexInCompound(S) : std::nullopt;
-  if (!Status || !I || *I == 0 || isa<LabelStmt, SwitchCase>(S) ||
-      Type->HasSideEffects(Ctx))
-    return false;
-  const auto *Prev = dyn_cast<Expr>(Block->body_begin()[*I - 1]);
-  if (!Prev)
-    return false;
-  Prev = Prev->IgnoreParenImpCasts();
-  // err = MPI_Recv(...)
-  if (const auto *Assign = dyn_cast<BinaryOperator>(Prev);
-      Assign && Assign->isAssignmentOp())
-    Prev = Assign->getRHS()->IgnoreParenImpCasts();
-  const auto *Receive = dyn_cast<CallExpr>(Prev);
-  const FunctionDecl *Callee = Receive ? Receive->getDirectCallee() : nullptr;
-  const ModelInfo *Filler = Callee ? lookupModel(*Callee) : nullptr;
-  if (!Filler || Filler->Role != ModelRole::RECEIVE || Filler->Type < 0 ||
-      Filler->Status < 0 ||
-      handleVariable(Receive->getArg(Filler->Status)) != Status)
-    return false;
-  llvm::FoldingSetNodeID Posted, Asked;
-  Receive->getArg(Filler->Type)->IgnoreParenImpCasts()->Profile(Posted, Ctx,
-                                                                true);
-  Type->Profile(Asked, Ctx, /*Canonical=*/true);
-  if (Posted != Asked)
-    return false;
-  for (unsigned A = 0; A < Receive->getNumArgs(); ++A)
-    if (const VarDecl *V = handleVariable(Receive->getArg(A));
-        V && int(A) != Filler->Type && mentionsVariable(Type, V))
-      return false;
-  return true;
-}
-
 /// The call \p S is, as a statement: `f(...)`, `r = f(...)`, or the
 /// initializer of the one variable it declares (`int r = f(...)`).
 static const CallExpr *callStatement(const Stmt *S) {
@@ -6821,6 +6777,51 @@ static const CallExpr *callStatement(const Stmt *S) {
       Assign && Assign->isAssignmentOp())
     E = Assign->getRHS()->IgnoreParenImpCasts();
   return dyn_cast<CallExpr>(E);
+}
+
+/// The receive that statement \p S makes (callStatement) into the status
+/// \p Status names (`&st`, or a pointer to one), and its model row.
+static const CallExpr *receiveInto(const Stmt *S, const VarDecl *Status,
+                                   const ModelInfo *&Filler) {
+  const CallExpr *Call = S ? callStatement(S) : nullptr;
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  Filler = Callee ? lookupModel(*Callee) : nullptr;
+  if (!Filler || Filler->Role != ModelRole::RECEIVE || Filler->Status < 0 ||
+      unsigned(Filler->Status) >= Call->getNumArgs() ||
+      handleVariable(Call->getArg(Filler->Status)) != Status)
+    return nullptr;
+  return Call;
+}
+
+/// The statement right before \p Query receives into the status the query
+/// reads, posting the datatype expression the query asks in (`types[j]`),
+/// and hands none of that expression's variables to be written: the two
+/// calls read the handle together, whatever it holds elsewhere.
+static bool postedJustBefore(const CallExpr *Query, const ModelInfo &M,
+                             const FunctionFacts &F, const ASTContext &Ctx) {
+  const Expr *Type = Query->getArg(M.Type)->IgnoreParenImpCasts();
+  const VarDecl *Status = handleVariable(Query->getArg(M.Status));
+  auto [S, Block] = enclosingStatement(Query, F);
+  std::optional<unsigned> I = S ? F.indexInCompound(S) : std::nullopt;
+  if (!Status || !I || *I == 0 || isa<LabelStmt, SwitchCase>(S) ||
+      Type->HasSideEffects(Ctx))
+    return false;
+  const ModelInfo *Filler = nullptr;
+  const CallExpr *Receive =
+      receiveInto(Block->body_begin()[*I - 1], Status, Filler);
+  if (!Receive || Filler->Type < 0)
+    return false;
+  llvm::FoldingSetNodeID Posted, Asked;
+  Receive->getArg(Filler->Type)->IgnoreParenImpCasts()->Profile(Posted, Ctx,
+                                                                true);
+  Type->Profile(Asked, Ctx, /*Canonical=*/true);
+  if (Posted != Asked)
+    return false;
+  for (unsigned A = 0; A < Receive->getNumArgs(); ++A)
+    if (const VarDecl *V = handleVariable(Receive->getArg(A));
+        V && int(A) != Filler->Type && mentionsVariable(Type, V))
+      return false;
+  return true;
 }
 
 /// The receive into the status that parameter \p Status points to, made
@@ -6854,16 +6855,10 @@ static const CallExpr *receiveJustBefore(const VarDecl *Status,
       const Stmt *Before = Block->body_begin()[K];
       if (!mentionsVariable(Before, Status))
         continue;
-      if (isa<LabelStmt, SwitchCase>(Before))
-        return nullptr;
-      const CallExpr *Call = callStatement(Before);
-      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-      const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
-      if (!M || M->Role != ModelRole::RECEIVE || M->Status < 0 ||
-          unsigned(M->Status) >= Call->getNumArgs() ||
-          referencedVariable(Call->getArg(M->Status)) != Status)
-        return nullptr;
-      return Call;
+      const ModelInfo *Filler = nullptr;
+      return isa<LabelStmt, SwitchCase>(Before)
+                 ? nullptr
+                 : receiveInto(Before, Status, Filler);
     }
     // A label in the block lets control in past the statements read.
     if (llvm::any_of(Block->body(), [](const Stmt *B) {

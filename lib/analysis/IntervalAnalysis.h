@@ -868,6 +868,12 @@ public:
   /// (MPI_Bcast): then its stores (a parameter's: its callers' arguments)
   /// are all that give it a value, as for a local kept in.
   bool isHandedOnlyToBroadcasts(const clang::VarDecl *V) const;
+  /// Whether local \p V's address is handed out, and only to MPI calls as
+  /// their output, each of which \p Judge accepts.
+  bool onlyOutputsTake(const clang::VarDecl *V,
+                       llvm::function_ref<bool(const clang::CallExpr *,
+                                               const ModelInfo &)>
+                           Judge) const;
   /// Whether local \p V, whose address is taken, is only ever handed to
   /// MPI calls that write it while they run (MPI_Type_size(t, &size)), each
   /// before every store into it: then its stores are all that can give it
