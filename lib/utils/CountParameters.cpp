@@ -190,7 +190,7 @@ static bool isUserFunction(const FunctionDecl *F, const SourceManager &SM) {
 /// The parameters that \p Arg multiplies, each with what by: a constant
 /// (`2 * count`, complex values sent as reals, Elemental's wrappers; `n *
 /// sizeof(T)`, elements sent as bytes), or 0 for another value (`size *
-/// nmemb`, an fwrite-like wrapper's two parameters). A caller's value
+/// nmemb`, an fwrite-like wrapper's two wide parameters). A caller's value
 /// reaches MPI so, scaled; one that wrapped reaches it wrapped.
 static llvm::SmallVector<std::pair<const ParmVarDecl *, uint64_t>, 2>
 scaledParameters(const Expr *Arg, const FunctionDecl *F,
@@ -206,10 +206,14 @@ scaledParameters(const Expr *Arg, const FunctionDecl *F,
     if (!P)
       continue;
     Expr::EvalResult K;
+    // By another value: only a wide parameter (fwrite's size_t), whose
+    // product the wrapper computes wide. An int one's product in int is
+    // the wrapper's own report, with its callers' values.
     if (Factor->isValueDependent() ||
-        !Factor->EvaluateAsInt(K, F->getASTContext()))
-      Found.push_back({P, 0});
-    else if (!K.Val.getInt().isNegative() &&
+        !Factor->EvaluateAsInt(K, F->getASTContext())) {
+      if (isWideInteger(P->getType(), F->getASTContext()))
+        Found.push_back({P, 0});
+    } else if (!K.Val.getInt().isNegative() &&
              K.Val.getInt().getActiveBits() <= 32 && K.Val.getInt() >= 2)
       Found.push_back({P, K.Val.getInt().getZExtValue()});
   }
