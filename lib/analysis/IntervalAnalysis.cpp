@@ -6826,10 +6826,12 @@ static bool postedJustBefore(const CallExpr *Query, const ModelInfo &M,
 
 /// The receive into the status that parameter \p Status points to, made
 /// last before the query \p At on every path to it: a statement before At,
-/// or before a statement around it, in the same block.
+/// or before a statement around it, in the same block; \p Filler gets its
+/// model row.
 static const CallExpr *receiveJustBefore(const VarDecl *Status,
                                          const Stmt *At,
-                                         const FunctionFacts &F) {
+                                         const FunctionFacts &F,
+                                         const ModelInfo *&Filler) {
   // The pointer itself never changes, and the statements between the
   // receive and the query, on the way out of the blocks around the query,
   // do not name it: nothing else writes the status there.
@@ -6855,7 +6857,6 @@ static const CallExpr *receiveJustBefore(const VarDecl *Status,
       const Stmt *Before = Block->body_begin()[K];
       if (!mentionsVariable(Before, Status))
         continue;
-      const ModelInfo *Filler = nullptr;
       return isa<LabelStmt, SwitchCase>(Before)
                  ? nullptr
                  : receiveInto(Before, Status, Filler);
@@ -6915,10 +6916,10 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
                                                       !P->getType()->isRecordType())
       return std::nullopt;
     // A wrapper that receives into its caller's status, then asks it.
+    const ModelInfo *Filler = nullptr;
     if (Pointer && At)
-      if (const CallExpr *Fill = receiveJustBefore(P, At, *Facts))
-        return receivedCount(Fill, *lookupModel(*Fill->getDirectCallee()),
-                             TypeId);
+      if (const CallExpr *Fill = receiveJustBefore(P, At, *Facts, Filler))
+        return receivedCount(Fill, *Filler, TypeId);
     return parameterStatusCount(P, TypeId);
   }
   if (!Status->hasLocalStorage() || !Status->getType()->isRecordType())

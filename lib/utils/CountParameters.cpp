@@ -371,7 +371,7 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
       for (auto [P, Factor] : Reaching) {
         // An array of counts or displacements handed to a classic call as
         // it came: the callers fill what MPI reads.
-        if (P && Classic && I < Classic->Params.size() &&
+        if (Classic && I < Classic->Params.size() &&
             isArrayOfInts(P->getType(), Ctx) &&
             (Classic->Params[I].Kind == ParamKind::CountArray ||
              Classic->Params[I].Kind == ParamKind::DisplArray)) {
@@ -384,7 +384,7 @@ std::optional<FunctionSummary> CountParameters::build(const FunctionDecl *F) {
                pointOf(Call->getArg(I)->getBeginLoc()), int(I)});
           continue;
         }
-        if (!P || !carriesCounts(P->getType(), Ctx))
+        if (!carriesCounts(P->getType(), Ctx))
           continue;
         bool Wide = isWideInteger(P->getType(), Ctx);
         SourcePoint At = pointOf(Call->getArg(I)->getBeginLoc());
@@ -1319,38 +1319,33 @@ collectDefinedFunctions(llvm::ArrayRef<Decl *> Decls,
   }
 }
 
-/// The functions a unit declares (implicitly too) and the members of the
-/// structures it sees: all that its calls and stores can reach.
-static std::vector<std::string>
-namedByUnit(TranslationUnitDecl &TU, const SourceManager &SM,
-            llvm::function_ref<const std::string &(const Decl *)> usrOf) {
+std::vector<std::string> CountParameters::namedByUnit() {
   struct Names : RecursiveASTVisitor<Names> {
+    CountParameters &Params;
     const SourceManager &SM;
-    llvm::function_ref<const std::string &(const Decl *)> usrOf;
     std::vector<std::string> USRs;
     llvm::StringSet<> Seen;
-    Names(const SourceManager &SM,
-          llvm::function_ref<const std::string &(const Decl *)> usrOf)
-        : SM(SM), usrOf(usrOf) {}
+    explicit Names(CountParameters &Params)
+        : Params(Params), SM(Params.Ctx.getSourceManager()) {}
     bool shouldVisitImplicitCode() const { return true; }
     bool VisitFunctionDecl(FunctionDecl *F) {
       if (isUserFunction(F, SM))
-        add(usrOf(F));
+        add(Params.usrOf(F));
       return true;
     }
     bool VisitFieldDecl(FieldDecl *F) {
       if (!SM.isInSystemHeader(F->getLocation()))
-        add(usrOf(F));
+        add(Params.usrOf(F));
       return true;
     }
     void add(const std::string &USR) {
       if (!USR.empty() && Seen.insert(USR).second)
         USRs.push_back(USR);
     }
-  } Collect(SM, usrOf);
+  } Collect(*this);
   // Each declaration, not the unit: the unit's traversal keeps to the
   // check's scope, which leaves headers out.
-  for (Decl *D : TU.decls())
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     Collect.TraverseDecl(D);
   return std::move(Collect.USRs);
 }
@@ -1405,10 +1400,7 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
   recordMembers(U);
   U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
   if (U.CompileErrors)
-    U.Unrecorded = namedByUnit(*Ctx.getTranslationUnitDecl(), SM,
-                               [&](const Decl *D) -> const std::string & {
-                                 return usrOf(D);
-                               });
+    U.Unrecorded = namedByUnit();
   llvm::SmallVector<const FunctionDecl *, 16> Defined;
   collectDefinedFunctions(Decls, Defined);
   for (const FunctionDecl *F : Defined) {

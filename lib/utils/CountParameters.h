@@ -147,6 +147,10 @@ public:
 private:
   /// The USR of a function (by its canonical declaration) or a member.
   const std::string &usrOf(const clang::Decl *D);
+  /// For a unit that did not compile: the functions it declares
+  /// (implicitly too) and the members of the structures it sees, all that
+  /// its calls and stores can reach (UnitSummary::Unrecorded).
+  std::vector<std::string> namedByUnit();
   /// This unit's summary of \p F (with its fix), added to the index; null
   /// when none of its parameters reaches anything.
   const FunctionSummary *summarize(const clang::FunctionDecl *F);
