@@ -67,16 +67,6 @@ const FunctionDecl *enclosingFunctionOf(const Expr *E, ASTContext &Ctx) {
   return nullptr;
 }
 
-/// `i++`, `--i`, `i += 1`: a counter, which stops at its loop's int bound
-/// before it can wrap; `displs[i] = i` is no running sum of sizes.
-bool isUnitStep(const Stmt *Write) {
-  if (const auto *U = dyn_cast<UnaryOperator>(Write))
-    return U->isIncrementDecrementOp();
-  const auto *B = dyn_cast<BinaryOperator>(Write);
-  const auto *Step =
-      B ? dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts()) : nullptr;
-  return Step && Step->getValue() == 1;
-}
 
 /// Strides, displacements, bounds and offsets are legitimately negative (or
 /// not ours to judge); so are array elements past the count MPI reads.
@@ -240,15 +230,6 @@ std::optional<WideInt> exactValue(const Expr *E, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-/// Whether \p E reads an element of \p Array (displs[i - 1]).
-bool readsElementOf(const Stmt *S, const VarDecl *Array) {
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (indexedVariable(E) == Array)
-      return true;
-  return llvm::any_of(S->children(), [Array](const Stmt *Child) {
-    return Child && readsElementOf(Child, Array);
-  });
-}
 
 /// Records, per file, where `#include <mpi.h>` ends and whether <mpix.h>
 /// is included already, for the mpix target's include insertion.
@@ -469,6 +450,20 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     // the checks before it test.
     Analyses->setExternalNeverReturns([this](const FunctionDecl *F) {
       return Params && Params->externalNeverReturns(F);
+    });
+    // A helper of another file that fills the array it is handed with a
+    // running sum.
+    Analyses->setExternalSummedArrays(
+        [this](const FunctionDecl *F,
+               unsigned Index) -> std::optional<SourcePoint> {
+          const SummedArray *A =
+              Params ? Params->externalSummedArray(F, Index) : nullptr;
+          return A ? std::optional(A->At) : std::nullopt;
+        });
+    // A helper of another file that tests a datatype's envelope bounds the
+    // sizes its callers query in the branch it guards.
+    Analyses->setExternalPredefinedTests([this](const FunctionDecl *F) {
+      return Params ? Params->externalPredefinedTest(F) : std::nullopt;
     });
     // A function the unit declares alone, which another unit calls with a
     // prototype of its own: its calls here are not all its calls.
@@ -1513,15 +1508,6 @@ static const Expr *judgedValue(const FunctionFacts::Write &W,
   return Update->getRHS();
 }
 
-/// The element type of container \p R, its first template argument
-/// (`std::vector<int>`); a null type for any other class.
-static QualType elementTypeOfContainer(const CXXRecordDecl *R) {
-  const auto *Container = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
-  if (!Container || Container->getTemplateArgs().size() == 0 ||
-      Container->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return QualType();
-  return Container->getTemplateArgs()[0].getAsType();
-}
 
 /// The element type of the container \p Append appends to.
 static QualType appendedElementType(const CXXMemberCallExpr *Append) {
@@ -1684,6 +1670,34 @@ const CallExpr *LargeCountCheck::scanInto(const VarDecl *Array,
   return nullptr;
 }
 
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findSummingHelper(const VarDecl *Array, const CallExpr *Call,
+                                   unsigned Index, FunctionState &FS) {
+  // The one call before Call that hands the array to a user function.
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> Calls;
+  callsTakingArray(Array, *FS.Facts, Calls);
+  const SourceManager &SM = Context->getSourceManager();
+  llvm::erase_if(Calls, [&](const auto &Taken) {
+    return !SM.isBeforeInTranslationUnit(Taken.first->getEndLoc(),
+                                         Call->getBeginLoc());
+  });
+  if (Calls.size() != 1)
+    return std::nullopt;
+  auto [Helper, Arg] = Calls.front();
+  std::optional<FunctionAnalyses::ParameterSum> Sum =
+      Analyses->summedParameter(Helper->getDirectCallee(), Arg);
+  if (!Sum)
+    return std::nullopt;
+  Finding Found{Finding::RunningSum, Index, {}};
+  Found.Var = Array;
+  Found.StoredIn = Helper->getDirectCallee();
+  Found.FillingCall = Helper;
+  Found.NoteSite = Sum->Store;
+  Found.RemoteAt = Sum->Remote;
+  return Found;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
                            unsigned Index, FunctionState &FS) {
@@ -1708,16 +1722,8 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
   for (const FunctionFacts::Write &W : Writes) {
     if (!IsDispl || !W.Value)
       continue;
-    // displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
-    // displs[i] = offset with offset += counts[i] elsewhere.
     const VarDecl *Accumulator = referencedVariable(W.Value);
-    bool RunningSum =
-        W.Accumulates || readsElementOf(W.Value, Array) ||
-        (Accumulator && llvm::any_of(FS.Facts->writesOf(Accumulator),
-                                     [](const FunctionFacts::Write &AW) {
-                                       return AW.Accumulates &&
-                                              !isUnitStep(AW.Site);
-                                     }));
+    bool RunningSum = storesRunningSum(W, Array, *FS.Facts);
     if (RunningSum && runningSumFits(W, Array, Accumulator, Element, Call, FS))
       continue;
     if (RunningSum) {
@@ -1738,17 +1744,21 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
         Found->Var = Array;
         return Found;
       }
-  // std::partial_sum / exclusive_scan of int counts into it.
+  // std::partial_sum / exclusive_scan of int counts into it, or a helper
+  // of this unit that sums into the array it is handed.
   // (What MPI reads: a std::vector's elements through its data().)
   QualType Read = Call->getArg(Index)->getType()->getPointeeType();
   if (IsDispl && !Read.isNull() && Read->isIntegerType() &&
-      Context->getIntWidth(Read) < 64)
+      Context->getIntWidth(Read) < 64) {
     if (const CallExpr *Scan = scanInto(Array, FS)) {
       Finding Found{Finding::RunningSum, Index, {}};
       Found.Var = Array;
       Found.NoteSite = Scan;
       return Found;
     }
+    if (std::optional<Finding> Found = findSummingHelper(Array, Call, Index, FS))
+      return Found;
+  }
   std::optional<Finding> Found;
   if (std::optional<Hazard> H = elementHazard(
           Writes, Element, IsDispl || P.Name.contains("disp"), FS))
@@ -1939,6 +1949,28 @@ LargeCountCheck::findWrappedTotal(const FunctionFacts::Write &W,
   return std::nullopt;
 }
 
+/// Whether the first read of the local \p Out after \p Query compares it
+/// with MPI_UNDEFINED: the program handles a count its 'int' cannot hold.
+static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
+                               const FunctionFacts &Facts,
+                               const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Place = [&](const Stmt *S) { return SM.getFileLoc(S->getBeginLoc()); };
+  SourceLocation After = SM.getFileLoc(Query->getEndLoc());
+  const DeclRefExpr *First = nullptr;
+  for (const DeclRefExpr *Use : Facts.usesOf(Out))
+    if (SM.isBeforeInTranslationUnit(After, Place(Use)) &&
+        (!First || SM.isBeforeInTranslationUnit(Place(Use), Place(First))))
+      First = Use;
+  const Stmt *P = First ? Facts.parentOf(First) : nullptr;
+  while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+    P = Facts.parentOf(P);
+  const auto *Compare = dyn_cast_or_null<BinaryOperator>(P);
+  return Compare && Compare->isEqualityOp() &&
+         (isSpelledAs(Compare->getLHS(), ModelConstant::UNDEFINED, Ctx) ||
+          isSpelledAs(Compare->getRHS(), ModelConstant::UNDEFINED, Ctx));
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
@@ -1959,6 +1991,9 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
       if (std::optional<Interval> R = FS.Ranges->statusCount(Call, *M))
         if (R->within(*OutRange))
           return std::nullopt;
+    if (Found.Var && Found.Var->hasLocalStorage() && FS.Facts &&
+        checksForUndefined(Found.Var, Call, *FS.Facts, *Context))
+      return std::nullopt;
     return Found;
   }
   // Type and pack sizes: a problem when the datatype is known to be large.
@@ -2577,6 +2612,16 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     break;
   }
   case Finding::RunningSum:
+    if (Found.FillingCall) {
+      note(Found.FillingCall->getBeginLoc(), "'%0' is filled by '%1' here")
+          << Found.Var->getName() << Found.StoredIn->getName()
+          << Found.FillingCall->getSourceRange();
+      SourceLocation Sum = Found.NoteSite ? Found.NoteSite->getBeginLoc()
+                                          : Params->locationOf(Found.RemoteAt);
+      if (Sum.isValid())
+        note(Sum, "the running sum is computed here, in 'int'");
+      break;
+    }
     note(Found.NoteSite->getBeginLoc(), "the running sum is computed here")
         << Found.NoteSite->getSourceRange();
     break;

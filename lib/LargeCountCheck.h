@@ -113,6 +113,9 @@ public:
     /// for a FilledArray, the member array another function fills).
     const clang::FieldDecl *Member = nullptr;
     const clang::FunctionDecl *StoredIn = nullptr;
+    /// A RunningSum a helper stores (StoredIn): the call that hands it the
+    /// array; NoteSite is the sum, or RemoteAt in another unit.
+    const clang::CallExpr *FillingCall = nullptr;
     /// A RemoteMemberStore's or RemoteOutputStore's store: where, what it
     /// computes, the writer.
     SourcePoint RemoteAt;
@@ -311,6 +314,11 @@ private:
   helperOutputFinding(const clang::CallExpr *Call, unsigned Index,
                       const RangeAnalysis::HelperOutput &Out,
                       FunctionState &FS);
+  /// A running sum that a helper of this unit stores into \p Array, handed
+  /// to it before \p Call (arrayHandedTo): `make_offsets(sizes, offsets)`.
+  std::optional<Finding> findSummingHelper(const clang::VarDecl *Array,
+                                           const clang::CallExpr *Call,
+                                           unsigned Index, FunctionState &FS);
   /// The facts and ranges of \p F, for judging a store there while the
   /// call pass is in another function (States may not grow meanwhile).
   FunctionState stateOfOther(const clang::FunctionDecl *F);

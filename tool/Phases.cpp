@@ -275,7 +275,9 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
   // its never returning (the checks that call it bound values).
   auto matters = [&](StringRef USR) {
     const FunctionSummary *F = Merged->function(USR);
-    return F && (F->Return.present() || F->NeverReturns || !F->Outputs.empty() ||
+    return F && (F->Return.present() || F->NeverReturns ||
+                 F->PredefinedTypeTest || !F->SummedArrays.empty() ||
+                 !F->Outputs.empty() ||
                  llvm::any_of(U->CountArguments, [&](const auto &A) {
                    return A.first == USR && Merged->reach(USR, A.second);
                  }));

@@ -101,6 +101,32 @@ static bool isDataAccessor(const CXXMethodDecl *M, unsigned Depth) {
 
 bool isDataAccessor(const CXXMethodDecl *M) { return isDataAccessor(M, 3); }
 
+/// Whether \p F, a function of one parameter, returns where that parameter's
+/// elements start, or null: `c_data(v)` of a code that predates data(),
+/// `return v.empty() ? 0 : &v[0];`.
+static bool returnsElementsOfParameter(const FunctionDecl *F) {
+  const FunctionDecl *Def = F->getDefinition();
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  const auto *Return =
+      Body && Body->size() == 1 && Def->getNumParams() == 1
+          ? dyn_cast<ReturnStmt>(Body->body_front())
+          : nullptr;
+  const Expr *Value = Return && Return->getRetValue()
+                          ? Return->getRetValue()->IgnoreParenCasts()
+                          : nullptr;
+  if (const auto *Choice = dyn_cast_or_null<ConditionalOperator>(Value)) {
+    ASTContext &Ctx = Def->getASTContext();
+    auto IsNull = [&](const Expr *Arm) {
+      return Arm->IgnoreParenCasts()->isNullPointerConstant(
+                 Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+    };
+    Value = IsNull(Choice->getTrueExpr())    ? Choice->getFalseExpr()
+            : IsNull(Choice->getFalseExpr()) ? Choice->getTrueExpr()
+                                             : nullptr;
+  }
+  return Value && arrayVariable(Value) == Def->getParamDecl(0);
+}
+
 const VarDecl *arrayVariable(const Expr *E) {
   if (!E)
     return nullptr;
@@ -108,6 +134,11 @@ const VarDecl *arrayVariable(const Expr *E) {
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
     if (isDataAccessor(Member->getMethodDecl()))
       return referencedVariable(Member->getImplicitObjectArgument());
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) &&
+      Call->getNumArgs() == 1 && Call->getDirectCallee() &&
+      returnsElementsOfParameter(Call->getDirectCallee()))
+    return arrayVariable(Call->getArg(0));
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     if (U->getOpcode() == UO_AddrOf)
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(
@@ -131,6 +162,77 @@ const VarDecl *viewedArray(const Expr *E) {
     if (B->getOpcode() == BO_Add && B->getLHS()->getType()->isPointerType())
       return referencedVariable(B->getLHS());
   return nullptr;
+}
+
+/// The element type of container \p R, its first template argument
+/// (`std::vector<int>`); a null type for any other class.
+QualType elementTypeOfContainer(const CXXRecordDecl *R) {
+  const auto *Container = dyn_cast_or_null<ClassTemplateSpecializationDecl>(R);
+  if (!Container || Container->getTemplateArgs().size() == 0 ||
+      Container->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Container->getTemplateArgs()[0].getAsType();
+}
+
+/// `i++`, `--i`, `i += 1`: a counter, which stops at its loop's int bound
+/// before it can wrap; `displs[i] = i` is no running sum of sizes.
+bool isUnitStep(const Stmt *Write) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Write))
+    return U->isIncrementDecrementOp();
+  const auto *B = dyn_cast<BinaryOperator>(Write);
+  const auto *Step =
+      B ? dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts()) : nullptr;
+  return Step && Step->getValue() == 1;
+}
+
+/// Whether \p E reads an element of \p Array (displs[i - 1]).
+bool readsElementOf(const Stmt *S, const VarDecl *Array) {
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (indexedVariable(E) == Array)
+      return true;
+  return llvm::any_of(S->children(), [Array](const Stmt *Child) {
+    return Child && readsElementOf(Child, Array);
+  });
+}
+
+/// Whether \p W stores into an element of \p Array a running sum:
+/// displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
+/// displs[i] = offset with offset += counts[i] elsewhere.
+bool storesRunningSum(const FunctionFacts::Write &W,
+                             const VarDecl *Array, const FunctionFacts &Facts) {
+  if (!W.Value)
+    return false;
+  const VarDecl *Accumulator = referencedVariable(W.Value);
+  return W.Accumulates || readsElementOf(W.Value, Array) ||
+         (Accumulator && llvm::any_of(Facts.writesOf(Accumulator),
+                                      [](const FunctionFacts::Write &AW) {
+                                        return AW.Accumulates &&
+                                               !isUnitStep(AW.Site);
+                                      }));
+}
+
+void callsTakingArray(
+    const VarDecl *Array, const FunctionFacts &Facts,
+    llvm::SmallVectorImpl<std::pair<const CallExpr *, unsigned>> &Out) {
+  for (const DeclRefExpr *Use : Facts.usesOf(Array)) {
+    // Past the accessors that give the elements' start.
+    const Stmt *P = Facts.parentOf(Use);
+    while (P && (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+                     MemberExpr>(P) ||
+                 (isa<CallExpr>(P) && arrayVariable(cast<Expr>(P)) == Array)))
+      P = Facts.parentOf(P);
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call) ||
+        lookupClassic(*Callee))
+      continue;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (arrayVariable(Call->getArg(I)) == Array &&
+          llvm::none_of(Out, [&](const auto &Seen) {
+            return Seen.first == Call && Seen.second == I;
+          }))
+        Out.push_back({Call, I});
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -6353,10 +6455,138 @@ bool RangeAnalysis::isPredefinedParameter(const Expr *E) const {
          !Facts->escapes(P) && Unit->argumentsPredefined(P);
 }
 
-/// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
-static bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
+/// Whether \p E is the whole expansion of a macro named \p Name, maybe
+/// written as an argument of another macro (`check(n == MPI_UNDEFINED)`),
+/// where its text cannot be read back from the file.
+static bool expandsMacroNamed(const Expr *E, StringRef Name,
+                              const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
+       Begin.isMacroID() && End.isMacroID();
+       Begin = SM.getImmediateMacroCallerLoc(Begin),
+                      End = SM.getImmediateMacroCallerLoc(End)) {
+    if (SM.isMacroArgExpansion(Begin))
+      continue;
+    return Lexer::getImmediateMacroName(Begin, SM, Ctx.getLangOpts()) == Name &&
+           SM.getImmediateExpansionRange(Begin).getBegin() ==
+               SM.getImmediateExpansionRange(End).getBegin();
+  }
+  return false;
+}
+
+bool isSpelledAs(const Expr *E, ModelConstant C, const ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
-  return E->getBeginLoc().isMacroID() && spelledText(E, Ctx) == spellingOf(C);
+  // MPICH and Open MPI declare some constants as enumerators.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E);
+      DRE && isa<EnumConstantDecl>(DRE->getDecl()))
+    return DRE->getDecl()->getName() == spellingOf(C);
+  return E->getBeginLoc().isMacroID() &&
+         (spelledText(E, Ctx) == spellingOf(C) ||
+          expandsMacroNamed(E, spellingOf(C), Ctx));
+}
+
+const Expr *RangeAnalysis::predefinedTypeTested(const Expr *Cond,
+                                                unsigned Depth) {
+  if (!Facts || Depth > 4)
+    return nullptr;
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_LAnd) {
+      if (const Expr *T = predefinedTypeTested(B->getLHS(), Depth + 1))
+        return T;
+      return predefinedTypeTested(B->getRHS(), Depth + 1);
+    }
+    if (B->getOpcode() != BO_EQ)
+      return nullptr;
+    const Expr *Combiner =
+        isSpelledAs(B->getRHS(), ModelConstant::COMBINER_NAMED, Ctx)   ? B->getLHS()
+        : isSpelledAs(B->getLHS(), ModelConstant::COMBINER_NAMED, Ctx) ? B->getRHS()
+                                                                        : nullptr;
+    const VarDecl *V =
+        Combiner ? namedVariable(Combiner->IgnoreParenImpCasts()) : nullptr;
+    const CallExpr *Envelope =
+        V ? soleSetter(V, ModelRole::COMBINER_OUT, *Facts) : nullptr;
+    const ModelInfo *M =
+        Envelope ? lookupModel(*Envelope->getDirectCallee()) : nullptr;
+    return M && M->Type >= 0 && unsigned(M->Type) < Envelope->getNumArgs()
+               ? Envelope->getArg(M->Type)->IgnoreParenImpCasts()
+               : nullptr;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    std::optional<unsigned> Tested =
+        Callee && Unit ? Unit->predefinedTypeTest(Callee) : std::nullopt;
+    return Tested && *Tested < Call->getNumArgs()
+               ? Call->getArg(*Tested)->IgnoreParenImpCasts()
+               : nullptr;
+  }
+  // `int is_basic = (combiner == MPI_COMBINER_NAMED);`
+  if (const VarDecl *V = namedVariable(E);
+      V && V->getInit() && holdsOneValue(V, *Facts))
+    return predefinedTypeTested(V->getInit(), Depth + 1);
+  return nullptr;
+}
+
+/// The local or parameter \p E reads, through `.` members only: what
+/// nothing but a statement naming it can change.
+static const VarDecl *readLocal(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    if (Member->isArrow())
+      return nullptr;
+    E = Member->getBase()->IgnoreParenImpCasts();
+  }
+  const VarDecl *V = namedVariable(E);
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+bool RangeAnalysis::guardedAsPredefined(const Expr *Type, const Stmt *At) {
+  const VarDecl *Read = readLocal(Type);
+  if (!Facts || !Read || Facts->isCaptured(Read))
+    return false;
+  for (const Stmt *S = At, *P = Facts->parentOf(At); P;
+       S = P, P = Facts->parentOf(P)) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+      for (const Stmt *Before : Block->body()) {
+        if (Before == S)
+          break;
+        if (mentionsVariable(Before, Read))
+          return false;
+      }
+      continue;
+    }
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || If->getThen() != S)
+      continue;
+    if (const Expr *Tested = predefinedTypeTested(If->getCond()))
+      return sameExpression(Tested, Type->IgnoreParenImpCasts(), Ctx);
+  }
+  return false;
+}
+
+std::optional<unsigned> RangeAnalysis::returnsPredefinedTest() {
+  if (!Function || !Facts || !Function->getReturnType()->isIntegerType())
+    return std::nullopt;
+  llvm::SmallVector<const ReturnStmt *, 4> Returns;
+  collectReturns(Function->getBody(), Returns);
+  std::optional<unsigned> Index;
+  for (const ReturnStmt *R : Returns) {
+    const Expr *Value = R->getRetValue();
+    if (!Value)
+      return std::nullopt;
+    Expr::EvalResult Constant;
+    if (!Value->isValueDependent() && Value->EvaluateAsInt(Constant, Ctx) &&
+        Constant.Val.getInt().isZero())
+      continue;
+    const Expr *Tested = predefinedTypeTested(Value);
+    const auto *P =
+        Tested ? dyn_cast_or_null<ParmVarDecl>(namedVariable(Tested)) : nullptr;
+    if (!P || !holdsOneValue(P, *Facts) ||
+        (Index && *Index != P->getFunctionScopeIndex()))
+      return std::nullopt;
+    Index = P->getFunctionScopeIndex();
+  }
+  return Index;
 }
 
 /// Whether \p E is spelled as the model's null process (MPI_PROC_NULL).
@@ -6385,7 +6615,8 @@ std::optional<Interval> RangeAnalysis::outputRange(const CallExpr *Call,
     if (M.Type < 0 || unsigned(M.Type) >= Call->getNumArgs())
       return std::nullopt;
     const Expr *Type = Call->getArg(M.Type);
-    if (isPredefinedHandle(Type, Ctx) || isPredefinedParameter(Type))
+    if (isPredefinedHandle(Type, Ctx) || isPredefinedParameter(Type) ||
+        guardedAsPredefined(Type, Call))
       return Interval{0, 64};
     // The size of a datatype built here is what its constructors make; its
     // extent is not (a stride spreads the same bytes).
@@ -6920,6 +7151,10 @@ RangeAnalysis::statusArgumentCount(const Expr *Arg,
     if (Pointer && At)
       if (const CallExpr *Fill = receiveJustBefore(P, At, *Facts, Filler))
         return receivedCount(Fill, *Filler, TypeId);
+    // A status passed by value is the function's own copy: once a fill
+    // replaces it, the caller's count is gone.
+    if (!Pointer && refilledBefore(P, TypeId, At))
+      return statusCountIn(P, TypeId, statusQueryPoint(P, At));
     return parameterStatusCount(P, TypeId);
   }
   if (!Status->hasLocalStorage() || !Status->getType()->isRecordType())
@@ -6993,7 +7228,10 @@ RangeAnalysis::Explanation RangeAnalysis::explainStatus(const CallExpr *Query,
   }
   if (Facts->isCaptured(Status))
     return X;
-  if (isa<ParmVarDecl>(Status)) {
+  llvm::FoldingSetNodeID TypeId = statusTypeId(Query, M);
+  if (isa<ParmVarDecl>(Status) &&
+      !(Status->getType()->isRecordType() &&
+        refilledBefore(Status, TypeId, Query))) {
     X.OriginLoc = Status->getLocation();
     X.OriginNote = "'" + Status->getNameAsString() +
                    "' is a parameter: its callers may pass any status";
@@ -7002,8 +7240,7 @@ RangeAnalysis::Explanation RangeAnalysis::explainStatus(const CallExpr *Query,
   if (!Status->hasLocalStorage() || !Status->getType()->isRecordType())
     return X;
   // Judged again, uncached, to find what leaves it unknown.
-  statusCountIn(Status, statusTypeId(Query, M),
-                statusQueryPoint(Status, Query), &X);
+  statusCountIn(Status, TypeId, statusQueryPoint(Status, Query), &X);
   return X;
 }
 
@@ -7755,6 +7992,19 @@ static const Stmt *lastFillBefore(const Stmt *At,
         return *I;
   }
   return nullptr;
+}
+
+bool RangeAnalysis::refilledBefore(const VarDecl *Status,
+                                   const llvm::FoldingSetNodeID &TypeId,
+                                   const Stmt *At) {
+  const Stmt *Where = At ? statusQueryPoint(Status, At) : nullptr;
+  if (!Where)
+    return false;
+  llvm::SmallPtrSet<const Stmt *, 4> Fills;
+  for (const StatusUse &U : *statusUses(Status, TypeId))
+    if (U.Fill && !beginsAfter(U.W.Use, Where))
+      Fills.insert(U.Fill);
+  return lastFillBefore(Where, Fills, *Facts) != nullptr;
 }
 
 std::shared_ptr<const std::vector<RangeAnalysis::StatusUse>>

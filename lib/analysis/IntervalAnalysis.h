@@ -38,6 +38,7 @@ class FlowRanges;
 struct ProgramArgument;
 struct ModelInfo;
 struct TypeModelInfo;
+enum class ModelConstant;
 
 using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
 
@@ -256,6 +257,9 @@ private:
 /// `&ompi_mpi_int`). A datatype built by the program is always held in a
 /// variable.
 bool isPredefinedHandle(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
+bool isSpelledAs(const clang::Expr *E, ModelConstant C,
+                 const clang::ASTContext &Ctx);
 
 /// A plain store into a structure member or a global: `x.m = value`,
 /// `p->m = value`, `g = value`.
@@ -285,6 +289,19 @@ struct UnfollowedWrite {
 /// What the whole translation unit says about its globals, its internal
 /// functions and its structures' members, from one walk of the unit on the
 /// first question.
+/// Whether \p W stores into an element of \p Array a running sum:
+/// displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
+/// displs[i] = offset with offset += counts[i] elsewhere.
+bool storesRunningSum(const FunctionFacts::Write &W,
+                      const clang::VarDecl *Array, const FunctionFacts &Facts);
+/// The calls that hand \p Array whole to a user function, to fill or read
+/// its elements (`fill(v)`, `fill(v.data())`, `fill(c_data(v))`), each with
+/// the argument that holds it; calls of MPI, of operators and of members
+/// left out.
+void callsTakingArray(
+    const clang::VarDecl *Array, const FunctionFacts &Facts,
+    llvm::SmallVectorImpl<std::pair<const clang::CallExpr *, unsigned>> &Out);
+
 class UnitUses {
 public:
   /// \p Decls are the top-level declarations the checks look into (see
@@ -431,6 +448,13 @@ public:
   /// Whether a call of \p F, a function of the program, never comes back
   /// (bodyNeverReturns, in this unit or in the summary of another's).
   virtual bool neverReturns(const clang::FunctionDecl *F) { return false; }
+  /// The parameter of \p F that a nonzero result says is a predefined
+  /// datatype (RangeAnalysis::returnsPredefinedTest, in this unit or in the
+  /// summary of another's).
+  virtual std::optional<unsigned>
+  predefinedTypeTest(const clang::FunctionDecl *F) {
+    return std::nullopt;
+  }
   /// Whether \p Call never comes back: a call of a function declared
   /// noreturn or modelled so (callNeverReturns), or of one neverReturns
   /// knows.
@@ -626,6 +650,21 @@ public:
   /// Whether \p E names a datatype parameter, never changed here, to which
   /// every call passes a predefined handle.
   bool isPredefinedParameter(const clang::Expr *E) const;
+  /// The datatype that \p Cond, when true, says is predefined: in a
+  /// comparison of MPI_Type_get_envelope's combiner with the model's
+  /// COMBINER_NAMED, a local that holds one, a conjunction with one, or a
+  /// call of a function whose true result says so of an argument
+  /// (UnitKnowledge::predefinedTypeTest). Null otherwise.
+  const clang::Expr *predefinedTypeTested(const clang::Expr *Cond,
+                                          unsigned Depth = 0);
+  /// Whether \p Type, read by \p At, is in the branch of an `if` whose
+  /// condition says it is predefined, with nothing before At in that branch
+  /// naming what it reads.
+  bool guardedAsPredefined(const clang::Expr *Type, const clang::Stmt *At);
+  /// The parameter of this function that each of its nonzero returns says
+  /// is a predefined datatype (predefinedTypeTested), when every return
+  /// does or returns 0: `is_basic(type)`.
+  std::optional<unsigned> returnsPredefinedTest();
   /// The values the model gives the output of \p Call that \p M names.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);
@@ -1023,6 +1062,11 @@ private:
                                            const llvm::FoldingSetNodeID &TypeId);
   const clang::Stmt *statusQueryPoint(const clang::VarDecl *Status,
                                       const clang::Stmt *At);
+  /// Whether a fill of \p Status that every path to the query \p At runs
+  /// comes before it: then nothing the status held on entry reaches At.
+  bool refilledBefore(const clang::VarDecl *Status,
+                      const llvm::FoldingSetNodeID &TypeId,
+                      const clang::Stmt *At);
   /// Whether the function of the status parameter \p P only reads the
   /// status (see onlyReadsStatus in the .cpp), found once per parameter;
   /// with \p Writes, whether it uses a status pointer only while it runs,
@@ -1476,6 +1520,16 @@ const clang::VarDecl *viewedArray(const clang::Expr *E);
 
 /// The array or pointer variable \p E indexes into: a[i], *(a + i), v[i].
 const clang::VarDecl *indexedVariable(const clang::Expr *E);
+
+/// The element type of container \p R, its first template argument
+/// (`std::vector<int>`); a null type for any other class.
+clang::QualType elementTypeOfContainer(const clang::CXXRecordDecl *R);
+
+/// `i++`, `--i`, `i += 1`: a counter, which stops at its loop's int bound
+/// before it can wrap; `displs[i] = i` is no running sum of sizes.
+bool isUnitStep(const clang::Stmt *Write);
+/// Whether \p S reads an element of \p Array (displs[i - 1]).
+bool readsElementOf(const clang::Stmt *S, const clang::VarDecl *Array);
 
 /// The variable \p For counts upwards by additions (`++i`, `i += 2`,
 /// `i = i + 1`), or null: its turns are at most the values it takes.

@@ -116,6 +116,14 @@ static json::Value toJSON(const UnitSummary &U) {
                                 {"calls", json::Array(F.Sends.Calls)}};
     if (F.NeverReturns)
       O["noreturn"] = true;
+    if (F.PredefinedTypeTest)
+      O["predefinedtest"] = int64_t(*F.PredefinedTypeTest);
+    if (!F.SummedArrays.empty()) {
+      json::Array Summed;
+      for (const SummedArray &A : F.SummedArrays)
+        Summed.push_back(json::Array{int64_t(A.Index), toJSON(A.At)});
+      O["summed"] = std::move(Summed);
+    }
     if (!F.Outputs.empty()) {
       json::Array Outputs;
       for (const OutputSummary &Out : F.Outputs) {
@@ -241,6 +249,18 @@ public:
         S.Sends.Bytes = uint64_t(*Bytes);
       }
       S.NeverReturns = FO->getBoolean("noreturn").value_or(false);
+      for (const json::Value &Entry : array(FO->get("summed"))) {
+        const json::Array *Pair = Entry.getAsArray();
+        SummedArray &A = S.SummedArrays.emplace_back();
+        if (!Pair || Pair->size() != 2 || !num(&(*Pair)[0], A.Index) ||
+            !point(&(*Pair)[1], A.At))
+          return fail("a summed array is malformed");
+      }
+      if (std::optional<int64_t> Tested = FO->getInteger("predefinedtest")) {
+        if (*Tested < 0)
+          return fail("a predefined-datatype test is malformed");
+        S.PredefinedTypeTest = unsigned(*Tested);
+      }
       for (const json::Value &Out : array(FO->get("outputs"))) {
         const json::Array *Pair = Out.getAsArray();
         OutputSummary &O = S.Outputs.emplace_back();

@@ -129,6 +129,15 @@ struct OutputSummary {
   std::string OverflowText;
 };
 
+/// An array parameter (a pointer, or a container by reference) whose
+/// elements the function fills with an 'int' running sum (`offsets[i] =
+/// offsets[i-1] + sizes[i-1]`): a caller that hands what it filled to MPI
+/// as displacements gets a sum that wraps.
+struct SummedArray {
+  unsigned Index = 0;
+  SourcePoint At; ///< the store of the sum
+};
+
 /// What a call of the function sends point to point, for the probes of a
 /// program whose main is in another unit (ProgramSends.h).
 struct SendSummary {
@@ -206,6 +215,11 @@ struct FunctionSummary {
   /// A call of it never comes back (bodyNeverReturns): an error handler
   /// that ends in MPI_Abort, whose failed checks bound values in callers.
   bool NeverReturns = false;
+  /// A nonzero result says the datatype passed as this parameter is
+  /// predefined (RangeAnalysis::returnsPredefinedTest): `is_basic(type)`,
+  /// whose callers' branches then know its size.
+  std::optional<unsigned> PredefinedTypeTest;
+  std::vector<SummedArray> SummedArrays;
   const ParameterSummary *param(unsigned Index) const;
 };
 
@@ -257,7 +271,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 10;
+  static constexpr int Version = 11;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record, one defines main, and

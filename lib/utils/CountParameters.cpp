@@ -271,20 +271,26 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   }
   bool NeverReturns = isUserFunction(F, SM) && !usrOf(F).empty() &&
                       Analyses.neverReturns(F);
+  std::optional<unsigned> PredefinedTest =
+      isUserFunction(F, SM) && !usrOf(F).empty()
+          ? Analyses.predefinedTypeTest(F)
+          : std::nullopt;
   // Judged last, once the unit's findings are made: evaluating a body
   // for any arguments leaves the caches of its analysis as no finding
   // has seen them.
   // So is a return the unit bounds without arithmetic over the
   // parameters (a getter of a global its setter clamps).
   std::vector<OutputSummary> Outputs;
+  std::vector<SummedArray> Summed;
   std::string BoundedReturn;
   if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty()) {
     Outputs = summarizeOutputs(F);
+    Summed = summarizeSummedArrays(F);
     if (!S || !S->Return.present())
       BoundedReturn = boundedReturnTree(F);
   }
-  if (!S && !Sends.Known && !NeverReturns && Outputs.empty() &&
-      BoundedReturn.empty())
+  if (!S && !Sends.Known && !NeverReturns && !PredefinedTest &&
+      Outputs.empty() && Summed.empty() && BoundedReturn.empty())
     return std::nullopt;
   FunctionSummary Out;
   if (S) {
@@ -296,6 +302,8 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   }
   Out.Sends = std::move(Sends);
   Out.NeverReturns = NeverReturns;
+  Out.PredefinedTypeTest = PredefinedTest;
+  Out.SummedArrays = std::move(Summed);
   Out.Outputs = std::move(Outputs);
   if (!BoundedReturn.empty())
     Out.Return.Tree = std::move(BoundedReturn);
@@ -836,6 +844,29 @@ void CountParameters::nameSite(const Expr *Site, SourcePoint &At,
              .str();
 }
 
+std::vector<SummedArray>
+CountParameters::summarizeSummedArrays(const FunctionDecl *Def) {
+  std::vector<SummedArray> Summed;
+  std::shared_ptr<FunctionAnalyses> Analyses = FunctionAnalyses::of(Ctx);
+  for (const ParmVarDecl *P : Def->parameters()) {
+    QualType Pointee = P->getType()->getPointeeType();
+    QualType Element =
+        Pointee.isNull() || Pointee.isConstQualified() ? QualType()
+        : Pointee->isRecordType()
+            ? elementTypeOfContainer(Pointee->getAsCXXRecordDecl())
+            : Pointee;
+    if (Element.isNull() || !Element->isIntegerType() ||
+        Ctx.getIntWidth(Element) >= 64)
+      continue;
+    unsigned Index = P->getFunctionScopeIndex();
+    if (std::optional<FunctionAnalyses::ParameterSum> Sum =
+            Analyses->summedParameter(Def, Index))
+      Summed.push_back({Index, Sum->Store ? pointOf(Sum->Store->getBeginLoc())
+                                          : Sum->Remote});
+  }
+  return Summed;
+}
+
 std::vector<OutputSummary>
 CountParameters::summarizeOutputs(const FunctionDecl *Def) {
   std::vector<OutputSummary> Outputs;
@@ -962,6 +993,31 @@ bool CountParameters::externalNeverReturns(const FunctionDecl *F) {
   const std::string &USR = usrOf(F);
   const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
   return S && S->NeverReturns;
+}
+
+std::optional<unsigned>
+CountParameters::externalPredefinedTest(const FunctionDecl *F) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def))
+    return std::nullopt;
+  const std::string &USR = usrOf(F);
+  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  return S ? S->PredefinedTypeTest : std::nullopt;
+}
+
+const SummedArray *
+CountParameters::externalSummedArray(const FunctionDecl *F, unsigned Param) {
+  const FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def))
+    return nullptr;
+  const std::string &USR = usrOf(F);
+  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  if (!S)
+    return nullptr;
+  auto Found = llvm::find_if(S->SummedArrays, [&](const SummedArray &A) {
+    return A.Index == Param;
+  });
+  return Found == S->SummedArrays.end() ? nullptr : &*Found;
 }
 
 bool CountParameters::calledElsewhere(const FunctionDecl *F) {

@@ -87,6 +87,15 @@ public:
   /// Whether \p F, a function with no body in this unit, never returns by
   /// the summary of the unit that defines it.
   bool externalNeverReturns(const clang::FunctionDecl *F);
+  /// The parameter of \p F, a function with no body in this unit, that a
+  /// nonzero result says is a predefined datatype, by the summary of the
+  /// unit that defines it.
+  std::optional<unsigned> externalPredefinedTest(const clang::FunctionDecl *F);
+  /// Where \p F, a function with no body in this unit, stores an 'int'
+  /// running sum into the elements of its parameter \p Param, by the
+  /// summary of the unit that defines it; null when it does not.
+  const SummedArray *externalSummedArray(const clang::FunctionDecl *F,
+                                         unsigned Param);
   /// Whether another unit calls \p F, or takes its address, by the
   /// summaries.
   bool calledElsewhere(const clang::FunctionDecl *F);
@@ -165,6 +174,9 @@ private:
   /// What \p Def returns, for callers in other units.
   ReturnSummary summarizeReturn(const clang::FunctionDecl *Def);
   std::vector<OutputSummary> summarizeOutputs(const clang::FunctionDecl *Def);
+  /// The array parameters of \p Def whose elements it fills with an 'int'
+  /// running sum (SummedArray).
+  std::vector<SummedArray> summarizeSummedArrays(const clang::FunctionDecl *Def);
   /// Where \p Site is and its text, as a record names an overflow for the
   /// notes of other units.
   void nameSite(const clang::Expr *Site, SourcePoint &At, std::string &Text);

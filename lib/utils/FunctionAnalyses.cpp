@@ -596,6 +596,55 @@ bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
   return Result;
 }
 
+std::optional<unsigned>
+FunctionAnalyses::predefinedTypeTest(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  if (auto It = PredefinedTests.find(F); It != PredefinedTests.end())
+    return It->second;
+  PredefinedTests[F] = std::nullopt;
+  std::optional<unsigned> Result;
+  if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody()) {
+    if (RangeAnalysis *R = ranges(Def))
+      Result = R->returnsPredefinedTest();
+  } else if (ExternalPredefinedTests) {
+    Result = ExternalPredefinedTests(F);
+  }
+  PredefinedTests[F] = Result;
+  return Result;
+}
+
+std::optional<FunctionAnalyses::ParameterSum>
+FunctionAnalyses::summedParameter(const FunctionDecl *F, unsigned Index) {
+  auto Key = std::make_pair(F->getCanonicalDecl(), Index);
+  if (auto It = SummedParameters.find(Key); It != SummedParameters.end())
+    return It->second;
+  SummedParameters[Key] = std::nullopt;
+  std::optional<ParameterSum> Result;
+  const FunctionDecl *Def = F->getDefinition();
+  const FunctionFacts *Facts =
+      Def && Def->hasBody() && Index < Def->getNumParams() ? facts(Def)
+                                                           : nullptr;
+  if (Facts) {
+    const ParmVarDecl *P = Def->getParamDecl(Index);
+    for (const FunctionFacts::Write &W : Facts->elementWritesOf(P))
+      if (storesRunningSum(W, P, *Facts)) {
+        Result = ParameterSum{W.Site, {}};
+        break;
+      }
+    llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> Calls;
+    if (!Result)
+      callsTakingArray(P, *Facts, Calls);
+    for (const auto &[Call, Arg] : Calls)
+      if ((Result = summedParameter(Call->getDirectCallee(), Arg)))
+        break;
+  } else if (!(Def && Def->hasBody()) && ExternalSummedArrays) {
+    if (std::optional<SourcePoint> At = ExternalSummedArrays(F, Index))
+      Result = ParameterSum{nullptr, *At};
+  }
+  SummedParameters[Key] = Result;
+  return Result;
+}
+
 std::optional<WideInt>
 FunctionAnalyses::externalSendBytes(const FunctionDecl *F) {
   if (F->getIdentifier())

@@ -184,6 +184,31 @@ public:
   void setExternalNeverReturns(std::function<bool(const clang::FunctionDecl *)> F) {
     ExternalNeverReturns = std::move(F);
   }
+  /// A function of this unit whose nonzero result says a parameter is a
+  /// predefined datatype (RangeAnalysis::returnsPredefinedTest), or one of
+  /// another unit whose summary says so (ExternalPredefinedTests).
+  std::optional<unsigned>
+  predefinedTypeTest(const clang::FunctionDecl *F) override;
+  /// Where \p F fills the elements of its array parameter \p Index with an
+  /// 'int' running sum, itself or through a function it hands them to
+  /// (storesRunningSum): the store in this unit, or where another unit's
+  /// summary puts it.
+  struct ParameterSum {
+    const clang::Stmt *Store = nullptr;
+    SourcePoint Remote;
+  };
+  std::optional<ParameterSum> summedParameter(const clang::FunctionDecl *F,
+                                              unsigned Index);
+  using SummedArrayFn = std::function<std::optional<SourcePoint>(
+      const clang::FunctionDecl *, unsigned)>;
+  void setExternalSummedArrays(SummedArrayFn F) {
+    ExternalSummedArrays = std::move(F);
+  }
+  using PredefinedTestFn =
+      std::function<std::optional<unsigned>(const clang::FunctionDecl *)>;
+  void setExternalPredefinedTests(PredefinedTestFn F) {
+    ExternalPredefinedTests = std::move(F);
+  }
   /// Functions other units call (the summaries say so): their calls here
   /// are not all there are, whatever the unit's own declarations suggest.
   void setCalledElsewhere(std::function<bool(const clang::FunctionDecl *)> F) {
@@ -368,6 +393,12 @@ private:
   ReturnFn ExternalReturns;
   OutputFn ExternalOutputs;
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
+  PredefinedTestFn ExternalPredefinedTests;
+  SummedArrayFn ExternalSummedArrays;
+  /// summedParameter's answers; none while a function is being judged.
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>,
+           std::optional<ParameterSum>>
+      SummedParameters;
   std::function<bool(const clang::FunctionDecl *)> CalledElsewhere;
   ProgramArgumentsFn ProgramArguments;
   llvm::SetVector<const clang::FunctionDecl *> AskedProgramArguments;
@@ -383,6 +414,9 @@ private:
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverReturning;
+  /// predefinedTypeTest's answers; none while a function is being judged.
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
+      PredefinedTests;
   /// What probedMessageBytes found, once found.
   std::optional<std::optional<WideInt>> ProbedBytes;
   /// The sends are being judged: a count that depends on a probe says
