@@ -1671,20 +1671,63 @@ const CallExpr *LargeCountCheck::scanInto(const VarDecl *Array,
 }
 
 
-std::optional<LargeCountCheck::Finding>
-LargeCountCheck::findSummingHelper(const VarDecl *Array, const CallExpr *Call,
-                                   unsigned Index, FunctionState &FS) {
-  // The one call before Call that hands the array to a user function.
+/// The one call before \p Call that hands \p Array whole to a user
+/// function, and the argument; a null call when there is none, or several.
+static std::pair<const CallExpr *, unsigned>
+fillingCall(const VarDecl *Array, const CallExpr *Call,
+            const FunctionFacts &Facts, const SourceManager &SM) {
   llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> Calls;
-  callsTakingArray(Array, *FS.Facts, Calls);
-  const SourceManager &SM = Context->getSourceManager();
+  callsTakingArray(Array, Facts, Calls);
   llvm::erase_if(Calls, [&](const auto &Taken) {
     return !SM.isBeforeInTranslationUnit(Taken.first->getEndLoc(),
                                          Call->getBeginLoc());
   });
-  if (Calls.size() != 1)
+  return Calls.size() == 1 ? Calls.front()
+                           : std::pair<const CallExpr *, unsigned>{};
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findFillingHelper(const VarDecl *Array, const CallExpr *Call,
+                                   unsigned Index, bool IsDispl,
+                                   FunctionState &FS) {
+  auto [Helper, Arg] =
+      fillingCall(Array, Call, *FS.Facts, Context->getSourceManager());
+  const FunctionDecl *Def =
+      Helper ? Helper->getDirectCallee()->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody() || Arg >= Def->getNumParams())
     return std::nullopt;
-  auto [Helper, Arg] = Calls.front();
+  FunctionState Filler = stateOfOther(Def);
+  const ParmVarDecl *Param = Def->getParamDecl(Arg);
+  QualType Pointee = Param->getType()->getPointeeType();
+  QualType Element =
+      Pointee.isNull() ? QualType()
+      : Pointee->isRecordType()
+          ? elementTypeOfContainer(Pointee->getAsCXXRecordDecl())
+          : Pointee;
+  if (!Filler.Facts || Element.isNull())
+    return std::nullopt;
+  llvm::ArrayRef<FunctionFacts::Write> Writes =
+      Filler.Facts->elementWritesOf(Param);
+  std::optional<Finding> Found;
+  if (std::optional<Hazard> H = elementHazard(Writes, Element, IsDispl, Filler))
+    Found = Finding{Finding::FilledArray, Index, *H};
+  else
+    Found = findCarriedElement(Writes, Index, Filler);
+  if (Found) {
+    Found->Var = Array;
+    Found->StoredIn = Def;
+    Found->FillingCall = Helper;
+  }
+  return Found;
+}
+
+std::optional<LargeCountCheck::Finding>
+LargeCountCheck::findSummingHelper(const VarDecl *Array, const CallExpr *Call,
+                                   unsigned Index, FunctionState &FS) {
+  auto [Helper, Arg] =
+      fillingCall(Array, Call, *FS.Facts, Context->getSourceManager());
+  if (!Helper)
+    return std::nullopt;
   std::optional<FunctionAnalyses::ParameterSum> Sum =
       Analyses->summedParameter(Helper->getDirectCallee(), Arg);
   if (!Sum)
@@ -1769,6 +1812,9 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
     Found = findGatheredElement(Array, Call, Index, FS);
   if (Found)
     Found->Var = Array;
+  else
+    Found = findFillingHelper(Array, Call, Index,
+                              IsDispl || P.Name.contains("disp"), FS);
   return Found;
 }
 
@@ -2613,9 +2659,7 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
   }
   case Finding::RunningSum:
     if (Found.FillingCall) {
-      note(Found.FillingCall->getBeginLoc(), "'%0' is filled by '%1' here")
-          << Found.Var->getName() << Found.StoredIn->getName()
-          << Found.FillingCall->getSourceRange();
+      noteFillingCall(Found);
       SourceLocation Sum = Found.NoteSite ? Found.NoteSite->getBeginLoc()
                                           : Params->locationOf(Found.RemoteAt);
       if (Sum.isValid())
@@ -2634,6 +2678,8 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     FunctionState Filler =
         Found.StoredIn ? stateOfOther(Found.StoredIn) : FunctionState();
     RangeAnalysis *Ranges = Found.StoredIn ? Filler.Ranges : FS.Ranges;
+    if (Found.FillingCall)
+      noteFillingCall(Found);
     RangeAnalysis::Explanation Why;
     if (H.Kind == Hazard::Overflows && Ranges)
       Why = Ranges->explainOverflow(H.Source, H.Source);
@@ -3381,6 +3427,12 @@ void LargeCountCheck::noteHelperWrite(const Finding &Found) {
   note(Found.NoteSite->getBeginLoc(), "'%0' is written by '%1' here")
       << Found.Var->getName() << Found.StoredIn->getName()
       << Found.NoteSite->getSourceRange();
+}
+
+void LargeCountCheck::noteFillingCall(const Finding &Found) {
+  note(Found.FillingCall->getBeginLoc(), "'%0' is filled by '%1' here")
+      << Found.Var->getName() << Found.StoredIn->getName()
+      << Found.FillingCall->getSourceRange();
 }
 
 void LargeCountCheck::noteCarrier(const Finding &Found) {

@@ -293,6 +293,8 @@ private:
   void noteRunningTotal(const Finding &Found);
   /// Notes the store through which a carried local reaches the local
   /// passed (Finding::Carrier).
+  /// The call that hands a helper the array it fills (Finding::FillingCall).
+  void noteFillingCall(const Finding &Found);
   void noteCarrier(const Finding &Found);
   /// Whether the user states (the Ranges option) that the variable or
   /// member \p Found holds its value in fits \p Target.
@@ -314,6 +316,13 @@ private:
   helperOutputFinding(const clang::CallExpr *Call, unsigned Index,
                       const RangeAnalysis::HelperOutput &Out,
                       FunctionState &FS);
+  /// Values that can exceed INT_MAX, which a function of this unit stores
+  /// into \p Array, handed to it before \p Call (fillingCall), judged in it
+  /// as the array's own stores are: `fill_counts(np, sizes)`.
+  std::optional<Finding> findFillingHelper(const clang::VarDecl *Array,
+                                           const clang::CallExpr *Call,
+                                           unsigned Index, bool IsDispl,
+                                           FunctionState &FS);
   /// A running sum that a helper of this unit stores into \p Array, handed
   /// to it before \p Call (arrayHandedTo): `make_offsets(sizes, offsets)`.
   std::optional<Finding> findSummingHelper(const clang::VarDecl *Array,

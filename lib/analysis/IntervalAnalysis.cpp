@@ -682,8 +682,11 @@ public:
         continue;
       const ParmVarDecl *P = F->getParamDecl(I - Offset);
       QualType PT = P->getType();
+      // An accessor of the elements (`c_data(v)`) lets them go as v.data()
+      // does, not the container.
       if (PT->isReferenceType() &&
-          !PT.getNonReferenceType().isConstQualified() && !leavesAlone(F, P))
+          !PT.getNonReferenceType().isConstQualified() && !leavesAlone(F, P) &&
+          !returnsElementsOfParameter(F))
         Facts.Escaping[V].push_back(Call);
     }
     return true;
@@ -2754,7 +2757,7 @@ std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
       Member && F && F->getIdentifier() && F->getName() == "size" && Full)
     if (const VarDecl *V =
             referencedVariable(Member->getImplicitObjectArgument()))
-      if (std::optional<Interval> Size = sizeOfLocalVector(V))
+      if (std::optional<Interval> Size = sizeOfLocalVector(V, Call))
         return Full->meet(*Size);
   // std::accumulate(b, e, 0) sums in the type of its initial value: a sum
   // of any number of elements, which an 'int' cannot be trusted to hold.
@@ -2816,10 +2819,13 @@ static SizeEffect sizeEffectOf(const DeclRefExpr *Use, const FunctionFacts &F,
   if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up))
     return Op->getOperator() == OO_Subscript ? SizeEffect::None
                                              : SizeEffect::Unknown;
-  // Handed to a function that takes it by const reference.
+  // Handed to a function that takes it by const reference, or to an
+  // accessor of its elements (`c_data(v)`).
   if (const auto *Call = dyn_cast_or_null<CallExpr>(Up);
       Call && !isa<CXXMemberCallExpr>(Call)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && returnsElementsOfParameter(Callee))
+      return SizeEffect::None;
     for (unsigned I = 0; Callee && I < Call->getNumArgs() &&
                          I < Callee->getNumParams();
          ++I) {
@@ -2856,14 +2862,17 @@ static SizeEffect sizeEffectOf(const DeclRefExpr *Use, const FunctionFacts &F,
   return SizeEffect::Unknown;
 }
 
-std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V) {
+std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V,
+                                                         const Stmt *At) {
   const CXXConstructExpr *Construct =
       isa<ParmVarDecl>(V) ? nullptr : vectorConstruction(V);
-  if (!Facts || !Construct || Facts->escapes(V) || Facts->isCaptured(V))
+  if (!Facts || !Construct || Facts->escapesBefore(V, At) ||
+      Facts->isCaptured(V))
     return std::nullopt;
-  if (auto It = VectorSizes.find(V); It != VectorSizes.end())
+  auto Key = std::make_pair(V, At);
+  if (auto It = VectorSizes.find(Key); It != VectorSizes.end())
     return It->second;
-  VectorSizes[V] = std::nullopt; // `v.resize(v.size() * 2)` says nothing
+  VectorSizes[Key] = std::nullopt; // `v.resize(v.size() * 2)` says nothing
   std::optional<Interval> Sizes;
   auto add = [&](Interval I) { Sizes = Sizes ? Sizes->join(I) : I; };
   // A count converted to the size type: what is negative as an int is
@@ -2889,6 +2898,8 @@ std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V) {
     return std::nullopt;
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     const Expr *Size = nullptr;
+    if (Facts->runsOnlyAfter(Use, At))
+      continue;
     switch (sizeEffectOf(Use, *Facts, Size)) {
     case SizeEffect::None:
       break;
@@ -2903,7 +2914,7 @@ std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V) {
       return std::nullopt;
     }
   }
-  VectorSizes[V] = Sizes;
+  VectorSizes[Key] = Sizes;
   return Sizes;
 }
 

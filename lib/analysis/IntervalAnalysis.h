@@ -1361,9 +1361,13 @@ private:
   /// construction, `resize` and `assign(n, x)` give it (a negative `int`
   /// converted to its size type throws there), when nothing else can grow
   /// it (`push_back`, `insert`, an assignment, a non-const reference or
-  /// its address handed out). None otherwise.
-  std::optional<Interval> sizeOfLocalVector(const clang::VarDecl *V);
-  llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VectorSizes;
+  /// its address handed out) before \p At, where the size is read: what
+  /// only runs after At changes nothing there. None otherwise.
+  std::optional<Interval> sizeOfLocalVector(const clang::VarDecl *V,
+                                            const clang::Stmt *At);
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::Stmt *>,
+                 std::optional<Interval>>
+      VectorSizes;
   std::optional<Interval> rangeOfElements(const clang::VarDecl *Array);
   std::optional<Interval> rangeOfFixedTable(const clang::VarDecl *Table);
   /// A name of a structured binding whose object a helper of the unit

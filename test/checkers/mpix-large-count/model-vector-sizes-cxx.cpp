@@ -4,8 +4,9 @@
 // once converted, and the vector throws). AMReX's reductions over
 // `mins.resize(ncomp)` and `std::vector<Real> hv(n1d)`, held-out audit:
 // 4 FALSE. A vector that can grow otherwise (push_back, an assignment, a
-// non-const reference handed out) or that a 64-bit count sizes is still
-// reported.
+// non-const reference handed out) before the size is read, or that a
+// 64-bit count sizes, is still reported; what only runs after the read
+// cannot change the size there (Boost.MPI's scatter, held-out audit).
 // RUN: %check_mpix_tidy %s mpix-large-count %t -- -std=c++17 %mpi_cflags
 
 #include <mpi.h>
@@ -46,4 +47,46 @@ void reduce_grown(int ncomp, std::size_t big, MPI_Comm comm) {
   MPI_Allreduce(MPI_IN_PLACE, copied.data(), copied.size(), MPI_DOUBLE,
                 MPI_SUM, comm);
   // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: count 'copied.size()' of type 'size_t' is narrowed to 'int'
+}
+
+struct reader {
+  std::vector<char> &buf;
+  explicit reader(std::vector<char> &b) : buf(b) {}
+};
+void consume(reader &r);
+
+void handed_out_after(int *sizes, int *displs, char *all, MPI_Comm comm) {
+  int mine;
+  MPI_Scatter(sizes, 1, MPI_INT, &mine, 1, MPI_INT, 0, comm);
+  std::vector<char> part;
+  part.resize(mine);
+  MPI_Scatterv(all, sizes, displs, MPI_BYTE, part.data(), part.size(),
+               MPI_BYTE, 0, comm);
+  reader r(part);
+  consume(r);
+  // Read again after it was handed out: it may have grown.
+  MPI_Send(part.data(), part.size(), MPI_BYTE, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: count 'part.size()' of type 'size_t' is narrowed to 'int'
+}
+
+// An accessor of the elements of a code that predates data() lets the
+// elements go, not the vector: its size stays what resize gave it.
+template <class T> T *elements_of(std::vector<T> &v) {
+  return v.empty() ? static_cast<T *>(0) : &(v[0]);
+}
+
+void through_accessor(int n, MPI_Comm comm) {
+  std::vector<char> part;
+  part.resize(n);
+  MPI_Bcast(elements_of(part), part.size(), MPI_BYTE, 0, comm);
+}
+
+void grown_in_a_loop(int n, MPI_Comm comm) {
+  std::vector<char> grown;
+  grown.resize(n);
+  for (int i = 0; i < 4; ++i) {
+    MPI_Bcast(grown.data(), grown.size(), MPI_BYTE, 0, comm);
+    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: count 'grown.size()' of type 'size_t' is narrowed to 'int'
+    grown.push_back('x');
+  }
 }

@@ -4,7 +4,9 @@
 // total) wraps once the data before a rank exceeds 2^31-1 elements: the
 // caller that hands the array to MPI as displacements is reported, with a
 // note at the call that fills it and one at the sum. So is one helper that
-// hands the array on to another. A helper that stores no sum, or runs after
+// hands the array on to another. Values a helper of this file stores into
+// the elements are judged as the array's own stores: a size narrowed to
+// 'int' is reported at the call. A helper that stores ranks, or runs after
 // the MPI call, is not a hazard.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
@@ -60,6 +62,20 @@ void scatter_totals(const char *all, int *sizes, char *mine, int count,
   totals(sizes, offsets, 64);
   MPI_Scatterv(all, sizes, offsets, MPI_CHAR, mine, count, MPI_CHAR, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: displacement array 'offsets' of MPI_Scatterv is an 'int' running sum; it wraps once the data before a rank exceeds 2^31-1 elements
+}
+
+static void byte_counts(const size_t *lengths, int *counts, int n) {
+  for (int i = 0; i < n; ++i)
+    counts[i] = lengths[i];
+}
+
+void scatter_lengths(const char *all, const size_t *lengths, char *mine,
+                     int count, MPI_Comm comm) {
+  int counts[64], offsets[64];
+  byte_counts(lengths, counts, 64);
+  ranks(offsets, 64);
+  MPI_Scatterv(all, counts, offsets, MPI_CHAR, mine, count, MPI_CHAR, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: count array 'counts' of MPI_Scatterv is filled with values that can exceed INT_MAX
 }
 
 // Ranks, not sums.

@@ -1,4 +1,4 @@
-// Displacements that a helper fills, in C++: a std::vector handed by
+// Arrays that a helper fills, in C++: a std::vector handed by
 // reference, and arrays reached through a free accessor of a code that
 // predates data() (`c_data(v)`, `return v.empty() ? 0 : &v[0];`), which MPI
 // reads the vector's elements through as it would through v.data().
@@ -47,4 +47,28 @@ void exchange(std::vector<char> &out, std::vector<int> &sizes, MPI_Comm comm) {
                 c_data(sizes), c_data(disps), MPI_CHAR, comm);
   // CHECK-MESSAGES: :[[@LINE-2]]:45: warning: displacement array 'disps' of MPI_Alltoallv is filled with values that can exceed INT_MAX
   // CHECK-MESSAGES: :[[@LINE-2]]:32: warning: displacement array 'disps' of MPI_Alltoallv is filled with values that can exceed INT_MAX
+}
+
+// A count vector a helper fills by reference with sizes narrowed to 'int'.
+std::vector<char> pack_for(int dest);
+
+void fill_parts(int np, std::vector<char> &out, std::vector<int> &sizes) {
+  sizes.resize(np);
+  for (int d = 0; d < np; ++d) {
+    std::vector<char> part = pack_for(d);
+    int size = part.size();
+    out.insert(out.end(), part.begin(), part.end());
+    sizes[d] = size;
+  }
+}
+
+void scatter_parts(int *displs, char *recv, int count, MPI_Comm comm) {
+  int np;
+  MPI_Comm_size(comm, &np);
+  std::vector<char> out;
+  std::vector<int> sizes;
+  fill_parts(np, out, sizes);
+  MPI_Scatterv(out.data(), sizes.data(), displs, MPI_BYTE, recv, count,
+               MPI_BYTE, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-2]]:28: warning: count array 'sizes' of MPI_Scatterv is filled with values that can exceed INT_MAX
 }
