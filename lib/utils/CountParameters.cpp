@@ -986,32 +986,29 @@ std::optional<WideInt> CountParameters::externalSends(const FunctionDecl *F) {
   return USR.empty() ? std::nullopt : Index.sends(USR);
 }
 
-bool CountParameters::externalNeverReturns(const FunctionDecl *F) {
+const FunctionSummary *
+CountParameters::summaryOfExternal(const FunctionDecl *F) {
   const FunctionDecl *Def = nullptr;
   if (F->hasBody(Def))
-    return false;
+    return nullptr;
   const std::string &USR = usrOf(F);
-  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  return USR.empty() ? nullptr : Index.function(USR);
+}
+
+bool CountParameters::externalNeverReturns(const FunctionDecl *F) {
+  const FunctionSummary *S = summaryOfExternal(F);
   return S && S->NeverReturns;
 }
 
 std::optional<unsigned>
 CountParameters::externalPredefinedTest(const FunctionDecl *F) {
-  const FunctionDecl *Def = nullptr;
-  if (F->hasBody(Def))
-    return std::nullopt;
-  const std::string &USR = usrOf(F);
-  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  const FunctionSummary *S = summaryOfExternal(F);
   return S ? S->PredefinedTypeTest : std::nullopt;
 }
 
 const SummedArray *
 CountParameters::externalSummedArray(const FunctionDecl *F, unsigned Param) {
-  const FunctionDecl *Def = nullptr;
-  if (F->hasBody(Def))
-    return nullptr;
-  const std::string &USR = usrOf(F);
-  const FunctionSummary *S = USR.empty() ? nullptr : Index.function(USR);
+  const FunctionSummary *S = summaryOfExternal(F);
   if (!S)
     return nullptr;
   auto Found = llvm::find_if(S->SummedArrays, [&](const SummedArray &A) {

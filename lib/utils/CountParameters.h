@@ -87,6 +87,9 @@ public:
   /// Whether \p F, a function with no body in this unit, never returns by
   /// the summary of the unit that defines it.
   bool externalNeverReturns(const clang::FunctionDecl *F);
+  /// The summary of \p F, a function with no body in this unit, by the
+  /// unit that defines it; null when there is none.
+  const FunctionSummary *summaryOfExternal(const clang::FunctionDecl *F);
   /// The parameter of \p F, a function with no body in this unit, that a
   /// nonzero result says is a predefined datatype, by the summary of the
   /// unit that defines it.
