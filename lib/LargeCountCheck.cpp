@@ -67,7 +67,6 @@ const FunctionDecl *enclosingFunctionOf(const Expr *E, ASTContext &Ctx) {
   return nullptr;
 }
 
-
 /// Strides, displacements, bounds and offsets are legitimately negative (or
 /// not ours to judge); so are array elements past the count MPI reads.
 bool mayBeNegative(const ParamInfo &P) {
@@ -229,7 +228,6 @@ std::optional<WideInt> exactValue(const Expr *E, ASTContext &Ctx) {
     return WideInt(Value.Val.getInt().getSExtValue());
   return std::nullopt;
 }
-
 
 /// Records, per file, where `#include <mpi.h>` ends and whether <mpix.h>
 /// is included already, for the mpix target's include insertion.
@@ -1508,7 +1506,6 @@ static const Expr *judgedValue(const FunctionFacts::Write &W,
   return Update->getRHS();
 }
 
-
 /// The element type of the container \p Append appends to.
 static QualType appendedElementType(const CXXMemberCallExpr *Append) {
   const CXXMethodDecl *M = Append->getMethodDecl();
@@ -1669,7 +1666,6 @@ const CallExpr *LargeCountCheck::scanInto(const VarDecl *Array,
   }
   return nullptr;
 }
-
 
 /// The one call before \p Call that hands \p Array whole to a user
 /// function, and the argument; a null call when there is none, or several.
@@ -2661,7 +2657,8 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
     if (Found.FillingCall) {
       noteFillingCall(Found);
       SourceLocation Sum = Found.NoteSite ? Found.NoteSite->getBeginLoc()
-                                          : Params->locationOf(Found.RemoteAt);
+                           : Params   ? Params->locationOf(Found.RemoteAt)
+                                      : SourceLocation();
       if (Sum.isValid())
         note(Sum, "the running sum is computed here, in 'int'");
       break;
@@ -3431,7 +3428,7 @@ void LargeCountCheck::noteHelperWrite(const Finding &Found) {
 
 void LargeCountCheck::noteFillingCall(const Finding &Found) {
   note(Found.FillingCall->getBeginLoc(), "'%0' is filled by '%1' here")
-      << Found.Var->getName() << Found.StoredIn->getName()
+      << Found.Var->getName() << Found.StoredIn->getNameAsString()
       << Found.FillingCall->getSourceRange();
 }
 

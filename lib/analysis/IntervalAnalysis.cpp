@@ -124,7 +124,9 @@ static bool returnsElementsOfParameter(const FunctionDecl *F) {
             : IsNull(Choice->getFalseExpr()) ? Choice->getTrueExpr()
                                              : nullptr;
   }
-  return Value && arrayVariable(Value) == Def->getParamDecl(0);
+  // Not through another function's call: that one could come back here.
+  return Value && !(isa<CallExpr>(Value) && !isa<CXXMemberCallExpr>(Value)) &&
+         arrayVariable(Value) == Def->getParamDecl(0);
 }
 
 const VarDecl *arrayVariable(const Expr *E) {
@@ -198,8 +200,8 @@ bool readsElementOf(const Stmt *S, const VarDecl *Array) {
 /// Whether \p W stores into an element of \p Array a running sum:
 /// displs[i] = displs[i-1] + counts[i-1], displs[i] += ..., or
 /// displs[i] = offset with offset += counts[i] elsewhere.
-bool storesRunningSum(const FunctionFacts::Write &W,
-                             const VarDecl *Array, const FunctionFacts &Facts) {
+bool storesRunningSum(const FunctionFacts::Write &W, const VarDecl *Array,
+                      const FunctionFacts &Facts) {
   if (!W.Value)
     return false;
   const VarDecl *Accumulator = referencedVariable(W.Value);
