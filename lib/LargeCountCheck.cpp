@@ -1694,12 +1694,7 @@ LargeCountCheck::findFillingHelper(const VarDecl *Array, const CallExpr *Call,
     return std::nullopt;
   FunctionState Filler = stateOfOther(Def);
   const ParmVarDecl *Param = Def->getParamDecl(Arg);
-  QualType Pointee = Param->getType()->getPointeeType();
-  QualType Element =
-      Pointee.isNull() ? QualType()
-      : Pointee->isRecordType()
-          ? elementTypeOfContainer(Pointee->getAsCXXRecordDecl())
-          : Pointee;
+  QualType Element = elementTypeOfArrayParameter(Param);
   if (!Filler.Facts || Element.isNull())
     return std::nullopt;
   llvm::ArrayRef<FunctionFacts::Write> Writes =

@@ -176,6 +176,13 @@ QualType elementTypeOfContainer(const CXXRecordDecl *R) {
   return Container->getTemplateArgs()[0].getAsType();
 }
 
+QualType elementTypeOfArrayParameter(const ParmVarDecl *P) {
+  QualType Pointee = P->getType()->getPointeeType();
+  if (Pointee.isNull() || !Pointee->isRecordType())
+    return Pointee;
+  return elementTypeOfContainer(Pointee->getAsCXXRecordDecl());
+}
+
 /// `i++`, `--i`, `i += 1`: a counter, which stops at its loop's int bound
 /// before it can wrap; `displs[i] = i` is no running sum of sizes.
 bool isUnitStep(const Stmt *Write) {

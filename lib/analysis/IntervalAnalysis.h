@@ -1528,6 +1528,10 @@ const clang::VarDecl *indexedVariable(const clang::Expr *E);
 /// The element type of container \p R, its first template argument
 /// (`std::vector<int>`); a null type for any other class.
 clang::QualType elementTypeOfContainer(const clang::CXXRecordDecl *R);
+/// The element type of the array parameter \p P gives access to: the
+/// pointee of a pointer, the elements of a container taken by reference;
+/// a null type otherwise.
+clang::QualType elementTypeOfArrayParameter(const clang::ParmVarDecl *P);
 
 /// `i++`, `--i`, `i += 1`: a counter, which stops at its loop's int bound
 /// before it can wrap; `displs[i] = i` is no running sum of sizes.

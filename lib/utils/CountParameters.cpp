@@ -269,12 +269,10 @@ CountParameters::fullSummary(const FunctionDecl *F) {
       Sends = SendSummary();
     }
   }
-  bool NeverReturns = isUserFunction(F, SM) && !usrOf(F).empty() &&
-                      Analyses.neverReturns(F);
+  bool Recordable = isUserFunction(F, SM) && !usrOf(F).empty();
+  bool NeverReturns = Recordable && Analyses.neverReturns(F);
   std::optional<unsigned> PredefinedTest =
-      isUserFunction(F, SM) && !usrOf(F).empty()
-          ? Analyses.predefinedTypeTest(F)
-          : std::nullopt;
+      Recordable ? Analyses.predefinedTypeTest(F) : std::nullopt;
   // Judged last, once the unit's findings are made: evaluating a body
   // for any arguments leaves the caches of its analysis as no finding
   // has seen them.
@@ -283,7 +281,7 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   std::vector<OutputSummary> Outputs;
   std::vector<SummedArray> Summed;
   std::string BoundedReturn;
-  if (isUserFunction(F, SM) && !F->isDependentContext() && !usrOf(F).empty()) {
+  if (Recordable && !F->isDependentContext()) {
     Outputs = summarizeOutputs(F);
     Summed = summarizeSummedArrays(F);
     if (!S || !S->Return.present())
@@ -849,13 +847,9 @@ CountParameters::summarizeSummedArrays(const FunctionDecl *Def) {
   std::vector<SummedArray> Summed;
   std::shared_ptr<FunctionAnalyses> Analyses = FunctionAnalyses::of(Ctx);
   for (const ParmVarDecl *P : Def->parameters()) {
-    QualType Pointee = P->getType()->getPointeeType();
-    QualType Element =
-        Pointee.isNull() || Pointee.isConstQualified() ? QualType()
-        : Pointee->isRecordType()
-            ? elementTypeOfContainer(Pointee->getAsCXXRecordDecl())
-            : Pointee;
-    if (Element.isNull() || !Element->isIntegerType() ||
+    QualType Element = elementTypeOfArrayParameter(P);
+    if (Element.isNull() || P->getType()->getPointeeType().isConstQualified() ||
+        !Element->isIntegerType() ||
         Ctx.getIntWidth(Element) >= 64)
       continue;
     unsigned Index = P->getFunctionScopeIndex();
