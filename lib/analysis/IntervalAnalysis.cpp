@@ -2615,6 +2615,8 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
       return *Share;
     if (std::optional<Interval> Guarded = guardedProduct(B, C))
       return *Guarded;
+    if (std::optional<Interval> Grid = gridProduct(B, C, S))
+      return *Grid;
     if (std::optional<Interval> Clamped = clampedProduct(B, *L, *R, C))
       return *Clamped;
     State Alone;
@@ -7002,6 +7004,167 @@ RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
   return withStores(Outputs, Array, Facts->elementWritesOf(Array));
 }
 
+static const VarDecl *handleVariable(const Expr *E);
+
+/// The local, parameter or member of this object that \p E names (`comm`,
+/// `&comm`, `cart_`): what identifies a communicator in one function.
+static const ValueDecl *handleIdentity(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())
+               ? M->getMemberDecl()
+               : nullptr;
+  return namedVariable(E);
+}
+
+/// What the one address argument of \p Call names, the handle the call
+/// makes (the communicator MPI_Cart_create makes); null unless there is
+/// exactly one.
+static const ValueDecl *onlyAddressArgument(const CallExpr *Call) {
+  const ValueDecl *Only = nullptr;
+  for (const Expr *Arg : Call->arguments()) {
+    const auto *Addr = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      continue;
+    const ValueDecl *V = handleIdentity(Addr);
+    if (!V || (Only && Only != V))
+      return nullptr;
+    Only = V;
+  }
+  return Only;
+}
+
+const ValueDecl *RangeAnalysis::gridOfArray(const VarDecl *Array) {
+  if (auto Known = GridComms.find(Array); Known != GridComms.end())
+    return Known->second;
+  const ValueDecl *&Grid = GridComms[Array];
+  if (!model() || !Facts || !Array->getType()->isConstantArrayType() ||
+      Facts->isCaptured(Array) || Array->getType().isVolatileQualified())
+    return Grid = nullptr;
+  // Extents a call computes for a number of processes (MPI_Dims_create)
+  // are the grid of the communicator a call made of them creates.
+  const ValueDecl *Described = nullptr, *Created = nullptr;
+  bool Computed = false, Ambiguous = false;
+  for (const DeclRefExpr *Use : Facts->usesOf(Array)) {
+    const Stmt *Child = Use, *P = Facts->parentOf(Use);
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
+      Child = P;
+      P = Facts->parentOf(P);
+    }
+    // Elements read, or set to 0: a dimension MPI_Dims_create chooses.
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+        ASE && ASE->getBase() == Child) {
+      const Stmt *Up = parentPastParens(ASE, *Facts);
+      if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
+          Read && Read->getCastKind() == CK_LValueToRValue)
+        continue;
+      Expr::EvalResult Stored;
+      if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Up);
+          Store && Store->getOpcode() == BO_Assign &&
+          Store->getLHS()->IgnoreParens() == ASE &&
+          !Store->getRHS()->isValueDependent() &&
+          Store->getRHS()->EvaluateAsInt(Stored, Ctx) &&
+          Stored.Val.getInt().isZero())
+        continue;
+      return Grid = nullptr;
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return Grid = nullptr;
+    unsigned Index = 0;
+    while (Index < Call->getNumArgs() && Call->getArg(Index) != Child)
+      ++Index;
+    const ModelInfo *M = lookupModel(*Callee);
+    bool Describes = M && M->Out == int(Index) &&
+                     (M->Role == ModelRole::GRID_OUT ||
+                      M->Role == ModelRole::GRID_INDEX_OUT);
+    if (!Describes) {
+      if (!isReadOnlyArgument(Call, Index))
+        return Grid = nullptr;
+      if (const ValueDecl *Made = onlyAddressArgument(Call)) {
+        Ambiguous |= Created && Created != Made;
+        Created = Made;
+      }
+      continue;
+    }
+    // A row with a count computes extents; the others ask a communicator.
+    if (M->Count >= 0) {
+      Computed = true;
+      continue;
+    }
+    const ValueDecl *Comm = handleIdentity(Call->getArg(0));
+    if (!Comm || (Described && Described != Comm))
+      return Grid = nullptr;
+    Described = Comm;
+  }
+  if (Computed && (Ambiguous || (Described && Described != Created)))
+    return Grid = nullptr;
+  // Extents no communicator was made of are a grid of their own.
+  if (Described)
+    return Grid = Described;
+  return Grid = Computed ? (Created ? Created : Array) : nullptr;
+}
+
+/// The factors of the product \p E, through parentheses, conversions and
+/// nested products.
+static void collectFactors(const Expr *E,
+                           llvm::SmallVectorImpl<const Expr *> &Factors) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Mul) {
+    collectFactors(B->getLHS(), Factors);
+    collectFactors(B->getRHS(), Factors);
+    return;
+  }
+  Factors.push_back(E);
+}
+
+std::optional<Interval> RangeAnalysis::gridProduct(const BinaryOperator *B,
+                                                   const Constraints &C,
+                                                   State &S) {
+  const RunModel *Model = model();
+  if (!Model)
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 4> Factors;
+  collectFactors(B, Factors);
+  const ValueDecl *Grid = nullptr;
+  llvm::SmallVector<WideInt, 4> Dimensions;
+  Interval Product = Interval::exact(1);
+  for (const Expr *F : Factors) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(F);
+    const VarDecl *Array = ASE ? namedVariable(ASE->getBase()) : nullptr;
+    Expr::EvalResult Index;
+    const ValueDecl *Comm = Array ? gridOfArray(Array) : nullptr;
+    if (Comm && !ASE->getIdx()->isValueDependent() &&
+        ASE->getIdx()->EvaluateAsInt(Index, Ctx)) {
+      // Extent k, or a coordinate below it, once per dimension.
+      WideInt K = Index.Val.getInt().getExtValue();
+      if ((Grid && Grid != Comm) || llvm::is_contained(Dimensions, K))
+        return std::nullopt;
+      Grid = Comm;
+      Dimensions.push_back(K);
+      continue;
+    }
+    State Ignored;
+    std::optional<Interval> V = eval(F, C, Ignored);
+    if (!V)
+      return std::nullopt;
+    WideInt P[] = {saturatingMul(Product.Lo, V->Lo),
+                   saturatingMul(Product.Lo, V->Hi),
+                   saturatingMul(Product.Hi, V->Lo),
+                   saturatingMul(Product.Hi, V->Hi)};
+    Product = {minOf({P[0], P[1], P[2], P[3]}), maxOf({P[0], P[1], P[2], P[3]})};
+  }
+  if (Dimensions.size() < 2)
+    return std::nullopt;
+  return arithmetic(BO_Mul, Interval{0, Model->MaxProcesses}, Product,
+                    B->getType(), B, S);
+}
+
 std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
                                                    const ModelInfo &M) {
   if (!model() || !Facts || M.Status < 0 || M.Type < 0 ||
@@ -7010,8 +7173,6 @@ std::optional<Interval> RangeAnalysis::statusCount(const CallExpr *Query,
   return statusArgumentCount(Query->getArg(M.Status), statusTypeId(Query, M),
                              Query);
 }
-
-static const VarDecl *handleVariable(const Expr *E);
 
 /// The call \p S is, as a statement: `f(...)`, `r = f(...)`, or the
 /// initializer of the one variable it declares (`int r = f(...)`).
@@ -7037,7 +7198,10 @@ static const CallExpr *receiveInto(const Stmt *S, const VarDecl *Status,
   const CallExpr *Call = S ? callStatement(S) : nullptr;
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   Filler = Callee ? lookupModel(*Callee) : nullptr;
-  if (!Filler || Filler->Role != ModelRole::RECEIVE || Filler->Status < 0 ||
+  if (!Filler ||
+      (Filler->Role != ModelRole::RECEIVE &&
+       Filler->Role != ModelRole::SET_ELEMENTS) ||
+      Filler->Status < 0 ||
       unsigned(Filler->Status) >= Call->getNumArgs() ||
       handleVariable(Call->getArg(Filler->Status)) != Status)
     return nullptr;
@@ -7124,18 +7288,28 @@ static const CallExpr *receiveJustBefore(const VarDecl *Status,
 llvm::FoldingSetNodeID RangeAnalysis::statusTypeId(const CallExpr *Query,
                                                    const ModelInfo &M) {
   const Expr *Type = Query->getArg(M.Type);
-  // A receive bounds the count in its own datatype only: elements of a
-  // derived datatype outnumber its count, and a handle that changes may
-  // name another datatype. Such a query matches no receive (an id no
-  // expression has); a probe's bound, in bytes, holds in any datatype.
+  // A receive bounds the count in its own datatype only, and a handle that
+  // changes may name another datatype: such a query matches no receive (an
+  // id no expression has); a probe's bound, in bytes, holds in any datatype.
   llvm::FoldingSetNodeID TypeId;
-  if ((M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx)) ||
-      !(isStableHandle(Type->IgnoreParenImpCasts(), *Facts) ||
+  if (!(isStableHandle(Type->IgnoreParenImpCasts(), *Facts) ||
         namesOneBuiltDatatype(Type) ||
-        postedJustBefore(Query, M, *Facts, Ctx)))
+        postedJustBefore(Query, M, *Facts, Ctx))) {
     TypeId.AddInteger(~0u);
-  else
-    Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
+    return TypeId;
+  }
+  // The basic elements of a derived datatype outnumber its count: only a
+  // status set in elements of that datatype answers them as posted.
+  if (M.Role == ModelRole::STATUS_ELEMENTS && !isPredefinedHandle(Type, Ctx))
+    return elementsTypeId(Type);
+  Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
+  return TypeId;
+}
+
+llvm::FoldingSetNodeID RangeAnalysis::elementsTypeId(const Expr *Type) {
+  llvm::FoldingSetNodeID TypeId;
+  TypeId.AddInteger(~1u);
+  Type->IgnoreParenImpCasts()->Profile(TypeId, Ctx, /*Canonical=*/true);
   return TypeId;
 }
 
@@ -7488,8 +7662,14 @@ RangeAnalysis::receivedCount(const CallExpr *Call, const ModelInfo &Filler,
   // datatype (or in basic elements of a derived one), at most the bytes the
   // posted count of that datatype can hold: a count or a number of basic
   // elements is at most the bytes it spans (a datatype of size 0 counts 0).
+  // A status set in basic elements answers its elements as set, and at
+  // most as many items of the datatype.
+  const Expr *Posted = Call->getArg(Filler.Type);
   std::optional<WideInt> Bytes =
-      askedPerPosted(Call->getArg(Filler.Type), TypeId);
+      Filler.Role == ModelRole::SET_ELEMENTS &&
+              elementsTypeId(Posted) == TypeId
+          ? std::optional<WideInt>(1)
+          : askedPerPosted(Posted, TypeId);
   // Past 2^62 bytes the product below could leave 128 bits.
   if (!Bytes || *Bytes > (WideInt(1) << 62))
     return std::nullopt;
@@ -8161,6 +8341,7 @@ RangeAnalysis::classifyStatusUse(const DeclRefExpr *Use, const Expr *Named,
     bool Empty = false;
     switch (Filler->Role) {
     case ModelRole::RECEIVE:
+    case ModelRole::SET_ELEMENTS:
       Filled = receivedCount(Call, *Filler, TypeId);
       break;
     case ModelRole::PROBE:

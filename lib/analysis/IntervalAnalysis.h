@@ -1053,13 +1053,16 @@ private:
   /// statusCount).
   llvm::FoldingSetNodeID statusTypeId(const clang::CallExpr *Query,
                                       const ModelInfo &M);
-  /// The query point statusCountIn judges a query \p At of \p Status at:
-  /// At, or null (all uses) for a query in a loop or a status of many uses.
+  /// What identifies a query of the basic elements of \p Type, a derived
+  /// datatype (no receive's count answers it as posted).
+  llvm::FoldingSetNodeID elementsTypeId(const clang::Expr *Type);
   /// The local array of statuses whose element \p Element is (`st[i]`).
   const clang::VarDecl *statusArrayOf(const clang::Expr *Element) const;
   /// What any element of \p Array can hold, in datatype \p TypeId.
   std::optional<Interval> statusArrayCount(const clang::VarDecl *Array,
                                            const llvm::FoldingSetNodeID &TypeId);
+  /// The query point statusCountIn judges a query \p At of \p Status at:
+  /// At, or null (all uses) for a query in a loop or a status of many uses.
   const clang::Stmt *statusQueryPoint(const clang::VarDecl *Status,
                                       const clang::Stmt *At);
   /// Whether a fill of \p Status that every path to the query \p At runs
@@ -1141,6 +1144,11 @@ private:
   /// The elements of a local int array that only model outputs
   /// (MPI_Dims_create's dims, a reduction's output) and plain stores set.
   std::optional<Interval> rangeOfOutputElements(const clang::VarDecl *Array);
+  /// The communicator whose process grid \p Array, a local array, holds
+  /// (its extents or a process's coordinates), when calls that describe
+  /// that grid are all that write it; Array itself for extents computed
+  /// for no communicator; null otherwise.
+  const clang::ValueDecl *gridOfArray(const clang::VarDecl *Array);
   /// Why parameter \p P (spelled \p Text) is unbounded: its callers, or in
   /// a whole program the call of another file that passes the most.
   std::string parameterOrigin(const clang::ParmVarDecl *P,
@@ -1308,6 +1316,11 @@ private:
   const clang::Expr *
   overflowThrough(const clang::FunctionDecl *Self, const clang::ParmVarDecl *P,
                   llvm::ArrayRef<std::optional<Interval>> Args);
+  /// \p B, a product of elements of one process grid at distinct
+  /// dimensions (`coords[1] * dims[0] * ny`) and other factors: those
+  /// elements multiply to at most the communicator's size.
+  std::optional<Interval> gridProduct(const clang::BinaryOperator *B,
+                                      const Constraints &C, State &S);
   std::optional<Interval> evalShare(const clang::BinaryOperator *B,
                                     const Constraints &C, State &S);
   /// X when \p Quotient is `X / Y` for \p Y a variable or a constant (the
@@ -1450,6 +1463,7 @@ private:
       RequestCounts;
   /// Locals bounded by the model as a process count (true) or a rank.
   llvm::DenseMap<const clang::VarDecl *, bool> ModelledAsSize;
+  llvm::DenseMap<const clang::VarDecl *, const clang::ValueDecl *> GridComms;
 };
 
 /// The source text \p S spans, from its macros' expansions, when it begins
