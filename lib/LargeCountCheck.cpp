@@ -1326,6 +1326,21 @@ LargeCountCheck::carriedHazard(const Expr *Value, const Stmt *Use,
   return std::nullopt;
 }
 
+std::optional<std::pair<const VarDecl *, LargeCountCheck::Hazard>>
+LargeCountCheck::heldHazard(const Expr *Value, const Stmt *Use,
+                            FunctionState &FS) {
+  // `counts[i] = c` stores what c holds, as passing c itself would: a cast
+  // the author spelled into c (`int c = (int)bytes[i]`) narrows it too.
+  const VarDecl *Held = referencedVariable(Value);
+  if (!Held || !Held->getType()->isIntegerType())
+    return std::nullopt;
+  std::optional<Hazard> H = localHazard(Held, Use, /*Negative=*/true, FS);
+  if (!H || H->Kind == Hazard::ConstantNegative ||
+      losesOnlyNegatives(*H, Held->getType()))
+    return std::nullopt;
+  return std::pair(Held, *H);
+}
+
 bool LargeCountCheck::losesOnlyNegatives(const Hazard &H, QualType Local) const {
   // `unsigned size = element_size(f)`: every value the call can return
   // above zero fits; a negative size is a bug of its own, not a large count
@@ -1434,7 +1449,10 @@ LargeCountCheck::findCarriedElement(llvm::ArrayRef<FunctionFacts::Write> Writes,
   for (const FunctionFacts::Write &W : Writes) {
     if (!W.Value)
       continue;
-    if (auto Carried = carriedHazard(W.Value, W.Site, nullptr, FS)) {
+    auto Carried = heldHazard(W.Value, W.Site, FS);
+    if (!Carried)
+      Carried = carriedHazard(W.Value, W.Site, nullptr, FS);
+    if (Carried) {
       Finding Found{Finding::FilledArray, Index, Carried->second};
       Found.Carried = true;
       Found.CarriedFrom = Carried->first;

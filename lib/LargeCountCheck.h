@@ -254,6 +254,12 @@ private:
   std::optional<std::pair<const clang::VarDecl *, Hazard>>
   carriedHazard(const clang::Expr *Value, const clang::Stmt *Use,
                 const clang::VarDecl *Except, FunctionState &FS);
+  /// \p Value, an int local stored whole where \p Use stores it, and
+  /// the hazard of a write of it that reaches there, spelled casts
+  /// included.
+  std::optional<std::pair<const clang::VarDecl *, Hazard>>
+  heldHazard(const clang::Expr *Value, const clang::Stmt *Use,
+             FunctionState &FS);
   /// The int product of this function that \p Found's count overflows
   /// in, if it is one.
   const clang::BinaryOperator *overflowingProduct(const Finding &Found,

@@ -56,7 +56,8 @@ namespace {
 /// or casts to its own type, which keep the value (`(hypre_int)count`,
 /// both typedefs of int; the fix then stops at the cast), or through a
 /// local of its type that only holds it (`int c = count;`, never written
-/// again nor handed out).
+/// again nor handed out), or as the arm of a conditional whose other arm
+/// is a constant (`rank == root ? 0 : count`).
 const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F,
                                    const FunctionFacts *Facts,
                                    bool ThroughLocal = true) {
@@ -66,16 +67,30 @@ const ParmVarDecl *passedParameter(const Expr *Arg, const FunctionDecl *F,
     Casts.push_back(Cast);
     E = Cast->getSubExpr()->IgnoreParenImpCasts();
   }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || V->getDeclContext() != F)
-    return nullptr;
-  const auto *P = dyn_cast<ParmVarDecl>(V);
-  if (!P && ThroughLocal && Facts && V->hasLocalStorage() && V->getInit() &&
-      Facts->writesOf(V).size() == 1 && !Facts->escapes(V))
-    P = passedParameter(V->getInit(), F, Facts, /*ThroughLocal=*/false);
   const ASTContext &Ctx = F->getASTContext();
-  if (!P || !Ctx.hasSameUnqualifiedType(V->getType(), P->getType()))
+  const ParmVarDecl *P = nullptr;
+  QualType Carrier;
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E)) {
+    // `rank == root ? 0 : n`: a constant arm carries no count, and the
+    // parameter reaches MPI on the other.
+    const Expr *Arms[] = {Choice->getTrueExpr(), Choice->getFalseExpr()};
+    for (unsigned I = 0; I < 2 && !P; ++I)
+      if (!Arms[1 - I]->isValueDependent() &&
+          Arms[1 - I]->isIntegerConstantExpr(Ctx))
+        P = passedParameter(Arms[I], F, Facts, ThroughLocal);
+    Carrier = Choice->getType();
+  } else {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || V->getDeclContext() != F)
+      return nullptr;
+    P = dyn_cast<ParmVarDecl>(V);
+    if (!P && ThroughLocal && Facts && V->hasLocalStorage() && V->getInit() &&
+        Facts->writesOf(V).size() == 1 && !Facts->escapes(V))
+      P = passedParameter(V->getInit(), F, Facts, /*ThroughLocal=*/false);
+    Carrier = V->getType();
+  }
+  if (!P || !Ctx.hasSameUnqualifiedType(Carrier, P->getType()))
     return nullptr;
   for (const ExplicitCastExpr *Cast : Casts)
     if (!Ctx.hasSameUnqualifiedType(Cast->getType(), P->getType()))
