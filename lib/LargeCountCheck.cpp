@@ -9,6 +9,8 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <cstring>
 
 using namespace clang;
@@ -4035,6 +4037,18 @@ void LargeCountCheck::writeSummary() {
   if (Out.empty() || !Context)
     return;
   UnitSummary U = Params->unitSummary(Scope.declarations(*Context));
+  // A file the database lists once per variant (other -D flags) runs here
+  // once per command: the record holds what every variant defines.
+  static llvm::StringSet<> WrittenHere;
+  if (!WrittenHere.insert(Out).second)
+    if (auto Earlier = llvm::MemoryBuffer::getFile(Out)) {
+      UnitSummary First;
+      std::string Ignored;
+      if (unitFromJSON((*Earlier)->getBuffer(), First, Ignored)) {
+        mergeVariant(First, U);
+        U = std::move(First);
+      }
+    }
   std::error_code EC;
   llvm::raw_fd_ostream OS(Out, EC);
   if (!EC)

@@ -621,6 +621,35 @@ void outputsOfTree(StringRef Tree, std::vector<std::string> &Out) {
   leavesOfTree(Tree, "o", Out);
 }
 
+/// Appends to \p Into the elements of \p From it does not hold yet.
+template <typename T>
+static void addMissing(std::vector<T> &Into, const std::vector<T> &From) {
+  for (const T &E : From)
+    if (!llvm::is_contained(Into, E))
+      Into.push_back(E);
+}
+
+void mergeVariant(UnitSummary &Into, const UnitSummary &From) {
+  for (const FunctionSummary &F : From.Functions)
+    if (llvm::none_of(Into.Functions, [&](const FunctionSummary &G) {
+          return G.USR == F.USR;
+        }))
+      Into.Functions.push_back(F);
+  addMissing(Into.Inputs, From.Inputs);
+  addMissing(Into.ExternalCalls, From.ExternalCalls);
+  addMissing(Into.AddressTaken, From.AddressTaken);
+  addMissing(Into.OwnCallsFollowed, From.OwnCallsFollowed);
+  addMissing(Into.CountArguments, From.CountArguments);
+  addMissing(Into.AskedArguments, From.AskedArguments);
+  addMissing(Into.Unrecorded, From.Unrecorded);
+  // Each variant's calls pass what they pass: all of them are the unit's.
+  Into.Arguments.insert(Into.Arguments.end(), From.Arguments.begin(),
+                        From.Arguments.end());
+  Into.Probes |= From.Probes;
+  Into.DefinesMain |= From.DefinesMain;
+  Into.CompileErrors |= From.CompileErrors;
+}
+
 std::string unitToJSON(const UnitSummary &U) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);

@@ -372,6 +372,12 @@ void membersOfTree(llvm::StringRef Tree, std::vector<std::string> &Out);
 /// Appends the USRs of the functions of the output leaves of \p Tree.
 void outputsOfTree(llvm::StringRef Tree, std::vector<std::string> &Out);
 
+/// Adds to \p Into what \p From, the record of another compile command of
+/// the same file (other -D flags), has that Into lacks: the functions only
+/// that variant defines, and what it calls, takes and passes. A database
+/// may list a file once per target that builds it.
+void mergeVariant(UnitSummary &Into, const UnitSummary &From);
+
 /// One unit's record as JSON text, and back.
 std::string unitToJSON(const UnitSummary &U);
 bool unitFromJSON(llvm::StringRef Text, UnitSummary &U, std::string &Error);

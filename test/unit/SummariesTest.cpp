@@ -192,6 +192,28 @@ TEST(Summaries, OtherFilesAreRejectedWithAReason) {
   EXPECT_FALSE(F.load(Dir.file("missing/d.json", ""), Error));
 }
 
+TEST(Summaries, VariantsOfOneFileKeepEveryFunction) {
+  // One file, two commands (-DWITH_CELLS, -DWITH_HALO): each defines a
+  // function the other lacks, and both define `shared`.
+  UnitSummary Cells, Halo;
+  Cells.Functions = {function("c:@F@cells", "cells"),
+                     function("c:@F@shared", "shared")};
+  Cells.ExternalCalls = {"c:@F@log"};
+  Halo.Functions = {function("c:@F@halo", "halo"),
+                    function("c:@F@shared", "shared")};
+  Halo.ExternalCalls = {"c:@F@log", "c:@F@exchange"};
+  Halo.DefinesMain = true;
+  mergeVariant(Cells, Halo);
+  std::vector<std::string> USRs;
+  for (const FunctionSummary &F : Cells.Functions)
+    USRs.push_back(F.USR);
+  EXPECT_EQ(USRs, (std::vector<std::string>{"c:@F@cells", "c:@F@shared",
+                                            "c:@F@halo"}));
+  EXPECT_EQ(Cells.ExternalCalls,
+            (std::vector<std::string>{"c:@F@log", "c:@F@exchange"}));
+  EXPECT_TRUE(Cells.DefinesMain);
+}
+
 TEST(Summaries, ARecordIsStaleOnceAnInputChanges) {
   ScratchDir Dir;
   std::string Src = Dir.file("comm.c", "int x;\n");
