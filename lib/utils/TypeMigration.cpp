@@ -1106,6 +1106,16 @@ static bool deducesParameter(const FunctionDecl *Callee, unsigned Index) {
   return false;
 }
 
+/// Whether \p Callee is a std::basic_ostream's operator<<: it has an
+/// overload for every integer type, and prints a widened value whole.
+static bool isStreamInsertion(const FunctionDecl *Callee) {
+  const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+  const CXXRecordDecl *Stream = M ? M->getParent() : nullptr;
+  return Stream && M->getOverloadedOperator() == OO_LessLess &&
+         Stream->isInStdNamespace() && Stream->getIdentifier() &&
+         Stream->getName() == "basic_ostream";
+}
+
 void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
                                       bool IsElementBuffer, StringRef NewType,
                                       FixPlan &Plan) {
@@ -1177,7 +1187,7 @@ void TypeMigration::checkCallArgument(const CallExpr *Call, unsigned Index,
                          "', which may assume they are 'int'");
     return;
   }
-  if (deducesParameter(Callee, Index))
+  if (deducesParameter(Callee, Index) || isStreamInsertion(Callee))
     return;
   std::string Expected = Index < Callee->getNumParams()
                              ? typeName(Callee->getParamDecl(Index)->getType())
