@@ -1773,7 +1773,9 @@ LargeCountCheck::findArray(const CallExpr *Call, const FunctionInfo &F,
   llvm::SmallVector<FunctionFacts::Write, 4> Writes =
       FS.Facts->elementWritesReaching(Array, Call);
   dropRefilled(Writes, Call, F, FS);
-  for (const FunctionFacts::Write &W : Writes) {
+  // The last sum before the call is the one the note names: an array
+  // refilled by a second loop for a second call wraps there.
+  for (const FunctionFacts::Write &W : llvm::reverse(Writes)) {
     if (!IsDispl || !W.Value)
       continue;
     const VarDecl *Accumulator = referencedVariable(W.Value);
