@@ -76,6 +76,12 @@ int MPI_Send_init(const void *, int, MPI_Datatype, int, int, MPI_Comm,
 int MPI_Start(MPI_Request *);
 int MPI_Wait(MPI_Request *, MPI_Status *);
 int MPI_Request_free(MPI_Request *);
+int MPI_Dims_create(int, int, int[]);
+int MPI_Cart_create(MPI_Comm, int, const int[], const int[], int, MPI_Comm *);
+int MPI_Cart_get(MPI_Comm, int, int[], int[], int[]);
+int MPI_Cart_coords(MPI_Comm, int, int, int[]);
+int MPI_Status_set_elements(MPI_Status *, MPI_Datatype, int);
+int MPI_Get_elements(const MPI_Status *, MPI_Datatype, int *);
 int atoi(const char *);
 }
 #define MPI_INT ((MPI_Datatype)0x4c000405)
@@ -369,6 +375,41 @@ TEST(RunModel, ProcessCounts) {
             "for (int i = 0; i < n; i++) { int probe = 2 * (n - (i + 1)); } }");
   ASSERT_TRUE(R);
   EXPECT_LE(R->Hi, 2 * MaxProcesses);
+}
+
+// The extents of one process grid multiply to its size, and a coordinate
+// is below its extent: elements at distinct dimensions multiply to at most
+// the number of processes. The same dimension twice, or two grids, do not.
+TEST(RunModel, GridProducts) {
+  std::string Made = "void f(int n) { int dims[2] = {0, 0}, per[2] = {0, 0};"
+                     " int c[2]; MPI_Comm g; MPI_Dims_create(n, 2, dims);"
+                     " MPI_Cart_create(0, 2, dims, per, 0, &g);"
+                     " MPI_Cart_coords(g, 3, 2, c); ";
+  std::optional<Probed> P = probeAll(Made + "int probe = c[1] * dims[0] * 8; }");
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Range.Lo, 0);
+  EXPECT_EQ(P->Range.Hi, 8 * MaxProcesses);
+  EXPECT_FALSE(P->Overflows);
+  P = probeAll(Made + "int probe = c[1] * dims[1] * 8; }");
+  ASSERT_TRUE(P);
+  EXPECT_TRUE(P->Overflows);
+  P = probeAll("void f(MPI_Comm a, MPI_Comm b) { int d[2], p[2], m[2], c[2];"
+               " MPI_Cart_get(a, 2, d, p, m); MPI_Cart_coords(b, 0, 2, c);"
+               " int probe = c[1] * d[0] * 8; }");
+  ASSERT_TRUE(P);
+  EXPECT_TRUE(P->Overflows);
+}
+
+// A status set in basic elements answers the elements asked in its own
+// datatype, derived or not.
+TEST(RunModel, StatusesSetInElements) {
+  std::optional<Interval> R =
+      probe("void f(MPI_Status st, MPI_Datatype t) { int e; "
+            "MPI_Status_set_elements(&st, t, 100); "
+            "MPI_Get_elements(&st, t, &e); int probe = e; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 100);
 }
 
 TEST(DeclaredRanges, Entries) {
