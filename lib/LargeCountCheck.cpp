@@ -3638,9 +3638,14 @@ void LargeCountCheck::checkUserCall(const CallExpr *Call,
       continue;
     // A function pointer of this unit blocks the fix as one of another's.
     Params->noteUnitAddresses(Scope.declarations(*Context));
+    // A copy: planning the fix may summarise other functions, and the
+    // index drops the reaches it computed when it grows.
     R = Params->reach(Callee, I);
-    FixPlan Plan = planUserCallFix(Call, Caller, *Found, *R, FS);
-    emitUserCall(Call, Callee, *Found, *R, Plan);
+    if (!R)
+      continue;
+    const Reach Reached = *R;
+    FixPlan Plan = planUserCallFix(Call, Caller, *Found, Reached, FS);
+    emitUserCall(Call, Callee, *Found, Reached, Plan);
   }
 }
 
