@@ -465,6 +465,14 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     Analyses->setExternalPredefinedTests([this](const FunctionDecl *F) {
       return Params ? Params->externalPredefinedTest(F) : std::nullopt;
     });
+    // A vector another file's function returns has the sizes it gave it.
+    Analyses->setExternalReturnedSizes(
+        [this](const FunctionDecl *F) -> std::optional<Interval> {
+          std::optional<uint64_t> Most =
+              Params ? Params->externalReturnedSize(F) : std::nullopt;
+          return Most ? std::optional(Interval{0, WideInt(*Most)})
+                      : std::nullopt;
+        });
     // A function the unit declares alone, which another unit calls with a
     // prototype of its own: its calls here are not all its calls.
     Analyses->setCalledElsewhere([this](const FunctionDecl *F) {

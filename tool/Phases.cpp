@@ -204,9 +204,10 @@ static std::string answersOf(const FunctionSummary *F) {
   std::string Outputs;
   for (const OutputSummary &Out : F->Outputs)
     Outputs += formatv("{0}:{1};", Out.Index, Out.Tree).str();
-  return formatv("{0}|{1}|{2}|{3}|{4}|{5}|{6}", F->Return.Tree,
+  return formatv("{0}|{1}|{2}|{3}|{4}|{5}|{6}|{7}", F->Return.Tree,
                  F->Return.AlwaysOverflows, F->NeverReturns, F->Sends.Known,
-                 F->Sends.Bytes, join(F->Sends.Calls, ","), Outputs)
+                 F->Sends.Bytes, join(F->Sends.Calls, ","), Outputs,
+                 F->ReturnedSize ? std::to_string(*F->ReturnedSize) : "")
       .str();
 }
 
@@ -276,7 +277,8 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
   auto matters = [&](StringRef USR) {
     const FunctionSummary *F = Merged->function(USR);
     return F && (F->Return.present() || F->NeverReturns ||
-                 F->PredefinedTypeTest || !F->SummedArrays.empty() ||
+                 F->PredefinedTypeTest || F->ReturnedSize ||
+                 !F->SummedArrays.empty() ||
                  !F->Outputs.empty() ||
                  llvm::any_of(U->CountArguments, [&](const auto &A) {
                    return A.first == USR && Merged->reach(USR, A.second);

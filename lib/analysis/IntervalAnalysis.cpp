@@ -2873,11 +2873,70 @@ static SizeEffect sizeEffectOf(const DeclRefExpr *Use, const FunctionFacts &F,
   return SizeEffect::Unknown;
 }
 
+/// The call whose returned vector initializes the local vector \p V (`auto
+/// v = f();`, `std::vector<int> v(c.coords(p))`), or null.
+static const CallExpr *vectorReturnedInto(const VarDecl *V,
+                                          const CXXConstructExpr *Construct) {
+  const auto *Record = V->getType()->getAsCXXRecordDecl();
+  if (!V->getInit() || !Record || !Record->isInStdNamespace() ||
+      !Record->getIdentifier() || Record->getName() != "vector")
+    return nullptr;
+  const Expr *E = V->getInit()->IgnoreImplicit();
+  if (Construct) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (!Ctor || !Ctor->isCopyOrMoveConstructor() ||
+        Construct->getNumArgs() != 1)
+      return nullptr;
+    E = Construct->getArg(0)->IgnoreImplicit();
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  return Call && Call->getDirectCallee() &&
+                 Call->getType()->getAsCXXRecordDecl() ==
+                     V->getType()->getAsCXXRecordDecl()
+             ? Call
+             : nullptr;
+}
+
+std::optional<Interval> RangeAnalysis::returnedVectorSize() {
+  if (!Function || !Facts || !Function->getBody())
+    return std::nullopt;
+  llvm::SmallVector<const ReturnStmt *, 4> Returns;
+  collectReturns(Function->getBody(), Returns);
+  std::optional<Interval> Sizes;
+  for (const ReturnStmt *R : Returns) {
+    // `return v;`: the local itself, moved or copied out.
+    const Expr *E = R->getRetValue() ? R->getRetValue()->IgnoreImplicit()
+                                     : nullptr;
+    if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1 && Copy->getConstructor() &&
+        Copy->getConstructor()->isCopyOrMoveConstructor())
+      E = Copy->getArg(0)->IgnoreImplicit();
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    std::optional<Interval> Size =
+        V && !isa<ParmVarDecl>(V) ? sizeOfLocalVector(V, R) : std::nullopt;
+    // `return coords_of(comm, rank);`: what that function returns.
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(E);
+        !Size && Call && Call->getDirectCallee() && Unit &&
+        Call->getType()->getAsCXXRecordDecl() ==
+            Function->getReturnType()->getAsCXXRecordDecl())
+      Size = Unit->returnedSize(Call->getDirectCallee());
+    if (!Size)
+      return std::nullopt;
+    Sizes = Sizes ? Sizes->join(*Size) : *Size;
+  }
+  return Sizes;
+}
+
 std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V,
                                                          const Stmt *At) {
   const CXXConstructExpr *Construct =
       isa<ParmVarDecl>(V) ? nullptr : vectorConstruction(V);
-  if (!Facts || !Construct || Facts->escapesBefore(V, At) ||
+  const CallExpr *Returned =
+      isa<ParmVarDecl>(V) || !V->hasLocalStorage()
+          ? nullptr
+          : vectorReturnedInto(V, Construct);
+  if (!Facts || (!Construct && !Returned) || Facts->escapesBefore(V, At) ||
       Facts->isCaptured(V))
     return std::nullopt;
   auto Key = std::make_pair(V, At);
@@ -2897,19 +2956,29 @@ std::optional<Interval> RangeAnalysis::sizeOfLocalVector(const VarDecl *V,
     add({std::max<WideInt>(R->Lo, 0), R->Hi});
     return true;
   };
-  unsigned Args = Construct->getNumArgs();
-  while (Args > 0 && isa<CXXDefaultArgExpr>(Construct->getArg(Args - 1)))
-    --Args;
-  if (Args == 0)
-    add(Interval::exact(0));
-  else if (const InitListExpr *List = vectorList(Construct))
-    add(Interval::exact(List->getNumInits()));
-  else if (!Construct->getArg(0)->getType()->isIntegerType() ||
-           !addCount(Construct->getArg(0), Construct))
-    return std::nullopt;
+  if (Returned) {
+    std::optional<Interval> Made =
+        Unit ? Unit->returnedSize(Returned->getDirectCallee()) : std::nullopt;
+    if (!Made)
+      return std::nullopt;
+    add(*Made);
+  } else {
+    unsigned Args = Construct->getNumArgs();
+    while (Args > 0 && isa<CXXDefaultArgExpr>(Construct->getArg(Args - 1)))
+      --Args;
+    if (Args == 0)
+      add(Interval::exact(0));
+    else if (const InitListExpr *List = vectorList(Construct))
+      add(Interval::exact(List->getNumInits()));
+    else if (!Construct->getArg(0)->getType()->isIntegerType() ||
+             !addCount(Construct->getArg(0), Construct))
+      return std::nullopt;
+  }
   for (const DeclRefExpr *Use : Facts->usesOf(V)) {
     const Expr *Size = nullptr;
-    if (Facts->runsOnlyAfter(Use, At))
+    // What only runs after the read, or the return that reads it.
+    if (Facts->runsOnlyAfter(Use, At) ||
+        (isa<ReturnStmt>(At) && Facts->isWithin(Use, At)))
       continue;
     switch (sizeEffectOf(Use, *Facts, Size)) {
     case SizeEffect::None:

@@ -455,6 +455,12 @@ public:
   predefinedTypeTest(const clang::FunctionDecl *F) {
     return std::nullopt;
   }
+  /// The sizes of the `std::vector` a call of \p F returns
+  /// (RangeAnalysis::returnedVectorSize, in this unit or in the summary of
+  /// another's); none when not known.
+  virtual std::optional<Interval> returnedSize(const clang::FunctionDecl *F) {
+    return std::nullopt;
+  }
   /// Whether \p Call never comes back: a call of a function declared
   /// noreturn or modelled so (callNeverReturns), or of one neverReturns
   /// knows.
@@ -665,6 +671,9 @@ public:
   /// is a predefined datatype (predefinedTypeTested), when every return
   /// does or returns 0: `is_basic(type)`.
   std::optional<unsigned> returnsPredefinedTest();
+  /// The sizes of the local `std::vector` every return of this function
+  /// returns (sizeOfLocalVector at the return); none otherwise.
+  std::optional<Interval> returnedVectorSize();
   /// The values the model gives the output of \p Call that \p M names.
   std::optional<Interval> outputRange(const clang::CallExpr *Call,
                                       const ModelInfo &M);
@@ -1371,7 +1380,8 @@ private:
   const clang::StringLiteral *literalHeldBy(const clang::Expr *Pointer);
   std::optional<Interval> rangeOfVariable(const clang::VarDecl *V);
   /// The sizes a local `std::vector` \p V can have: the join of what its
-  /// construction, `resize` and `assign(n, x)` give it (a negative `int`
+  /// construction (from a call, what the callee returns:
+  /// UnitKnowledge::returnedSize), `resize` and `assign(n, x)` give it (a negative `int`
   /// converted to its size type throws there), when nothing else can grow
   /// it (`push_back`, `insert`, an assignment, a non-const reference or
   /// its address handed out) before \p At, where the size is read: what

@@ -118,6 +118,8 @@ static json::Value toJSON(const UnitSummary &U) {
       O["noreturn"] = true;
     if (F.PredefinedTypeTest)
       O["predefinedtest"] = int64_t(*F.PredefinedTypeTest);
+    if (F.ReturnedSize)
+      O["returnedsize"] = int64_t(*F.ReturnedSize);
     if (!F.SummedArrays.empty()) {
       json::Array Summed;
       for (const SummedArray &A : F.SummedArrays)
@@ -255,6 +257,11 @@ public:
         if (!Pair || Pair->size() != 2 || !num(&(*Pair)[0], A.Index) ||
             !point(&(*Pair)[1], A.At))
           return fail("a summed array is malformed");
+      }
+      if (std::optional<int64_t> Size = FO->getInteger("returnedsize")) {
+        if (*Size < 0)
+          return fail("a returned size is malformed");
+        S.ReturnedSize = uint64_t(*Size);
       }
       if (std::optional<int64_t> Tested = FO->getInteger("predefinedtest")) {
         if (*Tested < 0)

@@ -220,6 +220,10 @@ struct FunctionSummary {
   /// whose callers' branches then know its size.
   std::optional<unsigned> PredefinedTypeTest;
   std::vector<SummedArray> SummedArrays;
+  /// The most elements the std::vector it returns holds
+  /// (RangeAnalysis::returnedVectorSize): `std::vector<int> v(nd); ...
+  /// return v;` with an int nd, for callers that send its size().
+  std::optional<uint64_t> ReturnedSize;
   const ParameterSummary *param(unsigned Index) const;
 };
 
@@ -271,7 +275,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 11;
+  static constexpr int Version = 12;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record, one defines main, and

@@ -288,6 +288,11 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   bool NeverReturns = Recordable && Analyses.neverReturns(F);
   std::optional<unsigned> PredefinedTest =
       Recordable ? Analyses.predefinedTypeTest(F) : std::nullopt;
+  std::optional<uint64_t> ReturnedSize;
+  if (std::optional<Interval> Size =
+          Recordable ? Analyses.returnedSize(F) : std::nullopt;
+      Size && Size->Lo >= 0 && Size->Hi <= INT64_MAX)
+    ReturnedSize = uint64_t(Size->Hi);
   // Judged last, once the unit's findings are made: evaluating a body
   // for any arguments leaves the caches of its analysis as no finding
   // has seen them.
@@ -303,7 +308,8 @@ CountParameters::fullSummary(const FunctionDecl *F) {
       BoundedReturn = boundedReturnTree(F);
   }
   if (!S && !Sends.Known && !NeverReturns && !PredefinedTest &&
-      Outputs.empty() && Summed.empty() && BoundedReturn.empty())
+      !ReturnedSize && Outputs.empty() && Summed.empty() &&
+      BoundedReturn.empty())
     return std::nullopt;
   FunctionSummary Out;
   if (S) {
@@ -316,6 +322,7 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   Out.Sends = std::move(Sends);
   Out.NeverReturns = NeverReturns;
   Out.PredefinedTypeTest = PredefinedTest;
+  Out.ReturnedSize = ReturnedSize;
   Out.SummedArrays = std::move(Summed);
   Out.Outputs = std::move(Outputs);
   if (!BoundedReturn.empty())
@@ -1013,6 +1020,12 @@ std::optional<unsigned>
 CountParameters::externalPredefinedTest(const FunctionDecl *F) {
   const FunctionSummary *S = summaryOfExternal(F);
   return S ? S->PredefinedTypeTest : std::nullopt;
+}
+
+std::optional<uint64_t>
+CountParameters::externalReturnedSize(const FunctionDecl *F) {
+  const FunctionSummary *S = summaryOfExternal(F);
+  return S ? S->ReturnedSize : std::nullopt;
 }
 
 const SummedArray *

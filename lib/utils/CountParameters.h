@@ -94,6 +94,9 @@ public:
   /// nonzero result says is a predefined datatype, by the summary of the
   /// unit that defines it.
   std::optional<unsigned> externalPredefinedTest(const clang::FunctionDecl *F);
+  /// The most elements the std::vector \p F returns, when another unit's
+  /// summary says.
+  std::optional<uint64_t> externalReturnedSize(const clang::FunctionDecl *F);
   /// Where \p F, a function with no body in this unit, stores an 'int'
   /// running sum into the elements of its parameter \p Param, by the
   /// summary of the unit that defines it; null when it does not.

@@ -613,6 +613,23 @@ FunctionAnalyses::predefinedTypeTest(const FunctionDecl *F) {
   return Result;
 }
 
+std::optional<Interval>
+FunctionAnalyses::returnedSize(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  if (auto It = ReturnedSizes.find(F); It != ReturnedSizes.end())
+    return It->second;
+  ReturnedSizes[F] = std::nullopt;
+  std::optional<Interval> Result;
+  if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody()) {
+    if (RangeAnalysis *R = ranges(Def))
+      Result = R->returnedVectorSize();
+  } else if (ExternalReturnedSizes) {
+    Result = ExternalReturnedSizes(F);
+  }
+  ReturnedSizes[F] = Result;
+  return Result;
+}
+
 std::optional<FunctionAnalyses::ParameterSum>
 FunctionAnalyses::summedParameter(const FunctionDecl *F, unsigned Index) {
   auto Key = std::make_pair(F->getCanonicalDecl(), Index);

@@ -209,6 +209,15 @@ public:
   void setExternalPredefinedTests(PredefinedTestFn F) {
     ExternalPredefinedTests = std::move(F);
   }
+  /// The sizes of the std::vector a function of this unit returns
+  /// (RangeAnalysis::returnedVectorSize), or one of another unit whose
+  /// summary bounds them (ExternalReturnedSizes).
+  std::optional<Interval> returnedSize(const clang::FunctionDecl *F) override;
+  using ReturnedSizeFn =
+      std::function<std::optional<Interval>(const clang::FunctionDecl *)>;
+  void setExternalReturnedSizes(ReturnedSizeFn F) {
+    ExternalReturnedSizes = std::move(F);
+  }
   /// Functions other units call (the summaries say so): their calls here
   /// are not all there are, whatever the unit's own declarations suggest.
   void setCalledElsewhere(std::function<bool(const clang::FunctionDecl *)> F) {
@@ -394,6 +403,7 @@ private:
   OutputFn ExternalOutputs;
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
   PredefinedTestFn ExternalPredefinedTests;
+  ReturnedSizeFn ExternalReturnedSizes;
   SummedArrayFn ExternalSummedArrays;
   /// summedParameter's answers; none while a function is being judged.
   std::map<std::pair<const clang::FunctionDecl *, unsigned>,
@@ -417,6 +427,9 @@ private:
   /// predefinedTypeTest's answers; none while a function is being judged.
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
       PredefinedTests;
+  /// returnedSize's answers; none while a function is being judged.
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<Interval>>
+      ReturnedSizes;
   /// What probedMessageBytes found, once found.
   std::optional<std::optional<WideInt>> ProbedBytes;
   /// The sends are being judged: a count that depends on a probe says
