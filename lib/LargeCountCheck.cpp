@@ -784,6 +784,23 @@ LargeCountCheck::hazardUnder(const Expr *Value, QualType Target,
                     Update->getComputationResultType(), R->Range};
     }
   }
+  // `MPI_Send_c(b, (int)n, ...)`: a spelled cast cuts a wide value before
+  // the wide parameter takes it.
+  if (WideTarget)
+    if (const auto *Cast =
+            dyn_cast<ExplicitCastExpr>(Value->IgnoreParenImpCasts());
+        Cast && isIntegralConversion(Cast) &&
+        Ctx.getIntWidth(Cast->getType()) < 64) {
+      const Expr *Sub = Cast->getSubExpr()->IgnoreParenImpCasts();
+      std::optional<Interval> CastType = Interval::ofType(Cast->getType(), Ctx);
+      std::optional<Interval> SubType = Interval::ofType(Sub->getType(), Ctx);
+      if (CastType && SubType && !SubType->within(*CastType)) {
+        std::optional<RangeAnalysis::Result> R = FS.Ranges->evaluate(Sub, C);
+        if (R && !R->Range.within(*CastType) &&
+            (MayBeNegative || R->Range.Hi > CastType->Hi))
+          return Hazard{Hazard::Narrowed, Sub, Sub->getType(), R->Range, Cast};
+      }
+    }
   for (const Expr *E = Value->IgnoreParens(); !WideTarget;) {
     const auto *Cast = dyn_cast<CastExpr>(E);
     if (!Cast || !isIntegralConversion(Cast))

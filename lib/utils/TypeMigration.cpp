@@ -643,12 +643,28 @@ bool TypeMigration::isNarrowArithmetic(const Expr *E) const {
          isNarrowArithmetic(B->getRHS());
 }
 
+/// Whether \p Cast converts a wider integer to a narrower one.
+static bool narrowsWider(const ExplicitCastExpr *Cast, const ASTContext &Ctx) {
+  QualType To = Cast->getType();
+  QualType From = Cast->getSubExpr()->IgnoreParenImpCasts()->getType();
+  return To->isIntegerType() && From->isIntegerType() &&
+         Ctx.getIntWidth(From) > Ctx.getIntWidth(To);
+}
+
 void TypeMigration::widenArithmetic(const Expr *E, StringRef NewType,
                                     FixPlan &Plan) {
   const BinaryOperator *B = arithmetic(E);
   // A constant is cast whole: `(MPI_Count)CHUNK * k` for a macro's `1 << 20`.
   if (B && isFittingConstant(B, Ctx))
     B = nullptr;
+  // `(int)ns * my` with a 64-bit ns: a wide cast before the narrowing one
+  // would carry the cut value; the cast itself becomes the wide one.
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E->IgnoreParens());
+      !B && Cast && Cast->getTypeInfoAsWritten() && narrowsWider(Cast, Ctx)) {
+    replaceIntSpelling(Cast->getTypeInfoAsWritten()->getTypeLoc(), NewType,
+                       Ctx, Plan, Cast->getBeginLoc());
+    return;
+  }
   if (!B) {
     CharSourceRange Range = fileRange(E->getSourceRange(), Ctx);
     if (!Range.isValid()) {
