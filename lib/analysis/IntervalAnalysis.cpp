@@ -7017,6 +7017,26 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
   return Outputs;
 }
 
+/// The node above \p Use past implicit conversions and parentheses;
+/// \p Child is set to the node just below it.
+static const Stmt *parentPastCasts(const DeclRefExpr *Use,
+                                   const FunctionFacts &F,
+                                   const Stmt *&Child) {
+  Child = Use;
+  const Stmt *P = F.parentOf(Use);
+  while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
+    Child = P;
+    P = F.parentOf(P);
+  }
+  return P;
+}
+
+/// Whether \p Up, the node above an lvalue, reads its value.
+static bool isRead(const Stmt *Up) {
+  const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
+  return Read && Read->getCastKind() == CK_LValueToRValue;
+}
+
 std::optional<Interval>
 RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
   if (!model() || !Array->getType()->isConstantArrayType() ||
@@ -7026,17 +7046,13 @@ RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
     return std::nullopt;
   std::optional<Interval> Outputs;
   for (const DeclRefExpr *Use : Facts->usesOf(Array)) {
-    const Stmt *Child = Use, *P = Facts->parentOf(Use);
-    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
-      Child = P;
-      P = Facts->parentOf(P);
-    }
+    const Stmt *Child = Use;
+    const Stmt *P = parentPastCasts(Use, *Facts, Child);
     // dims[i] read or stored.
     if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
         ASE && ASE->getBase() == Child) {
       const Stmt *Up = parentPastParens(ASE, *Facts);
-      if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
-          Read && Read->getCastKind() == CK_LValueToRValue)
+      if (isRead(Up))
         continue;
       if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Up);
           Store && Store->isAssignmentOp() &&
@@ -7118,17 +7134,13 @@ const ValueDecl *RangeAnalysis::gridOfArray(const VarDecl *Array) {
   const ValueDecl *Described = nullptr, *Created = nullptr;
   bool Computed = false, Ambiguous = false;
   for (const DeclRefExpr *Use : Facts->usesOf(Array)) {
-    const Stmt *Child = Use, *P = Facts->parentOf(Use);
-    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
-      Child = P;
-      P = Facts->parentOf(P);
-    }
+    const Stmt *Child = Use;
+    const Stmt *P = parentPastCasts(Use, *Facts, Child);
     // Elements read, or set to 0: a dimension MPI_Dims_create chooses.
     if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
         ASE && ASE->getBase() == Child) {
       const Stmt *Up = parentPastParens(ASE, *Facts);
-      if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Up);
-          Read && Read->getCastKind() == CK_LValueToRValue)
+      if (isRead(Up))
         continue;
       Expr::EvalResult Stored;
       if (const auto *Store = dyn_cast_or_null<BinaryOperator>(Up);
