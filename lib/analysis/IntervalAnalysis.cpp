@@ -7017,18 +7017,40 @@ std::optional<Interval> RangeAnalysis::rangeOfModelOutputs(const VarDecl *V) {
   return Outputs;
 }
 
-/// The node above \p Use past implicit conversions and parentheses;
+/// The node above \p S past implicit conversions and parentheses;
 /// \p Child is set to the node just below it.
-static const Stmt *parentPastCasts(const DeclRefExpr *Use,
-                                   const FunctionFacts &F,
+static const Stmt *parentPastCasts(const Stmt *S, const FunctionFacts &F,
                                    const Stmt *&Child) {
-  Child = Use;
-  const Stmt *P = F.parentOf(Use);
+  Child = S;
+  const Stmt *P = F.parentOf(S);
   while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
     Child = P;
     P = F.parentOf(P);
   }
   return P;
+}
+
+/// The call that \p Arg (a use with its `&`, subscript or decay) is an
+/// argument of, with its index there.
+static const CallExpr *argumentOf(const Stmt *Arg, const FunctionFacts &F,
+                                  unsigned &Index) {
+  const Stmt *Child = Arg;
+  const auto *Call = dyn_cast_or_null<CallExpr>(parentPastCasts(Arg, F, Child));
+  if (!Call)
+    return nullptr;
+  for (Index = 0; Index < Call->getNumArgs(); ++Index)
+    if (Call->getArg(Index) == Child)
+      return Call;
+  return nullptr;
+}
+
+/// The element `a[i]` whose array \p Use names, or null.
+static const ArraySubscriptExpr *elementAt(const DeclRefExpr *Use,
+                                           const FunctionFacts &F) {
+  const Stmt *Child = Use;
+  const auto *ASE =
+      dyn_cast_or_null<ArraySubscriptExpr>(parentPastCasts(Use, F, Child));
+  return ASE && ASE->getBase() == Child ? ASE : nullptr;
 }
 
 /// Whether \p Up, the node above an lvalue, reads its value.
@@ -7046,11 +7068,8 @@ RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
     return std::nullopt;
   std::optional<Interval> Outputs;
   for (const DeclRefExpr *Use : Facts->usesOf(Array)) {
-    const Stmt *Child = Use;
-    const Stmt *P = parentPastCasts(Use, *Facts, Child);
     // dims[i] read or stored.
-    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
-        ASE && ASE->getBase() == Child) {
+    if (const ArraySubscriptExpr *ASE = elementAt(Use, *Facts)) {
       const Stmt *Up = parentPastParens(ASE, *Facts);
       if (isRead(Up))
         continue;
@@ -7063,13 +7082,11 @@ RangeAnalysis::rangeOfOutputElements(const VarDecl *Array) {
         continue;
       return std::nullopt;
     }
-    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    unsigned Index = 0;
+    const CallExpr *Call = argumentOf(Use, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return std::nullopt;
-    unsigned Index = 0;
-    while (Index < Call->getNumArgs() && Call->getArg(Index) != Child)
-      ++Index;
     if (isReadOnlyArgument(Call, Index))
       continue;
     const ModelInfo *M = lookupModel(*Callee);
@@ -7134,11 +7151,8 @@ const ValueDecl *RangeAnalysis::gridOfArray(const VarDecl *Array) {
   const ValueDecl *Described = nullptr, *Created = nullptr;
   bool Computed = false, Ambiguous = false;
   for (const DeclRefExpr *Use : Facts->usesOf(Array)) {
-    const Stmt *Child = Use;
-    const Stmt *P = parentPastCasts(Use, *Facts, Child);
     // Elements read, or set to 0: a dimension MPI_Dims_create chooses.
-    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
-        ASE && ASE->getBase() == Child) {
+    if (const ArraySubscriptExpr *ASE = elementAt(Use, *Facts)) {
       const Stmt *Up = parentPastParens(ASE, *Facts);
       if (isRead(Up))
         continue;
@@ -7152,13 +7166,11 @@ const ValueDecl *RangeAnalysis::gridOfArray(const VarDecl *Array) {
         continue;
       return Grid = nullptr;
     }
-    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    unsigned Index = 0;
+    const CallExpr *Call = argumentOf(Use, *Facts, Index);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return Grid = nullptr;
-    unsigned Index = 0;
-    while (Index < Call->getNumArgs() && Call->getArg(Index) != Child)
-      ++Index;
     const ModelInfo *M = lookupModel(*Callee);
     bool Describes = M && M->Out == int(Index) &&
                      (M->Role == ModelRole::GRID_OUT ||
@@ -7190,18 +7202,15 @@ const ValueDecl *RangeAnalysis::gridOfArray(const VarDecl *Array) {
   return Grid = Computed ? (Created ? Created : Array) : nullptr;
 }
 
-/// The factors of the product \p E, through parentheses, conversions and
-/// nested products.
-static void collectFactors(const Expr *E,
-                           llvm::SmallVectorImpl<const Expr *> &Factors) {
+void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && B->getOpcode() == BO_Mul) {
-    collectFactors(B->getLHS(), Factors);
-    collectFactors(B->getRHS(), Factors);
+  if (const auto *Product = dyn_cast<BinaryOperator>(E);
+      Product && Product->getOpcode() == BO_Mul) {
+    factorsOf(Product->getLHS(), Out);
+    factorsOf(Product->getRHS(), Out);
     return;
   }
-  Factors.push_back(E);
+  Out.push_back(E);
 }
 
 std::optional<Interval> RangeAnalysis::gridProduct(const BinaryOperator *B,
@@ -7211,7 +7220,7 @@ std::optional<Interval> RangeAnalysis::gridProduct(const BinaryOperator *B,
   if (!Model)
     return std::nullopt;
   llvm::SmallVector<const Expr *, 4> Factors;
-  collectFactors(B, Factors);
+  factorsOf(B, Factors);
   const ValueDecl *Grid = nullptr;
   llvm::SmallVector<WideInt, 4> Dimensions;
   Interval Product = Interval::exact(1);
@@ -7671,24 +7680,6 @@ RangeAnalysis::parameterStatusCount(const ParmVarDecl *P,
   std::optional<Interval> Count = Unit->statusParameterCount(P, TypeId);
   StatusCounts[P].push_back({TypeId, nullptr, Count});
   return Count;
-}
-
-/// The call that \p Arg (a use with its `&`, subscript or decay) is an
-/// argument of, with its index there.
-static const CallExpr *argumentOf(const Stmt *Arg, const FunctionFacts &F,
-                                  unsigned &Index) {
-  const Stmt *Up = F.parentOf(Arg);
-  while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(Up)) {
-    Arg = Up;
-    Up = F.parentOf(Up);
-  }
-  const auto *Call = dyn_cast_or_null<CallExpr>(Up);
-  if (!Call)
-    return nullptr;
-  for (Index = 0; Index < Call->getNumArgs(); ++Index)
-    if (Call->getArg(Index) == Arg)
-      return Call;
-  return nullptr;
 }
 
 /// Whether argument \p Index of \p Call goes to a pointer to const: the

@@ -1491,6 +1491,11 @@ memberOfVariable(const clang::Expr *E);
 
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
+
+/// The factors of a product, through parentheses, conversions and nested
+/// products (`a * (b * 2)`: a, b, 2), or \p E itself.
+void factorsOf(const clang::Expr *E,
+               llvm::SmallVectorImpl<const clang::Expr *> &Out);
 /// Whether \p S reads or names \p V anywhere.
 bool mentionsVariable(const clang::Stmt *S, const clang::VarDecl *V);
 /// Whether \p A and \p B compute the same thing, parentheses and implicit

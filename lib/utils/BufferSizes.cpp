@@ -367,18 +367,6 @@ llvm::SmallVector<NarrowSize, 1> narrowTermsOf(const Expr *Count,
   return Found;
 }
 
-/// The factors of a product (`a * b * 2`: a, b, 2), or E itself.
-static void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Product = dyn_cast<BinaryOperator>(E);
-      Product && Product->getOpcode() == BO_Mul) {
-    factorsOf(Product->getLHS(), Out);
-    factorsOf(Product->getRHS(), Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
 bool isWholeMessages(const Expr *Offset, const Expr *Count,
                      const ASTContext &Ctx) {
   llvm::SmallVector<const Expr *, 4> Left, Message;

@@ -596,38 +596,39 @@ bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
   return Result;
 }
 
-std::optional<unsigned>
-FunctionAnalyses::predefinedTypeTest(const FunctionDecl *F) {
+/// What \p Ask, the analysis of F's body, says of \p F when its body is
+/// here, else what \p External (another unit's summary) says; cached in
+/// \p Known, and none while F is being judged (it may ask of itself).
+template <typename T>
+std::optional<T> FunctionAnalyses::answerFor(
+    llvm::DenseMap<const FunctionDecl *, std::optional<T>> &Known,
+    const FunctionDecl *F, std::optional<T> (RangeAnalysis::*Ask)(),
+    const std::function<std::optional<T>(const FunctionDecl *)> &External) {
   F = F->getCanonicalDecl();
-  if (auto It = PredefinedTests.find(F); It != PredefinedTests.end())
+  if (auto It = Known.find(F); It != Known.end())
     return It->second;
-  PredefinedTests[F] = std::nullopt;
-  std::optional<unsigned> Result;
+  Known[F] = std::nullopt;
+  std::optional<T> Result;
   if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody()) {
     if (RangeAnalysis *R = ranges(Def))
-      Result = R->returnsPredefinedTest();
-  } else if (ExternalPredefinedTests) {
-    Result = ExternalPredefinedTests(F);
+      Result = (R->*Ask)();
+  } else if (External) {
+    Result = External(F);
   }
-  PredefinedTests[F] = Result;
+  Known[F] = Result;
   return Result;
+}
+
+std::optional<unsigned>
+FunctionAnalyses::predefinedTypeTest(const FunctionDecl *F) {
+  return answerFor(PredefinedTests, F, &RangeAnalysis::returnsPredefinedTest,
+                   ExternalPredefinedTests);
 }
 
 std::optional<Interval>
 FunctionAnalyses::returnedSize(const FunctionDecl *F) {
-  F = F->getCanonicalDecl();
-  if (auto It = ReturnedSizes.find(F); It != ReturnedSizes.end())
-    return It->second;
-  ReturnedSizes[F] = std::nullopt;
-  std::optional<Interval> Result;
-  if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody()) {
-    if (RangeAnalysis *R = ranges(Def))
-      Result = R->returnedVectorSize();
-  } else if (ExternalReturnedSizes) {
-    Result = ExternalReturnedSizes(F);
-  }
-  ReturnedSizes[F] = Result;
-  return Result;
+  return answerFor(ReturnedSizes, F, &RangeAnalysis::returnedVectorSize,
+                   ExternalReturnedSizes);
 }
 
 std::optional<FunctionAnalyses::ParameterSum>

@@ -404,6 +404,12 @@ private:
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
   PredefinedTestFn ExternalPredefinedTests;
   ReturnedSizeFn ExternalReturnedSizes;
+  template <typename T>
+  std::optional<T> answerFor(
+      llvm::DenseMap<const clang::FunctionDecl *, std::optional<T>> &Known,
+      const clang::FunctionDecl *F, std::optional<T> (RangeAnalysis::*Ask)(),
+      const std::function<std::optional<T>(const clang::FunctionDecl *)>
+          &External);
   SummedArrayFn ExternalSummedArrays;
   /// summedParameter's answers; none while a function is being judged.
   std::map<std::pair<const clang::FunctionDecl *, unsigned>,
