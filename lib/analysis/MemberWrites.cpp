@@ -2,6 +2,7 @@
 
 #include "analysis/MemberWrites.h"
 #include "utils/FastRecursiveASTVisitor.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Builtins.h"
@@ -14,6 +15,11 @@ std::string recordName(const RecordDecl *R) {
   if (!R->getName().empty())
     return R->getNameAsString();
   if (const TypedefNameDecl *Alias = R->getTypedefNameForAnonDecl())
+    return Alias->getNameAsString();
+  // `typedef struct {...} *UserData;`: the pointer's name is the one the
+  // code uses.
+  if (const auto *Alias =
+          dyn_cast_or_null<TypedefNameDecl>(R->getNextDeclInContext()))
     return Alias->getNameAsString();
   return "(anonymous)";
 }
@@ -170,8 +176,11 @@ public:
                 !To->getPointeeType().isConstQualified() &&
                 recordOf(To->getPointeeType(), Ctx) != R);
     if (Raw) {
+      MemberWrite W{nullptr, Cast, Current};
+      if (auto It = HandedBytes.find(Cast); It != HandedBytes.end())
+        std::tie(W.BytesCall, W.BytesIndex) = It->second;
       llvm::DenseSet<const RecordDecl *> Seen;
-      Out.addRawWrite(R, Seen, {nullptr, Cast, Current});
+      Out.addRawWrite(R, Seen, W);
     }
     return true;
   }
@@ -198,10 +207,19 @@ public:
         QualType Param = Callee->getParamDecl(I - Shift)->getType();
         accountConstReference(Call->getArg(I), Param);
         // An operator's object shifts its arguments: not followed.
-        if (!Shift)
+        if (!Shift) {
           noteHandedToParameter(Call->getArg(I), Param, Call, I);
+          noteHandedBytes(Call->getArg(I), Call, I);
+        }
       }
     return true;
+  }
+  /// The casts an argument is made of (`(void *)data`): a raw one hands
+  /// the structure to the callee's parameter.
+  void noteHandedBytes(const Expr *Arg, const CallExpr *Call, unsigned Index) {
+    for (const Expr *E = Arg->IgnoreParens(); const auto *Cast = dyn_cast<CastExpr>(E);
+         E = Cast->getSubExpr()->IgnoreParens())
+      HandedBytes[Cast] = {Call, Index};
   }
   /// `&s->m` given as is to a pointer parameter of m's own type: the
   /// callee's output (a conversion on the way would store another type).
@@ -367,6 +385,9 @@ private:
   /// argument (calls are visited before their arguments).
   llvm::DenseMap<const UnaryOperator *, std::pair<const CallExpr *, unsigned>>
       HandedToParameter;
+  /// Casts an argument is made of: the call, and the argument.
+  llvm::DenseMap<const CastExpr *, std::pair<const CallExpr *, unsigned>>
+      HandedBytes;
   /// Addresses of members handed to a pointer-to-const parameter.
   llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
 };
@@ -399,6 +420,192 @@ void MemberWrites::addRawWrite(const RecordDecl *Record,
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(Record))
     for (const CXXBaseSpecifier &B : CXX->bases())
       addRawWrite(recordOf(B.getType(), Ctx), Seen, Where);
+}
+
+//===----------------------------------------------------------------------===//
+// What a function does with what a pointer parameter points to
+//===----------------------------------------------------------------------===//
+
+/// Every name of a variable in a body, for the variables \p Wanted holds.
+static void
+collectUses(const Stmt *Body,
+            llvm::DenseMap<const VarDecl *,
+                           llvm::SmallVector<const DeclRefExpr *, 4>> &Out) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    decltype(Out) &Uses;
+    explicit Collector(decltype(Out) &Uses) : Uses(Uses) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && V->getType()->isPointerType())
+        Uses[V].push_back(Ref);
+      return true;
+    }
+  } Walk(Out);
+  Walk.TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+bool PointeeUses::keeps(const ParmVarDecl *P) {
+  if (auto It = Known.find(P); It != Known.end())
+    return It->second;
+  Known[P] = false;
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def || !P->getType()->isPointerType() ||
+      P->getFunctionScopeIndex() >= Def->getNumParams())
+    return false;
+  // The definition's own parameter: a declaration's is another object.
+  const ParmVarDecl *Own = Def->getParamDecl(P->getFunctionScopeIndex());
+  Known[Own] = false;
+  ParentMap Parents(Def->getBody());
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
+      Uses;
+  collectUses(Def->getBody(), Uses);
+  // The parameter, then each local it is copied to.
+  llvm::SmallVector<const VarDecl *, 4> Work{Own};
+  llvm::SmallPtrSet<const VarDecl *, 4> Seen{Own};
+  bool Kept = true;
+  while (Kept && !Work.empty()) {
+    llvm::SmallVector<const VarDecl *, 2> Copies;
+    Kept = usesKept(Uses.lookup(Work.pop_back_val()), Parents, Copies);
+    for (const VarDecl *Copy : Copies)
+      if (Seen.insert(Copy).second)
+        Work.push_back(Copy);
+  }
+  Known[P] = Kept;
+  Known[Own] = Kept;
+  return Kept;
+}
+
+/// \p S's parent, past parentheses.
+static const Stmt *parentPastParens(const Stmt *S, const ParentMap &Parents) {
+  const Stmt *Up = Parents.getParent(S);
+  while (isa_and_nonnull<ParenExpr>(Up))
+    Up = Parents.getParent(Up);
+  return Up;
+}
+
+bool PointeeUses::usesKept(llvm::ArrayRef<const DeclRefExpr *> Uses,
+                           const ParentMap &Parents,
+                           llvm::SmallVectorImpl<const VarDecl *> &Copies) {
+  for (const DeclRefExpr *Use : Uses) {
+    const Stmt *Up = parentPastParens(Use, Parents);
+    if (const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(Up);
+        Load && Load->getCastKind() == CK_LValueToRValue) {
+      if (!valueKept(Load, Parents, Copies))
+        return false;
+      continue;
+    }
+    // The variable itself given a new value, or its size asked: the old
+    // pointer does not go anywhere.
+    if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Up);
+        Assign && Assign->getOpcode() == BO_Assign &&
+        Assign->getLHS()->IgnoreParens() == Use)
+      continue;
+    if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Up))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+/// A local \p Value initializes, through the declaration \p Up.
+static const VarDecl *initializedLocal(const Stmt *Up, const Expr *Value) {
+  const auto *Decls = dyn_cast_or_null<DeclStmt>(Up);
+  if (!Decls)
+    return nullptr;
+  for (const Decl *D : Decls->decls())
+    if (const auto *V = dyn_cast<VarDecl>(D);
+        V && V->getInit() && V->getInit()->IgnoreParens() == Value)
+      return V->hasLocalStorage() && V->getType()->isPointerType() ? V
+                                                                    : nullptr;
+  return nullptr;
+}
+
+bool PointeeUses::valueKept(const Expr *Value, const ParentMap &Parents,
+                            llvm::SmallVectorImpl<const VarDecl *> &Copies) {
+  const Stmt *Up = parentPastParens(Value, Parents);
+  if (!Up)
+    return false;
+  if (const auto *Cast = dyn_cast<CastExpr>(Up)) {
+    if (Cast->getCastKind() == CK_PointerToBoolean)
+      return true;
+    // Another pointer type: the same memory, read or written as it.
+    return Cast->getType()->isPointerType() &&
+           valueKept(Cast, Parents, Copies);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(Up)) {
+    if (B->isComparisonOp() || B->isLogicalOp())
+      return true;
+    if (B->getOpcode() == BO_Comma)
+      return B->getLHS()->IgnoreParens() == Value ||
+             valueKept(B, Parents, Copies);
+    if (B->getOpcode() != BO_Assign || B->getRHS()->IgnoreParens() != Value)
+      return false;
+    // The pointer kept in a member or a global; copied to a local, which
+    // is followed.
+    const Expr *Target = B->getLHS()->IgnoreParenImpCasts();
+    if (isa<MemberExpr>(Target))
+      return true;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      return false;
+    if (V->hasLocalStorage())
+      Copies.push_back(V);
+    return true;
+  }
+  if (const VarDecl *Local = initializedLocal(Up, Value)) {
+    Copies.push_back(Local);
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(Up)) {
+    if (U->getOpcode() == UO_LNot)
+      return true;
+    return U->getOpcode() == UO_Deref && onlyRead(U, Parents);
+  }
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(Up))
+    return Element->getBase()->IgnoreParens() == Value &&
+           onlyRead(Element, Parents);
+  // A member named through it: stores by name are the unit's own member
+  // writes, which the records list.
+  if (const auto *Member = dyn_cast<MemberExpr>(Up))
+    return Member->isArrow() && isa<FieldDecl>(Member->getMemberDecl());
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(Up))
+    return Choice->getCond()->IgnoreParens() == Value ||
+           valueKept(Choice, Parents, Copies);
+  if (const auto *Call = dyn_cast<CallExpr>(Up))
+    return keptByCallee(Call, Value);
+  return false;
+}
+
+/// Whether the place \p Place names (`*p`, `p[i]`, `p->m`) is only loaded.
+bool PointeeUses::onlyRead(const Expr *Place, const ParentMap &Parents) {
+  const Stmt *Up = parentPastParens(Place, Parents);
+  if (const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(Up))
+    return Load->getCastKind() == CK_LValueToRValue;
+  // A member of a member (`p->inner.n`), or its size.
+  if (const auto *Member = dyn_cast_or_null<MemberExpr>(Up))
+    return !Member->isArrow() && onlyRead(Member, Parents);
+  return isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Up);
+}
+
+bool PointeeUses::keptByCallee(const CallExpr *Call, const Expr *Arg) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || isa<CXXOperatorCallExpr>(Call))
+    return false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (Call->getArg(I)->IgnoreParens() != Arg)
+      continue;
+    if (I >= Callee->getNumParams())
+      return false;
+    QualType Param = Callee->getParamDecl(I)->getType();
+    unsigned Builtin = Callee->getBuiltinID();
+    if ((Param->isPointerType() && Param->getPointeeType().isConstQualified()) ||
+        Builtin == Builtin::BIfree)
+      return true;
+    return keeps(Callee->getParamDecl(I));
+  }
+  return false;
 }
 
 } // namespace mpix

@@ -19,11 +19,13 @@
 #define MPIX_TIDY_ANALYSIS_MEMBERWRITES_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
 
@@ -56,6 +58,12 @@ struct MemberWrite {
   /// callee stores there is its summary's, or the model's.
   const clang::CallExpr *OutputCall = nullptr;
   unsigned OutputIndex = 0;
+  /// A raw write that is the structure's address handed straight to a
+  /// parameter of another type (`CVodeSetUserData(mem, data)`, whose
+  /// parameter is `void *`): the call and the argument. It writes only if
+  /// the callee writes through that parameter (PointeeUses).
+  const clang::CallExpr *BytesCall = nullptr;
+  unsigned BytesIndex = 0;
 };
 
 class MemberWrites {
@@ -84,6 +92,39 @@ private:
 
   llvm::MapVector<const clang::FieldDecl *, llvm::SmallVector<MemberWrite, 2>>
       Writes;
+};
+
+/// What functions do with the memory a pointer parameter points to. A
+/// library that takes a program's structure as `void *user_data` usually
+/// keeps the pointer for the program's callbacks, which write the
+/// structure by member (writes the records see), and never writes its
+/// bytes. A parameter is kept when every use of it, and of the locals it
+/// is copied to, compares the pointer, tests it, reads through it, names a
+/// member through it (a store by name is a member write the records list
+/// where it is made), stores the pointer itself into a member or a global,
+/// or hands it to a parameter that is only read (`const void *`), freed,
+/// or kept in turn by a function with a body in the unit. Anything else
+/// may write: a store through it, `memcpy` into it, a call of code not in
+/// sight, pointer arithmetic, returning it.
+class PointeeUses {
+public:
+  /// Whether \p P is kept; false for a function without a body here.
+  bool keeps(const clang::ParmVarDecl *P);
+
+private:
+  /// Whether every use of \p V keeps what it points to; the locals it is
+  /// copied to are added to \p Copies.
+  bool usesKept(llvm::ArrayRef<const clang::DeclRefExpr *> Uses,
+                const clang::ParentMap &Parents,
+                llvm::SmallVectorImpl<const clang::VarDecl *> &Copies);
+  /// Whether the pointer value \p Value (a load of a kept variable, or a
+  /// cast of one) goes only where it is kept.
+  bool valueKept(const clang::Expr *Value, const clang::ParentMap &Parents,
+                 llvm::SmallVectorImpl<const clang::VarDecl *> &Copies);
+  bool onlyRead(const clang::Expr *Place, const clang::ParentMap &Parents);
+  bool keptByCallee(const clang::CallExpr *Call, const clang::Expr *Arg);
+  /// Known answers; false while a parameter is being decided (recursion).
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> Known;
 };
 
 } // namespace mpix

@@ -92,6 +92,15 @@ static json::Value toJSON(const ArgumentRange &A) {
     O["overflow_at"] = toJSON(A.OverflowAt);
     O["overflow_text"] = A.OverflowText;
   }
+  if (!A.HandedTo.empty()) {
+    json::Array Handed;
+    for (const auto &[USR, Index] : A.HandedTo)
+      Handed.push_back(json::Array{USR, Index});
+    O["handed_to"] = std::move(Handed);
+    O["handed_at"] = toJSON(A.HandedAt);
+    if (A.OnlyHanded)
+      O["only_handed"] = true;
+  }
   return O;
 }
 
@@ -120,6 +129,8 @@ static json::Value toJSON(const UnitSummary &U) {
       O["predefinedtest"] = int64_t(*F.PredefinedTypeTest);
     if (F.ReturnedSize)
       O["returnedsize"] = int64_t(*F.ReturnedSize);
+    if (!F.KeptPointees.empty())
+      O["keeps"] = json::Array(F.KeptPointees);
     if (!F.SummedArrays.empty()) {
       json::Array Summed;
       for (const SummedArray &A : F.SummedArrays)
@@ -263,6 +274,9 @@ public:
           return fail("a returned size is malformed");
         S.ReturnedSize = uint64_t(*Size);
       }
+      for (const json::Value &Kept : array(FO->get("keeps")))
+        if (!num(&Kept, S.KeptPointees.emplace_back()))
+          return fail("a kept pointee is not a parameter index");
       if (std::optional<int64_t> Tested = FO->getInteger("predefinedtest")) {
         if (*Tested < 0)
           return fail("a predefined-datatype test is malformed");
@@ -319,6 +333,16 @@ public:
          (!point(O->get("overflow_at"), A.OverflowAt) ||
           !str(O->get("overflow_text"), A.OverflowText))))
       return fail("an argument range is malformed");
+    for (const json::Value &H : array(O->get("handed_to"))) {
+      const json::Array *Pair = H.getAsArray();
+      auto &[USR, Index] = A.HandedTo.emplace_back();
+      if (!Pair || Pair->size() != 2 || !str((*Pair)[0], USR) ||
+          !num(&(*Pair)[1], Index))
+        return fail("a handed structure is not a function and an index");
+    }
+    if (!A.HandedTo.empty() && !point(O->get("handed_at"), A.HandedAt))
+      return false;
+    A.OnlyHanded = O->getBoolean("only_handed").value_or(false);
     return true;
   }
 
@@ -850,6 +874,8 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
             Slice.ArgumentsOf->push_back(Entry.CallerUSR);
           membersOfTree(Entry.Tree, *Slice.ArgumentsOf);
           outputsOfTree(Entry.Tree, Work);
+          for (const auto &Handed : Entry.HandedTo)
+            Work.push_back(Handed.first);
         }
       Work.push_back(USR);
     }
@@ -1007,6 +1033,18 @@ const FunctionSummary *SummaryIndex::function(StringRef USR) const {
   return Functions.lookup(USR);
 }
 
+bool SummaryIndex::keepsPointee(StringRef USR, unsigned Index) const {
+  const FunctionSummary *F = function(USR);
+  if (!F)
+    return false;
+  std::vector<const FunctionSummary *> Defs{F};
+  if (auto Others = OtherDefinitions.find(USR); Others != OtherDefinitions.end())
+    Defs.insert(Defs.end(), Others->second.begin(), Others->second.end());
+  return llvm::all_of(Defs, [&](const FunctionSummary *D) {
+    return llvm::is_contained(D->KeptPointees, Index);
+  });
+}
+
 bool SummaryIndex::runs(StringRef CallerUSR) const {
   if (CallerUSR.empty())
     return true;
@@ -1150,7 +1188,19 @@ std::optional<ProgramArgument> SummaryIndex::resolveArgument(
   for (const ArgumentRange *A : It->second) {
     if (!runs(A->CallerUSR))
       continue;
+    // A structure handed as raw memory to functions that all keep it.
+    bool HandedWrites = llvm::any_of(A->HandedTo, [&](const auto &H) {
+      return !keepsPointee(H.first, H.second);
+    });
+    if (A->OnlyHanded && !HandedWrites)
+      continue;
     ++Out.Calls;
+    if (HandedWrites) {
+      Out.WidestAt = A->HandedAt;
+      Out.WidestCaller = A->WidestCaller;
+      Out.Range.reset();
+      break;
+    }
     if (A->OverflowAt.valid() && !Out.OverflowAt.valid()) {
       Out.OverflowAt = A->OverflowAt;
       Out.OverflowText = A->OverflowText;

@@ -189,6 +189,16 @@ struct ArgumentRange {
   /// pass on as they read it.
   SourcePoint OverflowAt;
   std::string OverflowText;
+  /// For a member: the writer hands the whole structure to these
+  /// parameters of functions of other units (USR, index) as raw memory
+  /// (`CVodeSetUserData(mem, data)`, a `void *`). Each writes the member
+  /// unless its summary says it keeps the pointee
+  /// (FunctionSummary::KeptPointees); HandedAt is the first such call.
+  std::vector<std::pair<std::string, unsigned>> HandedTo;
+  SourcePoint HandedAt;
+  /// Nothing but such calls: when their callees keep, the writer writes
+  /// nothing.
+  bool OnlyHanded = false;
 };
 
 /// The same, over every record of a whole program (SummaryIndex).
@@ -224,6 +234,9 @@ struct FunctionSummary {
   /// (RangeAnalysis::returnedVectorSize): `std::vector<int> v(nd); ...
   /// return v;` with an int nd, for callers that send its size().
   std::optional<uint64_t> ReturnedSize;
+  /// Parameters of type `void *` or `char *` whose pointee the function
+  /// never writes nor hands to code that may (PointeeUses::keeps).
+  std::vector<unsigned> KeptPointees;
   const ParameterSummary *param(unsigned Index) const;
 };
 
@@ -275,7 +288,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 12;
+  static constexpr int Version = 13;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record, one defines main, and
@@ -440,6 +453,9 @@ public:
   }
 
   const FunctionSummary *function(llvm::StringRef USR) const;
+  /// Whether every summarised definition of \p USR keeps the pointee of
+  /// its parameter \p Index (FunctionSummary::KeptPointees).
+  bool keepsPointee(llvm::StringRef USR, unsigned Index) const;
   /// Where parameter \p Index of \p USR reaches MPI, following its
   /// forwards; null when it reaches no MPI count.
   const Reach *reach(llvm::StringRef USR, unsigned Index);

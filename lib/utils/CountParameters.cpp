@@ -258,6 +258,20 @@ static const ParmVarDecl *offsetParameter(const Expr *Arg,
   return nullptr;
 }
 
+std::vector<unsigned> CountParameters::keptRawPointees(const FunctionDecl *F) {
+  std::vector<unsigned> Kept;
+  PointeeUses &Pointees = FunctionAnalyses::of(Ctx)->pointeeUses();
+  for (const ParmVarDecl *P : F->parameters()) {
+    // Raw memory: what a caller's structure becomes on the way in.
+    QualType T = P->getType();
+    if (T->isPointerType() && !T->getPointeeType().isConstQualified() &&
+        (T->getPointeeType()->isVoidType() || T->getPointeeType()->isCharType()) &&
+        Pointees.keeps(P))
+      Kept.push_back(P->getFunctionScopeIndex());
+  }
+  return Kept;
+}
+
 std::optional<FunctionSummary>
 CountParameters::fullSummary(const FunctionDecl *F) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -307,9 +321,12 @@ CountParameters::fullSummary(const FunctionDecl *F) {
     if (!S || !S->Return.present())
       BoundedReturn = boundedReturnTree(F);
   }
+  std::vector<unsigned> KeptPointees;
+  if (Recordable && F->isExternallyVisible())
+    KeptPointees = keptRawPointees(F);
   if (!S && !Sends.Known && !NeverReturns && !PredefinedTest &&
       !ReturnedSize && Outputs.empty() && Summed.empty() &&
-      BoundedReturn.empty())
+      BoundedReturn.empty() && KeptPointees.empty())
     return std::nullopt;
   FunctionSummary Out;
   if (S) {
@@ -323,6 +340,7 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   Out.NeverReturns = NeverReturns;
   Out.PredefinedTypeTest = PredefinedTest;
   Out.ReturnedSize = ReturnedSize;
+  Out.KeptPointees = std::move(KeptPointees);
   Out.SummedArrays = std::move(Summed);
   Out.Outputs = std::move(Outputs);
   if (!BoundedReturn.empty())
@@ -1341,7 +1359,12 @@ void CountParameters::recordMembers(UnitSummary &U) {
     // what its parameters hold, are its callers' to say.
     llvm::MapVector<const FunctionDecl *, std::pair<ArgumentRange, bool>>
         ByWriter;
+    // Writers with a write other than a structure handed away.
+    llvm::DenseSet<const FunctionDecl *> Writing;
     for (const MemberWrite &W : Writes) {
+      std::optional<HandedStructure> Handed = handedStructure(W);
+      if (Handed && Handed->Kept)
+        continue;
       auto [It, New] = ByWriter.try_emplace(W.Function);
       auto &[A, HasTree] = It->second;
       if (New) {
@@ -1350,6 +1373,17 @@ void CountParameters::recordMembers(UnitSummary &U) {
         if (W.Function && takesProgramArguments(W.Function, Ctx))
           A.CallerUSR = usrOf(W.Function);
       }
+      // Judged with the callee's summary, where the program's records meet.
+      if (Handed) {
+        if (A.HandedTo.empty())
+          A.HandedAt = pointOf(W.Site->getBeginLoc());
+        if (!llvm::is_contained(A.HandedTo, Handed->To))
+          A.HandedTo.push_back(Handed->To);
+        if (New)
+          A.WidestCaller = W.Function ? W.Function->getQualifiedNameAsString() : "";
+        continue;
+      }
+      New = Writing.insert(W.Function).second;
       const Expr *Overflow = nullptr;
       std::optional<Interval> Range = storedValue(W, Type, Overflow);
       if (Overflow && !A.OverflowAt.valid())
@@ -1366,9 +1400,30 @@ void CountParameters::recordMembers(UnitSummary &U) {
       auto &[A, HasTree] = Entry;
       if (!HasTree)
         A.Tree.clear();
+      A.OnlyHanded = !Writing.count(Writer);
       U.Arguments.push_back(std::move(A));
     }
   }
+}
+
+std::optional<CountParameters::HandedStructure>
+CountParameters::handedStructure(const MemberWrite &W) {
+  const FunctionDecl *Callee =
+      W.BytesCall && W.Site ? W.BytesCall->getDirectCallee() : nullptr;
+  if (!Callee || W.BytesIndex >= Callee->getNumParams())
+    return std::nullopt;
+  // A callee of this unit is judged here; one of another unit, by its
+  // summary; code outside the program may write anything.
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def)) {
+    if (!FunctionAnalyses::of(Ctx)->pointeeUses().keeps(
+            Callee->getParamDecl(W.BytesIndex)))
+      return std::nullopt;
+    return HandedStructure{true, {}};
+  }
+  if (!isUserFunction(Callee, Ctx.getSourceManager()) || usrOf(Callee).empty())
+    return std::nullopt;
+  return HandedStructure{false, {usrOf(Callee), W.BytesIndex}};
 }
 
 /// The functions \p Decls define, within namespaces and `extern "C"`

@@ -240,6 +240,18 @@ private:
   /// What the unit's writes store into the members the records follow
   /// (UnitSummary::Arguments, one entry per writing function).
   void recordMembers(UnitSummary &U);
+  /// A raw write that hands the structure to a parameter of a user
+  /// function (MemberWrite::BytesCall): kept by a function of this unit
+  /// (no write at all), or a parameter of another unit's, which its
+  /// summary judges. None: a write like any other.
+  struct HandedStructure {
+    bool Kept;
+    std::pair<std::string, unsigned> To;
+  };
+  std::optional<HandedStructure> handedStructure(const MemberWrite &W);
+  /// The `void *` and `char *` parameters of \p F whose pointee it keeps
+  /// (FunctionSummary::KeptPointees).
+  std::vector<unsigned> keptRawPointees(const clang::FunctionDecl *F);
   /// What write \p W stores into a member of type range \p Type, judged
   /// in its function; none when it cannot be seen or judged. \p Overflow
   /// gets the int product or shift of the value that can overflow, or null.

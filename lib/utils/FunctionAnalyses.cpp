@@ -400,9 +400,14 @@ bool FunctionAnalyses::recordsStoresOf(const FieldDecl *Field,
                                        const ASTContext &Ctx) {
   std::optional<unsigned> Width = integerWidth(Field->getType(), Ctx);
   const RecordDecl *Record = Field->getParent();
-  if (!Width || *Width > 64 ||
-      Field->isBitField() || Record->isUnion() || Record->isLambda() ||
-      (Record->getName().empty() && !Record->getTypedefNameForAnonDecl()))
+  // A structure with no name of its own is keyed by where it is defined
+  // (`typedef struct {...} *UserData;`); one that stands alone in a
+  // declaration has no key that sets it apart from another.
+  bool Keyed = !Record->getName().empty() ||
+               Record->getTypedefNameForAnonDecl() ||
+               (Record->isEmbeddedInDeclarator() && !Record->isFreeStanding());
+  if (!Width || *Width > 64 || !Keyed ||
+      Field->isBitField() || Record->isUnion() || Record->isLambda())
     return false;
   // A template's members are one per instantiation; a library's are
   // written by code the database does not hold.

@@ -278,6 +278,9 @@ public:
   /// Every write of the unit into integer members (walked once, on the
   /// first question).
   const MemberWrites &memberWrites();
+  /// What the unit's functions do with the memory their pointer parameters
+  /// point to.
+  PointeeUses &pointeeUses() { return Pointees; }
 
   /// Whether \p F, a function other files can call, is called by no unit
   /// of a whole program (nor named here other than to call it): no run
@@ -426,6 +429,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> GlobalRanges;
   llvm::DenseMap<const clang::FieldDecl *, ProgramArgument> RemoteMembers;
   std::unique_ptr<MemberWrites> Writes;
+  PointeeUses Pointees;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverCalled;
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.

@@ -110,6 +110,66 @@ void g(Out *o, const Out *src, Kept *k) {
   EXPECT_EQ(U.writes("z"), Texts{});
 }
 
+/// Whether the function \p Function keeps what its parameter \p Index
+/// points to (PointeeUses).
+static bool keeps(Unit &U, StringRef Function, unsigned Index) {
+  auto Found = match(functionDecl(hasName(Function), isDefinition()).bind("f"),
+                     U.AST->getASTContext());
+  PointeeUses Pointees;
+  return !Found.empty() &&
+         Pointees.keeps(
+             Found[0].getNodeAs<FunctionDecl>("f")->getParamDecl(Index));
+}
+
+TEST(MemberWrites, StructuresHandedAsRawMemory) {
+  Unit U(R"(
+struct Ctx { int n; };
+struct Lib { void *user; };
+int keep(Lib *lib, void *user) { if (!user) return 1; lib->user = user; return 0; }
+int check(void *p, int opt) {
+  int *v;
+  if (opt == 0 && p == nullptr) return 1;
+  v = (int *)p;
+  return *v < 0 ? 1 : 0;
+}
+int forward(void *p) { return check(p, 1); }
+void set(void *p) { ((Ctx *)p)->n = 3; }
+int view(const void *p);
+int show(void *p) { return view(p); }
+void fill(void *p) { memset(p, 1, 4); }
+void poke(void *p) { char *b = (char *)p; b[0] = 1; }
+int other(void *p);
+int away(void *p) { return other(p); }
+void *back(void *p) { return p; }
+void use(Ctx *c, Lib *l) { c->n = 5; keep(l, c); check((void *)c, 0); }
+)");
+  // Tested, stored in a member, read through a copy, handed to a keeper or
+  // to a pointer to const: kept.
+  EXPECT_TRUE(keeps(U, "keep", 1));
+  EXPECT_TRUE(keeps(U, "check", 0));
+  EXPECT_TRUE(keeps(U, "forward", 0));
+  EXPECT_TRUE(keeps(U, "show", 0));
+  // A member stored by name is a member write of its own.
+  EXPECT_TRUE(keeps(U, "set", 0));
+  // Written, written through a copy, handed to code not in sight, or
+  // handed back: not kept.
+  EXPECT_FALSE(keeps(U, "fill", 0));
+  EXPECT_FALSE(keeps(U, "poke", 0));
+  EXPECT_FALSE(keeps(U, "away", 0));
+  EXPECT_FALSE(keeps(U, "back", 0));
+  EXPECT_FALSE(keeps(U, "other", 0));
+  // Both calls hand the structure to a parameter: each raw write names
+  // its call and argument.
+  auto It = U.Writes->byField().find(U.field("n"));
+  ASSERT_NE(It, U.Writes->byField().end());
+  Texts Handed;
+  for (const MemberWrite &W : It->second)
+    if (W.BytesCall)
+      Handed.push_back(W.BytesCall->getDirectCallee()->getNameAsString() + ":" +
+                       std::to_string(W.BytesIndex));
+  EXPECT_EQ(Handed, (Texts{"keep:1", "check:0"}));
+}
+
 TEST(MemberWrites, AccessorsAndConstructors) {
   Unit U(R"(
 class M {
