@@ -69,6 +69,13 @@ static const FieldDecl *integerField(const Expr *E) {
   return F && F->getType()->isIntegerType() ? F : nullptr;
 }
 
+/// The member holding a function pointer \p E names (`ops->solve`).
+static const FieldDecl *functionPointerField(const Expr *E) {
+  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParens());
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  return F && F->getType()->isFunctionPointerType() ? F : nullptr;
+}
+
 /// The structure \p T holds, looking through arrays; null for any other type.
 static const RecordDecl *recordOf(QualType T, const ASTContext &Ctx) {
   while (const ArrayType *A = Ctx.getAsArrayType(T))
@@ -133,6 +140,9 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      if (const FieldDecl *F = functionPointerField(B->getLHS()))
+        Out.addFunctionStore(F, B->getRHS());
     if (const FieldDecl *F = integerField(B->getLHS())) {
       account(B->getLHS());
       if (B->getOpcode() == BO_Assign)
@@ -311,6 +321,9 @@ public:
         })) {
       llvm::DenseSet<const RecordDecl *> Seen;
       Out.addRawWrite(R, Seen, {nullptr, List, Current});
+      for (const FieldDecl *F : R->fields())
+        if (F->getType()->isFunctionPointerType())
+          Out.addFunctionStore(F, nullptr);
       return true;
     }
     unsigned I = 0;
@@ -324,6 +337,8 @@ public:
       const Expr *Init = List->getInit(I++);
       if (F->getType()->isIntegerType())
         Out.addWrite(F, {Init, List, Current});
+      else if (F->getType()->isFunctionPointerType())
+        Out.addFunctionStore(F, Init);
     }
     return true;
   }
@@ -401,6 +416,27 @@ MemberWrites::MemberWrites(ASTContext &Ctx, llvm::ArrayRef<Decl *> Decls) {
     Collector.TraverseDecl(D);
 }
 
+void MemberWrites::addFunctionStore(const FieldDecl *Field, const Expr *Value) {
+  Field = Field->getCanonicalDecl();
+  ASTContext &Ctx = const_cast<ASTContext &>(Field->getASTContext());
+  Value = Value ? Value->IgnoreParenImpCasts() : nullptr;
+  // A null pointer stores no function; a copy of the same member of
+  // another object (`v->ops->f = w->ops->f`), one already stored.
+  if (Value && Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return;
+  if (const auto *Copy = dyn_cast_or_null<MemberExpr>(Value);
+      Copy && Copy->getMemberDecl()->getCanonicalDecl() == Field)
+    return;
+  if (const auto *Address = dyn_cast_or_null<UnaryOperator>(Value);
+      Address && Address->getOpcode() == UO_AddrOf)
+    Value = Address->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Value);
+  const auto *Function = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  auto &Stored = FunctionStores[Field];
+  if (!llvm::is_contained(Stored, Function))
+    Stored.push_back(Function);
+}
+
 void MemberWrites::addWrite(const FieldDecl *Field, MemberWrite W) {
   Writes[Field->getCanonicalDecl()].push_back(W);
 }
@@ -444,18 +480,18 @@ collectUses(const Stmt *Body,
   Walk.TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-bool PointeeUses::keeps(const ParmVarDecl *P) {
+PointeeUses::Answer PointeeUses::pointee(const ParmVarDecl *P) {
   if (auto It = Known.find(P); It != Known.end())
     return It->second;
-  Known[P] = false;
+  Known[P] = {};
   const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
   const FunctionDecl *Def = nullptr;
   if (!F || !F->hasBody(Def) || !Def || !P->getType()->isPointerType() ||
       P->getFunctionScopeIndex() >= Def->getNumParams())
-    return false;
+    return {};
   // The definition's own parameter: a declaration's is another object.
   const ParmVarDecl *Own = Def->getParamDecl(P->getFunctionScopeIndex());
-  Known[Own] = false;
+  Known[Own] = {};
   ParentMap Parents(Def->getBody());
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
       Uses;
@@ -463,17 +499,22 @@ bool PointeeUses::keeps(const ParmVarDecl *P) {
   // The parameter, then each local it is copied to.
   llvm::SmallVector<const VarDecl *, 4> Work{Own};
   llvm::SmallPtrSet<const VarDecl *, 4> Seen{Own};
-  bool Kept = true;
-  while (Kept && !Work.empty()) {
+  Answer Result{true, {}};
+  llvm::SmallVector<Condition, 1> *Outer = Unless;
+  Unless = &Result.Unless;
+  while (Result.Kept && !Work.empty()) {
     llvm::SmallVector<const VarDecl *, 2> Copies;
-    Kept = usesKept(Uses.lookup(Work.pop_back_val()), Parents, Copies);
+    Result.Kept = usesKept(Uses.lookup(Work.pop_back_val()), Parents, Copies);
     for (const VarDecl *Copy : Copies)
       if (Seen.insert(Copy).second)
         Work.push_back(Copy);
   }
-  Known[P] = Kept;
-  Known[Own] = Kept;
-  return Kept;
+  Unless = Outer;
+  if (!Result.Kept)
+    Result.Unless.clear();
+  Known[P] = Result;
+  Known[Own] = Result;
+  return Result;
 }
 
 /// \p S's parent, past parentheses.
@@ -589,23 +630,49 @@ bool PointeeUses::onlyRead(const Expr *Place, const ParentMap &Parents) {
   return isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Up);
 }
 
+/// The member holding a function pointer that \p Call calls through
+/// (`mem->set_data(...)`), or null.
+static const FieldDecl *calledMember(const CallExpr *Call) {
+  const auto *Member =
+      dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl())
+                             : nullptr;
+  return Field && Field->getType()->isFunctionPointerType() ? Field : nullptr;
+}
+
 bool PointeeUses::keptByCallee(const CallExpr *Call, const Expr *Arg) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || isa<CXXOperatorCallExpr>(Call))
+  if (isa<CXXOperatorCallExpr>(Call) || !Unless)
     return false;
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-    if (Call->getArg(I)->IgnoreParens() != Arg)
-      continue;
-    if (I >= Callee->getNumParams())
-      return false;
-    QualType Param = Callee->getParamDecl(I)->getType();
-    unsigned Builtin = Callee->getBuiltinID();
-    if ((Param->isPointerType() && Param->getPointeeType().isConstQualified()) ||
-        Builtin == Builtin::BIfree)
-      return true;
-    return keeps(Callee->getParamDecl(I));
+  unsigned I = 0;
+  while (I < Call->getNumArgs() && Call->getArg(I)->IgnoreParens() != Arg)
+    ++I;
+  if (I == Call->getNumArgs())
+    return false;
+  if (const FieldDecl *Member = calledMember(Call)) {
+    Unless->push_back({Member, I});
+    return true;
   }
-  return false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || I >= Callee->getNumParams())
+    return false;
+  QualType Param = Callee->getParamDecl(I)->getType();
+  if ((Param->isPointerType() && Param->getPointeeType().isConstQualified()) ||
+      Callee->getBuiltinID() == Builtin::BIfree)
+    return true;
+  // Another unit's function: its summary decides. The C library's
+  // (`memset`, `memcpy`) write.
+  const FunctionDecl *Def = nullptr;
+  if (Callee->getBuiltinID())
+    return false;
+  if (!Callee->hasBody(Def)) {
+    Unless->push_back({Callee, I});
+    return true;
+  }
+  llvm::SmallVector<Condition, 1> *Mine = Unless;
+  Answer Inner = pointee(Callee->getParamDecl(I));
+  Unless = Mine;
+  Unless->append(Inner.Unless.begin(), Inner.Unless.end());
+  return Inner.Kept;
 }
 
 } // namespace mpix

@@ -79,9 +79,22 @@ public:
     return Writes;
   }
 
+  /// Every member holding a function pointer that the unit stores into
+  /// (`mem->set_data = arkSetData;`, or an initializer list), with the
+  /// functions stored; null for a store of anything else than a function's
+  /// name (a null pointer is no function, a copy of the same member of
+  /// another object adds none; raw copies are not followed: the bytes they
+  /// copy hold functions stored by name somewhere).
+  const llvm::MapVector<const clang::FieldDecl *,
+                        llvm::SmallVector<const clang::FunctionDecl *, 1>> &
+  functionStores() const {
+    return FunctionStores;
+  }
+
 private:
   friend class MemberWriteCollector;
   void addWrite(const clang::FieldDecl *Field, MemberWrite W);
+  void addFunctionStore(const clang::FieldDecl *Field, const clang::Expr *Value);
   /// A structure whose bytes the unit hands to code that may write them
   /// (a cast of its address to `void *` or `char *`), or a union member:
   /// every integer member in it, nested structures' too, gets the unknown
@@ -92,6 +105,9 @@ private:
 
   llvm::MapVector<const clang::FieldDecl *, llvm::SmallVector<MemberWrite, 2>>
       Writes;
+  llvm::MapVector<const clang::FieldDecl *,
+                  llvm::SmallVector<const clang::FunctionDecl *, 1>>
+      FunctionStores;
 };
 
 /// What functions do with the memory a pointer parameter points to. A
@@ -108,8 +124,27 @@ private:
 /// sight, pointer arithmetic, returning it.
 class PointeeUses {
 public:
-  /// Whether \p P is kept; false for a function without a body here.
-  bool keeps(const clang::ParmVarDecl *P);
+  /// A condition of a kept parameter: that another function keeps what it
+  /// is handed as its argument \p Arg. Target is that function, when its
+  /// body is not in the unit (its summary decides), or a member holding a
+  /// function pointer (`mem->set_data(mem, p)`: every function the
+  /// program stores there must keep it).
+  struct Condition {
+    const clang::NamedDecl *Target;
+    unsigned Arg;
+  };
+  struct Answer {
+    bool Kept = false;
+    llvm::SmallVector<Condition, 1> Unless;
+  };
+  /// Whether \p P is kept, and on what conditions; not kept for a function
+  /// without a body here.
+  Answer pointee(const clang::ParmVarDecl *P);
+  /// Whether \p P is kept on no condition.
+  bool keeps(const clang::ParmVarDecl *P) {
+    Answer A = pointee(P);
+    return A.Kept && A.Unless.empty();
+  }
 
 private:
   /// Whether every use of \p V keeps what it points to; the locals it is
@@ -123,8 +158,11 @@ private:
                  llvm::SmallVectorImpl<const clang::VarDecl *> &Copies);
   bool onlyRead(const clang::Expr *Place, const clang::ParentMap &Parents);
   bool keptByCallee(const clang::CallExpr *Call, const clang::Expr *Arg);
-  /// Known answers; false while a parameter is being decided (recursion).
-  llvm::DenseMap<const clang::ParmVarDecl *, bool> Known;
+  /// Known answers; not kept while a parameter is being decided
+  /// (recursion).
+  llvm::DenseMap<const clang::ParmVarDecl *, Answer> Known;
+  /// The conditions of the parameter being decided.
+  llvm::SmallVector<Condition, 1> *Unless = nullptr;
 };
 
 } // namespace mpix

@@ -131,6 +131,13 @@ static json::Value toJSON(const UnitSummary &U) {
       O["returnedsize"] = int64_t(*F.ReturnedSize);
     if (!F.KeptPointees.empty())
       O["keeps"] = json::Array(F.KeptPointees);
+    if (!F.KeptPointeesIf.empty()) {
+      json::Array KeptIf;
+      for (const FunctionSummary::KeptIf &If : F.KeptPointeesIf)
+        KeptIf.push_back(json::Array{If.Param, If.ThroughMember ? "m" : "f",
+                                     If.USR, If.Arg});
+      O["keeps_if"] = std::move(KeptIf);
+    }
     if (!F.SummedArrays.empty()) {
       json::Array Summed;
       for (const SummedArray &A : F.SummedArrays)
@@ -153,6 +160,9 @@ static json::Value toJSON(const UnitSummary &U) {
   }
   for (const ArgumentRange &A : U.Arguments)
     Arguments.push_back(toJSON(A));
+  json::Array MemberFunctions;
+  for (const auto &[Member, Function] : U.MemberFunctions)
+    MemberFunctions.push_back(json::Array{Member, Function});
   return json::Object{
       {"file", U.File},
       {"command", U.Command},
@@ -167,7 +177,8 @@ static json::Value toJSON(const UnitSummary &U) {
       {"asked_arguments", json::Array(U.AskedArguments)},
       {"defines_main", U.DefinesMain},
       {"compile_errors", U.CompileErrors},
-      {"unrecorded", json::Array(U.Unrecorded)}};
+      {"unrecorded", json::Array(U.Unrecorded)},
+      {"member_functions", std::move(MemberFunctions)}};
 }
 
 namespace {
@@ -277,6 +288,16 @@ public:
       for (const json::Value &Kept : array(FO->get("keeps")))
         if (!num(&Kept, S.KeptPointees.emplace_back()))
           return fail("a kept pointee is not a parameter index");
+      for (const json::Value &Entry : array(FO->get("keeps_if"))) {
+        const json::Array *A = Entry.getAsArray();
+        FunctionSummary::KeptIf &If = S.KeptPointeesIf.emplace_back();
+        std::string Kind;
+        if (!A || A->size() != 4 || !num(&(*A)[0], If.Param) ||
+            !str((*A)[1], Kind) || (Kind != "f" && Kind != "m") ||
+            !str((*A)[2], If.USR) || !num(&(*A)[3], If.Arg))
+          return fail("a kept pointee's condition is malformed");
+        If.ThroughMember = Kind == "m";
+      }
       if (std::optional<int64_t> Tested = FO->getInteger("predefinedtest")) {
         if (*Tested < 0)
           return fail("a predefined-datatype test is malformed");
@@ -305,6 +326,13 @@ public:
       U.Arguments.emplace_back();
       if (!argument(A, U.Arguments.back()))
         return false;
+    }
+    for (const json::Value &M : array(O->get("member_functions"))) {
+      const json::Array *Pair = M.getAsArray();
+      auto &[Member, Function] = U.MemberFunctions.emplace_back();
+      if (!Pair || Pair->size() != 2 || !str((*Pair)[0], Member) ||
+          !str((*Pair)[1], Function))
+        return fail("a member's function is not a member and a function");
     }
     U.Probes = O->getBoolean("probes").value_or(false);
     U.DefinesMain = O->getBoolean("defines_main").value_or(false);
@@ -673,6 +701,7 @@ void mergeVariant(UnitSummary &Into, const UnitSummary &From) {
   addMissing(Into.CountArguments, From.CountArguments);
   addMissing(Into.AskedArguments, From.AskedArguments);
   addMissing(Into.Unrecorded, From.Unrecorded);
+  addMissing(Into.MemberFunctions, From.MemberFunctions);
   // Each variant's calls pass what they pass: all of them are the unit's.
   Into.Arguments.insert(Into.Arguments.end(), From.Arguments.begin(),
                         From.Arguments.end());
@@ -816,6 +845,8 @@ SummarySlicer::SummarySlicer(const SummaryFile &File) : File(File) {
       CalledBy[USR].push_back(R);
     for (size_t A = 0; A < U.Arguments.size(); ++A)
       ArgumentsTo[U.Arguments[A].USR].emplace_back(R, A);
+    for (size_t M = 0; M < U.MemberFunctions.size(); ++M)
+      FunctionsOfMember[U.MemberFunctions[M].first].emplace_back(R, M);
   }
 }
 
@@ -881,6 +912,26 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
     }
   };
   takeArguments();
+  // What a kept pointee's conditions need: the functions, and what every
+  // unit stores into the members called through.
+  llvm::StringSet<> WithMemberFunctions;
+  auto takeKeptIf = [&](const FunctionSummary &F) {
+    for (const FunctionSummary::KeptIf &If : F.KeptPointeesIf) {
+      if (!If.ThroughMember) {
+        Work.push_back(If.USR);
+        continue;
+      }
+      if (!WithMemberFunctions.insert(If.USR).second)
+        continue;
+      if (auto Stores = FunctionsOfMember.find(If.USR);
+          Stores != FunctionsOfMember.end())
+        for (const auto &[R, M] : Stores->second) {
+          const auto &Entry = File.Units[R].MemberFunctions[M];
+          keptOf(R).MemberFunctions.push_back(Entry);
+          Work.push_back(Entry.second);
+        }
+    }
+  };
   llvm::StringSet<> Seen;
   // The outputs the trees read read members and outputs in turn.
   while (!Work.empty() || NextArgument < Slice.ArgumentsOf->size()) {
@@ -917,6 +968,7 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
     for (const ParameterSummary &P : F.Params)
       for (const ForwardEdge &E : P.Forwards)
         Work.push_back(E.CalleeUSR);
+    takeKeptIf(F);
     // Only a unit that probes reads the sends; other units' slices stay
     // small. But every slice keeps a definition of the function in another
     // file (an alternative linked into another program), whose existence
@@ -931,6 +983,7 @@ SummaryFile SummarySlicer::sliceFor(const UnitSummary &Unit) const {
           continue;
         if (File.Units[R2].File != Unit.File)
           keptOf(R2).Functions.push_back(G);
+        takeKeptIf(G);
         if (Unit.Probes)
           Work.insert(Work.end(), G.Sends.Calls.begin(), G.Sends.Calls.end());
       }
@@ -1015,6 +1068,11 @@ void SummaryIndex::addRecord(const UnitSummary &U) {
     CalledWithoutDefinition.insert(USR);
   for (const ArgumentRange &A : U.Arguments)
     Arguments[{A.USR, A.Index}].push_back(&A);
+  for (const auto &[Member, Function] : U.MemberFunctions) {
+    std::vector<std::string> &Stored = MemberFunctions[Member];
+    if (!llvm::is_contained(Stored, Function))
+      Stored.push_back(Function);
+  }
   Live.reset();
   // A function defined in a header has one summary per unit including it,
   // all alike: the first stands.
@@ -1034,15 +1092,52 @@ const FunctionSummary *SummaryIndex::function(StringRef USR) const {
 }
 
 bool SummaryIndex::keepsPointee(StringRef USR, unsigned Index) const {
+  std::vector<std::pair<std::string, unsigned>> Path;
+  return keepsPointee(USR, Index, Path);
+}
+
+bool SummaryIndex::keepsPointee(
+    StringRef USR, unsigned Index,
+    std::vector<std::pair<std::string, unsigned>> &Path) const {
   const FunctionSummary *F = function(USR);
-  if (!F)
+  std::pair<std::string, unsigned> Key{USR.str(), Index};
+  // A cycle, or a chain too long, keeps nothing.
+  if (!F || llvm::is_contained(Path, Key) || Path.size() >= 16)
     return false;
   std::vector<const FunctionSummary *> Defs{F};
   if (auto Others = OtherDefinitions.find(USR); Others != OtherDefinitions.end())
     Defs.insert(Defs.end(), Others->second.begin(), Others->second.end());
-  return llvm::all_of(Defs, [&](const FunctionSummary *D) {
-    return llvm::is_contained(D->KeptPointees, Index);
+  Path.push_back(Key);
+  bool Kept = llvm::all_of(Defs, [&](const FunctionSummary *D) {
+    if (llvm::is_contained(D->KeptPointees, Index))
+      return true;
+    bool Conditional = false;
+    for (const FunctionSummary::KeptIf &If : D->KeptPointeesIf)
+      if (If.Param == Index) {
+        if (!conditionHolds(If, Path))
+          return false;
+        Conditional = true;
+      }
+    return Conditional;
   });
+  Path.pop_back();
+  return Kept;
+}
+
+bool SummaryIndex::conditionHolds(
+    const FunctionSummary::KeptIf &If,
+    std::vector<std::pair<std::string, unsigned>> &Path) const {
+  if (!If.ThroughMember)
+    return keepsPointee(If.USR, If.Arg, Path);
+  // Every function the program stores into the member: known only when
+  // the records are all of it, and no unit writes the member unseen.
+  if (!WholeProgram || usedOutOfSight(If.USR))
+    return false;
+  auto Stored = MemberFunctions.find(If.USR);
+  return Stored == MemberFunctions.end() ||
+         llvm::all_of(Stored->second, [&](const std::string &Function) {
+           return !Function.empty() && keepsPointee(Function, If.Arg, Path);
+         });
 }
 
 bool SummaryIndex::runs(StringRef CallerUSR) const {

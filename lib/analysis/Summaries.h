@@ -237,6 +237,21 @@ struct FunctionSummary {
   /// Parameters of type `void *` or `char *` whose pointee the function
   /// never writes nor hands to code that may (PointeeUses::keeps).
   std::vector<unsigned> KeptPointees;
+  /// Such parameters kept on conditions: each that a function of another
+  /// unit (USR), or every function the program stores into a member
+  /// holding a function pointer (ThroughMember: the member's USR), keeps
+  /// what the call hands it as argument Arg (PointeeUses::Condition).
+  struct KeptIf {
+    unsigned Param = 0;
+    bool ThroughMember = false;
+    std::string USR;
+    unsigned Arg = 0;
+    bool operator==(const KeptIf &O) const {
+      return Param == O.Param && ThroughMember == O.ThroughMember &&
+             USR == O.USR && Arg == O.Arg;
+    }
+  };
+  std::vector<KeptIf> KeptPointeesIf;
   const ParameterSummary *param(unsigned Index) const;
 };
 
@@ -279,6 +294,10 @@ struct UnitSummary {
   bool DefinesMain = false;
   /// The unit did not compile: its calls are not all known.
   bool CompileErrors = false;
+  /// The functions the unit stores into members that hold function
+  /// pointers (`mem->set_data = arkSetData;`): (member USR, function USR),
+  /// the function empty for a store of anything else.
+  std::vector<std::pair<std::string, std::string>> MemberFunctions;
   /// Only when it did not compile: the functions the unit declares and the
   /// members of the structures it sees. The parser may have dropped some
   /// of its calls and stores, but it can call or write nothing else, so
@@ -345,6 +364,9 @@ private:
   /// into different programs, mtest_single.c or mtest_thread.c): a probing
   /// unit gets them all, as any may be the one its program runs.
   llvm::StringMap<std::vector<std::pair<size_t, size_t>>> OtherDefinitions;
+  /// Per member holding a function pointer: (record, entry) of the units'
+  /// stores into it (UnitSummary::MemberFunctions).
+  llvm::StringMap<std::vector<std::pair<size_t, size_t>>> FunctionsOfMember;
   /// Per USR, the records of the units that take its address.
   llvm::StringMap<std::vector<size_t>> TakenBy;
   /// Per function or member, the records with compile errors that name it.
@@ -454,7 +476,9 @@ public:
 
   const FunctionSummary *function(llvm::StringRef USR) const;
   /// Whether every summarised definition of \p USR keeps the pointee of
-  /// its parameter \p Index (FunctionSummary::KeptPointees).
+  /// its parameter \p Index (FunctionSummary::KeptPointees), or keeps it
+  /// on conditions that hold (KeptPointeesIf): a member's functions are
+  /// known in a whole program only.
   bool keepsPointee(llvm::StringRef USR, unsigned Index) const;
   /// Where parameter \p Index of \p USR reaches MPI, following its
   /// forwards; null when it reaches no MPI count.
@@ -490,6 +514,13 @@ private:
   void addRecord(const UnitSummary &U);
   void addArgumentsOf(const SummaryFile &File);
   bool close(const std::string &Key, Reach &R, std::vector<std::string> &Path);
+  bool keepsPointee(llvm::StringRef USR, unsigned Index,
+                    std::vector<std::pair<std::string, unsigned>> &Path) const;
+  bool conditionHolds(const FunctionSummary::KeptIf &If,
+                      std::vector<std::pair<std::string, unsigned>> &Path) const;
+  /// Per member holding a function pointer, the functions stored into it
+  /// (UnitSummary::MemberFunctions; empty: something else).
+  llvm::StringMap<std::vector<std::string>> MemberFunctions;
   llvm::StringMap<const FunctionSummary *> Functions;
   /// Every definition of other units beyond the first, for sends().
   llvm::StringMap<std::vector<const FunctionSummary *>> OtherDefinitions;

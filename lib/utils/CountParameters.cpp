@@ -258,18 +258,60 @@ static const ParmVarDecl *offsetParameter(const Expr *Arg,
   return nullptr;
 }
 
-std::vector<unsigned> CountParameters::keptRawPointees(const FunctionDecl *F) {
-  std::vector<unsigned> Kept;
+void CountParameters::keptRawPointees(const FunctionDecl *F,
+                                      FunctionSummary &Out) {
   PointeeUses &Pointees = FunctionAnalyses::of(Ctx)->pointeeUses();
   for (const ParmVarDecl *P : F->parameters()) {
     // Raw memory: what a caller's structure becomes on the way in.
     QualType T = P->getType();
-    if (T->isPointerType() && !T->getPointeeType().isConstQualified() &&
-        (T->getPointeeType()->isVoidType() || T->getPointeeType()->isCharType()) &&
-        Pointees.keeps(P))
-      Kept.push_back(P->getFunctionScopeIndex());
+    if (!T->isPointerType() || T->getPointeeType().isConstQualified() ||
+        (!T->getPointeeType()->isVoidType() && !T->getPointeeType()->isCharType()))
+      continue;
+    PointeeUses::Answer A = Pointees.pointee(P);
+    unsigned Index = P->getFunctionScopeIndex();
+    if (!A.Kept)
+      continue;
+    if (A.Unless.empty()) {
+      Out.KeptPointees.push_back(Index);
+      continue;
+    }
+    // A condition with no name to meet it by, or on code outside the
+    // program (`fread`): not kept.
+    if (llvm::any_of(A.Unless, [&](const PointeeUses::Condition &C) {
+          const auto *Callee = dyn_cast<FunctionDecl>(C.Target);
+          return usrOf(C.Target).empty() ||
+                 (Callee && !isUserFunction(Callee, Ctx.getSourceManager()));
+        }))
+      continue;
+    for (const PointeeUses::Condition &C : A.Unless) {
+      FunctionSummary::KeptIf If{Index, isa<clang::FieldDecl>(C.Target),
+                                 usrOf(C.Target), C.Arg};
+      if (!llvm::is_contained(Out.KeptPointeesIf, If))
+        Out.KeptPointeesIf.push_back(std::move(If));
+    }
   }
-  return Kept;
+}
+
+void CountParameters::addStoredStatics(UnitSummary &U) {
+  for (const auto &[Field, Functions] :
+       FunctionAnalyses::of(Ctx)->memberWrites().functionStores())
+    for (const FunctionDecl *F : Functions) {
+      const FunctionDecl *Def = nullptr;
+      if (!F || F->isExternallyVisible() || !F->hasBody(Def) ||
+          usrOf(Def).empty() ||
+          llvm::any_of(U.Functions, [&](const FunctionSummary &S) {
+            return S.USR == usrOf(Def);
+          }))
+        continue;
+      FunctionSummary S;
+      keptRawPointees(Def, S);
+      if (S.KeptPointees.empty() && S.KeptPointeesIf.empty())
+        continue;
+      S.USR = usrOf(Def);
+      S.Name = Def->getQualifiedNameAsString();
+      S.Definition = pointOf(Def->getLocation());
+      U.Functions.push_back(std::move(S));
+    }
 }
 
 std::optional<FunctionSummary>
@@ -321,12 +363,13 @@ CountParameters::fullSummary(const FunctionDecl *F) {
     if (!S || !S->Return.present())
       BoundedReturn = boundedReturnTree(F);
   }
-  std::vector<unsigned> KeptPointees;
+  FunctionSummary Kept;
   if (Recordable && F->isExternallyVisible())
-    KeptPointees = keptRawPointees(F);
+    keptRawPointees(F, Kept);
   if (!S && !Sends.Known && !NeverReturns && !PredefinedTest &&
       !ReturnedSize && Outputs.empty() && Summed.empty() &&
-      BoundedReturn.empty() && KeptPointees.empty())
+      BoundedReturn.empty() && Kept.KeptPointees.empty() &&
+      Kept.KeptPointeesIf.empty())
     return std::nullopt;
   FunctionSummary Out;
   if (S) {
@@ -340,7 +383,8 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   Out.NeverReturns = NeverReturns;
   Out.PredefinedTypeTest = PredefinedTest;
   Out.ReturnedSize = ReturnedSize;
-  Out.KeptPointees = std::move(KeptPointees);
+  Out.KeptPointees = std::move(Kept.KeptPointees);
+  Out.KeptPointeesIf = std::move(Kept.KeptPointeesIf);
   Out.SummedArrays = std::move(Summed);
   Out.Outputs = std::move(Outputs);
   if (!BoundedReturn.empty())
@@ -1416,10 +1460,15 @@ CountParameters::handedStructure(const MemberWrite &W) {
   // summary; code outside the program may write anything.
   const FunctionDecl *Def = nullptr;
   if (Callee->hasBody(Def)) {
-    if (!FunctionAnalyses::of(Ctx)->pointeeUses().keeps(
-            Callee->getParamDecl(W.BytesIndex)))
+    PointeeUses::Answer A = FunctionAnalyses::of(Ctx)->pointeeUses().pointee(
+        Callee->getParamDecl(W.BytesIndex));
+    if (!A.Kept)
       return std::nullopt;
-    return HandedStructure{true, {}};
+    if (A.Unless.empty())
+      return HandedStructure{true, {}};
+    // Kept on conditions of other units: its summary carries them.
+    if (!Callee->isExternallyVisible() || usrOf(Callee).empty())
+      return std::nullopt;
   }
   if (!isUserFunction(Callee, Ctx.getSourceManager()) || usrOf(Callee).empty())
     return std::nullopt;
@@ -1528,6 +1577,11 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
       U.AskedArguments.push_back(usrOf(F));
   recordArguments(Refs.Called.getArrayRef(), Refs.FirstCall, Refs.CallCount, U);
   recordMembers(U);
+  for (const auto &[Field, Functions] :
+       Analyses.memberWrites().functionStores())
+    if (!usrOf(Field).empty())
+      for (const FunctionDecl *F : Functions)
+        U.MemberFunctions.push_back({usrOf(Field), F ? usrOf(F) : ""});
   U.CompileErrors = Ctx.getDiagnostics().hasErrorOccurred();
   if (U.CompileErrors)
     U.Unrecorded = namedByUnit();
@@ -1550,6 +1604,7 @@ UnitSummary CountParameters::unitSummary(llvm::ArrayRef<Decl *> Decls) {
       U.Functions.push_back(std::move(*Out));
   }
   addForwardedStatics(Defined, U);
+  addStoredStatics(U);
   recordCalleeOutputs(U);
   llvm::sort(U.ExternalCalls);
   U.ExternalCalls.erase(std::unique(U.ExternalCalls.begin(), U.ExternalCalls.end()),

@@ -249,9 +249,14 @@ private:
     std::pair<std::string, unsigned> To;
   };
   std::optional<HandedStructure> handedStructure(const MemberWrite &W);
-  /// The `void *` and `char *` parameters of \p F whose pointee it keeps
-  /// (FunctionSummary::KeptPointees).
-  std::vector<unsigned> keptRawPointees(const clang::FunctionDecl *F);
+  /// The `void *` and `char *` parameters of \p F whose pointee it keeps,
+  /// on no condition or on conditions (FunctionSummary::KeptPointees and
+  /// KeptPointeesIf), into \p Out.
+  void keptRawPointees(const clang::FunctionDecl *F, FunctionSummary &Out);
+  /// The summaries of the unit's static functions stored into members that
+  /// hold function pointers, for what they keep: other units call them
+  /// through those members.
+  void addStoredStatics(UnitSummary &U);
   /// What write \p W stores into a member of type range \p Type, judged
   /// in its function; none when it cannot be seen or judged. \p Overflow
   /// gets the int product or shift of the value that can overflow, or null.

@@ -141,6 +141,8 @@ void poke(void *p) { char *b = (char *)p; b[0] = 1; }
 int other(void *p);
 int away(void *p) { return other(p); }
 void *back(void *p) { return p; }
+struct Ops { int (*take)(Lib *, void *); };
+int dispatch(Ops *ops, Lib *l, void *p) { return ops->take(l, p); }
 void use(Ctx *c, Lib *l) { c->n = 5; keep(l, c); check((void *)c, 0); }
 )");
   // Tested, stored in a member, read through a copy, handed to a keeper or
@@ -158,6 +160,23 @@ void use(Ctx *c, Lib *l) { c->n = 5; keep(l, c); check((void *)c, 0); }
   EXPECT_FALSE(keeps(U, "away", 0));
   EXPECT_FALSE(keeps(U, "back", 0));
   EXPECT_FALSE(keeps(U, "other", 0));
+  // Handed to a function of another unit, or through a member holding a
+  // function pointer: kept if they keep it, which the summaries decide.
+  auto conditions = [&](StringRef Function, unsigned Index) {
+    auto Found = match(functionDecl(hasName(Function), isDefinition()).bind("f"),
+                       U.AST->getASTContext());
+    PointeeUses Pointees;
+    PointeeUses::Answer A = Pointees.pointee(
+        Found[0].getNodeAs<FunctionDecl>("f")->getParamDecl(Index));
+    Texts Out;
+    for (const PointeeUses::Condition &C : A.Unless)
+      Out.push_back(C.Target->getNameAsString() + ":" + std::to_string(C.Arg));
+    return A.Kept ? Out : Texts{"not kept"};
+  };
+  EXPECT_EQ(conditions("away", 0), (Texts{"other:0"}));
+  EXPECT_EQ(conditions("dispatch", 2), (Texts{"take:1"}));
+  EXPECT_EQ(conditions("keep", 1), Texts{});
+  EXPECT_EQ(conditions("fill", 0), (Texts{"not kept"}));
   // Both calls hand the structure to a parameter: each raw write names
   // its call and argument.
   auto It = U.Writes->byField().find(U.field("n"));
