@@ -1132,6 +1132,22 @@ std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
       continue;
     std::optional<Hazard> H = hazardOf(Store.Assign->getRHS(), Stored,
                                        MayBeNegative, Store.Assign, Where);
+    // `b->n = total;` stores what the local holds (`total = m * n`), as
+    // `b->n = m * n` would; so does the last of a chain of stores
+    // (`bp->N = bp2->N = N`).
+    const VarDecl *Held = nullptr;
+    if (!H && Where.Facts) {
+      const Expr *Value = Store.Assign->getRHS()->IgnoreParenImpCasts();
+      for (const auto *Chained = dyn_cast<BinaryOperator>(Value);
+           Chained && Chained->getOpcode() == BO_Assign;
+           Chained = dyn_cast<BinaryOperator>(Value))
+        Value = Chained->getRHS()->IgnoreParenImpCasts();
+      // A spelled cast (`(int) total`) is the author's, as above.
+      if (auto Carried = isa<DeclRefExpr>(Value)
+                             ? heldHazard(Value, Store.Assign, Where)
+                             : std::nullopt)
+        std::tie(Held, H) = *Carried;
+    }
     // Only what loses a wide value's bits unasked: a spelled (int) after a
     // check (DTPools' `(int) stride`) is the author's, and an unsigned int
     // of the same width (a helper's return) is rarely above INT_MAX.
@@ -1143,6 +1159,7 @@ std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
     Found.Member = Field;
     Found.StoredIn = Store.Function;
     Found.NoteSite = Store.Assign;
+    Found.Var = Held;
     return Found;
   }
   return std::nullopt;
@@ -1355,13 +1372,26 @@ LargeCountCheck::carriedHazard(const Expr *Value, const Stmt *Use,
 
 std::optional<std::pair<const VarDecl *, LargeCountCheck::Hazard>>
 LargeCountCheck::heldHazard(const Expr *Value, const Stmt *Use,
-                            FunctionState &FS) {
+                            FunctionState &FS, unsigned Copies) {
   // `counts[i] = c` stores what c holds, as passing c itself would: a cast
   // the author spelled into c (`int c = (int)bytes[i]`) narrows it too.
   const VarDecl *Held = referencedVariable(Value);
   if (!Held || !Held->getType()->isIntegerType())
     return std::nullopt;
   std::optional<Hazard> H = localHazard(Held, Use, /*Negative=*/true, FS);
+  // `int offset = length;`: what the copy reaching Use holds.
+  constexpr unsigned MostCopies = 3;
+  if (!H && Copies < MostCopies && FS.Facts && Held->hasLocalStorage() &&
+      !FS.Facts->escapesBefore(Held, Use))
+    for (const FunctionFacts::Write &W : FS.Facts->writesOf(Held))
+      if (W.Value && W.Replaces && !W.Accumulates &&
+          !FS.Facts->overwrittenBefore(W, Held, Use) &&
+          Context->hasSameUnqualifiedType(W.Value->IgnoreParenImpCasts()->getType(),
+                                          Held->getType()))
+        if (auto Copied = heldHazard(W.Value, W.Site, FS, Copies + 1)) {
+          H = Copied->second;
+          break;
+        }
   if (!H || H->Kind == Hazard::ConstantNegative ||
       losesOnlyNegatives(*H, Held->getType()))
     return std::nullopt;
@@ -2766,6 +2796,12 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
       noteCarrier(Found);
     break;
   case Finding::MemberStore:
+    if (Found.Var) {
+      const auto *Store = cast<BinaryOperator>(Found.NoteSite);
+      note(Store->getBeginLoc(), "'%0' is stored into '%1' here, in '%2'")
+          << Found.Var->getName() << textOf(Store->getLHS(), *Context)
+          << Found.StoredIn->getName() << Store->getSourceRange();
+    }
     noteStoreElsewhere(Found);
     break;
   case Finding::Argument: {
@@ -3495,7 +3531,10 @@ DiagnosticBuilder LargeCountCheck::describe(const CallExpr *Call,
   const Hazard &H = Found.H;
   std::string Noun = nounFor(P);
   SourceLocation Loc = Arg->getBeginLoc();
-  std::string Name = Found.Var ? Found.Var->getName().str() : textOf(Arg, *Context);
+  // A member stored from a local is named as read; the note names the local.
+  std::string Name = Found.Var && Found.What != Finding::MemberStore
+                         ? Found.Var->getName().str()
+                         : textOf(Arg, *Context);
   // A call in its large-count form is named as written (MPIX_Alltoallv_x).
   auto Large = LargeCallees.find(Call->getDirectCallee());
   std::string Called = Large != LargeCallees.end() && Large->second == &F

@@ -256,10 +256,11 @@ private:
                 const clang::VarDecl *Except, FunctionState &FS);
   /// \p Value, an int local stored whole where \p Use stores it, and
   /// the hazard of a write of it that reaches there, spelled casts
-  /// included.
+  /// included; or of a write of the local it was copied from (`offset =
+  /// length;`), a few copies deep.
   std::optional<std::pair<const clang::VarDecl *, Hazard>>
   heldHazard(const clang::Expr *Value, const clang::Stmt *Use,
-             FunctionState &FS);
+             FunctionState &FS, unsigned Copies = 0);
   /// The int product of this function that \p Found's count overflows
   /// in, if it is one.
   const clang::BinaryOperator *overflowingProduct(const Finding &Found,
