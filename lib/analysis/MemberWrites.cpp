@@ -19,7 +19,9 @@ std::string recordName(const RecordDecl *R) {
   // `typedef struct {...} *UserData;`: the pointer's name is the one the
   // code uses.
   if (const auto *Alias =
-          dyn_cast_or_null<TypedefNameDecl>(R->getNextDeclInContext()))
+          dyn_cast_or_null<TypedefNameDecl>(R->getNextDeclInContext());
+      Alias && Alias->getUnderlyingType()->getPointeeOrArrayElementType()
+                       ->getAsRecordDecl() == R)
     return Alias->getNameAsString();
   return "(anonymous)";
 }
@@ -462,7 +464,7 @@ void MemberWrites::addRawWrite(const RecordDecl *Record,
 // What a function does with what a pointer parameter points to
 //===----------------------------------------------------------------------===//
 
-/// Every name of a variable in a body, for the variables \p Wanted holds.
+/// Every name of a pointer variable in a body, by variable.
 static void
 collectUses(const Stmt *Body,
             llvm::DenseMap<const VarDecl *,

@@ -315,13 +315,8 @@ public:
       }
       U.Functions.push_back(std::move(S));
     }
-    for (const json::Value &A : array(O->get("count_arguments"))) {
-      const json::Array *Pair = A.getAsArray();
-      auto &[USR, Index] = U.CountArguments.emplace_back();
-      if (!Pair || Pair->size() != 2 || !str((*Pair)[0], USR) ||
-          !num(&(*Pair)[1], Index))
-        return fail("a count argument is not a function and an index");
-    }
+    if (!parameters(O->get("count_arguments"), U.CountArguments))
+      return fail("a count argument is not a function and an index");
     for (const json::Value &A : array(O->get("arguments"))) {
       U.Arguments.emplace_back();
       if (!argument(A, U.Arguments.back()))
@@ -345,6 +340,19 @@ public:
             strings(O->get("own_calls_followed"), U.OwnCallsFollowed));
   }
 
+  /// A list of [function USR, parameter index] pairs into \p Out.
+  bool parameters(const json::Value *V,
+                  std::vector<std::pair<std::string, unsigned>> &Out) {
+    for (const json::Value &Entry : array(V)) {
+      const json::Array *Pair = Entry.getAsArray();
+      auto &[USR, Index] = Out.emplace_back();
+      if (!Pair || Pair->size() != 2 || !str((*Pair)[0], USR) ||
+          !num(&(*Pair)[1], Index))
+        return false;
+    }
+    return true;
+  }
+
   bool argument(const json::Value &V, ArgumentRange &A) {
     const json::Object *O = V.getAsObject();
     if (!O || !str(O->get("usr"), A.USR) || !num(O->get("index"), A.Index) ||
@@ -361,13 +369,8 @@ public:
          (!point(O->get("overflow_at"), A.OverflowAt) ||
           !str(O->get("overflow_text"), A.OverflowText))))
       return fail("an argument range is malformed");
-    for (const json::Value &H : array(O->get("handed_to"))) {
-      const json::Array *Pair = H.getAsArray();
-      auto &[USR, Index] = A.HandedTo.emplace_back();
-      if (!Pair || Pair->size() != 2 || !str((*Pair)[0], USR) ||
-          !num(&(*Pair)[1], Index))
-        return fail("a handed structure is not a function and an index");
-    }
+    if (!parameters(O->get("handed_to"), A.HandedTo))
+      return fail("a handed structure is not a function and an index");
     if (!A.HandedTo.empty() && !point(O->get("handed_at"), A.HandedAt))
       return false;
     A.OnlyHanded = O->getBoolean("only_handed").value_or(false);
