@@ -1137,11 +1137,9 @@ std::optional<LargeCountCheck::Finding> LargeCountCheck::findStoreElsewhere(
     // (`bp->N = bp2->N = N`).
     const VarDecl *Held = nullptr;
     if (!H && Where.Facts) {
-      const Expr *Value = Store.Assign->getRHS()->IgnoreParenImpCasts();
-      for (const auto *Chained = dyn_cast<BinaryOperator>(Value);
-           Chained && Chained->getOpcode() == BO_Assign;
-           Chained = dyn_cast<BinaryOperator>(Value))
-        Value = Chained->getRHS()->IgnoreParenImpCasts();
+      const Expr *Value =
+          chainedStoreValue(Store.Assign->getRHS(), Store.Assign->getType())
+              ->IgnoreParenImpCasts();
       // A spelled cast (`(int) total`) is the author's, as above.
       if (auto Carried = isa<DeclRefExpr>(Value)
                              ? heldHazard(Value, Store.Assign, Where)

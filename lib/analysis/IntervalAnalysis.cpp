@@ -38,6 +38,19 @@ std::optional<llvm::StringRef> fileTextOf(const Stmt *S,
   return llvm::StringRef(Text, To - From);
 }
 
+const Expr *chainedStoreValue(const Expr *Value, QualType Target) {
+  for (;;) {
+    const auto *Inner =
+        Value ? dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts())
+              : nullptr;
+    if (!Inner || Inner->getOpcode() != BO_Assign ||
+        Inner->getLHS()->getType().getCanonicalType().getUnqualifiedType() !=
+            Target.getCanonicalType().getUnqualifiedType())
+      return Value;
+    Value = Inner->getRHS();
+  }
+}
+
 const VarDecl *referencedVariable(const Expr *E) {
   if (!E)
     return nullptr;
@@ -521,21 +534,6 @@ public:
     return true;
   }
 
-  /// What `b = a = e` stores into b: e, when a is of b's type (the chain
-  /// converts it once, as a direct store would).
-  static const Expr *chainedValue(const Expr *Value, QualType Target) {
-    for (;;) {
-      const auto *Inner =
-          Value ? dyn_cast<BinaryOperator>(Value->IgnoreParenImpCasts())
-                : nullptr;
-      if (!Inner || Inner->getOpcode() != BO_Assign ||
-          Inner->getLHS()->getType().getCanonicalType().getUnqualifiedType() !=
-              Target.getCanonicalType().getUnqualifiedType())
-        return Value;
-      Value = Inner->getRHS();
-    }
-  }
-
   bool VisitVarDecl(VarDecl *V) {
     if (Arrays)
       Arrays->recordDeclaration(V);
@@ -551,7 +549,7 @@ public:
         Facts.ArrayBounds.insert(Bound);
     if (const Expr *Init = V->getInit()) {
       Facts.Writes[V].push_back(
-          {chainedValue(Init, V->getType()), V->getInit(), false});
+          {chainedStoreValue(Init, V->getType()), V->getInit(), false});
       // Initializer lists fill arrays element by element.
       if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit())) {
         for (const Expr *Element : List->inits())
@@ -578,7 +576,7 @@ public:
     const Expr *Value = Plain ? B->getRHS() : nullptr;
     if (const VarDecl *V = referencedVariable(B->getLHS()))
       Facts.Writes[V].push_back(
-          {chainedValue(Value, V->getType()), B, Accumulates});
+          {chainedStoreValue(Value, V->getType()), B, Accumulates});
     else if (const VarDecl *A = indexedVariable(B->getLHS()))
       Facts.ElementWrites[A].push_back({Plain ? Value : B->getRHS(), B,
                                         Accumulates, Plain});

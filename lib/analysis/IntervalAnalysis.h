@@ -1489,6 +1489,11 @@ std::string spelledText(const clang::Stmt *S, const clang::ASTContext &Ctx);
 std::pair<const clang::VarDecl *, const clang::FieldDecl *>
 memberOfVariable(const clang::Expr *E);
 
+/// What `b = a = e` stores into b, of type \p Target: e, when a is of
+/// b's type (the chain converts it once, as a direct store would).
+const clang::Expr *chainedStoreValue(const clang::Expr *Value,
+                                     clang::QualType Target);
+
 /// The variable an expression names, looking through parentheses and casts.
 const clang::VarDecl *referencedVariable(const clang::Expr *E);
 
