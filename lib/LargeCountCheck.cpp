@@ -2083,6 +2083,109 @@ static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
           isSpelledAs(Compare->getRHS(), ModelConstant::UNDEFINED, Ctx));
 }
 
+/// The expression \p E is part of, past parentheses and implicit casts.
+static const Stmt *readerOf(const Expr *E, const FunctionFacts &Facts) {
+  const Stmt *P = Facts.parentOf(E);
+  while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+    P = Facts.parentOf(P);
+  return P;
+}
+
+/// Whether \p S lies in the condition of a loop (`for (i = 0; i != n; ...)`):
+/// there an equality test bounds the loop, as a relational one would.
+static bool isInLoopCondition(const Stmt *S, const FunctionFacts &Facts) {
+  for (const Stmt *Child = S, *P = Facts.parentOf(S); P;
+       Child = P, P = Facts.parentOf(P)) {
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      return Child == For->getCond();
+    if (const auto *While = dyn_cast<WhileStmt>(P))
+      return Child == While->getCond();
+    if (const auto *Do = dyn_cast<DoStmt>(P))
+      return Child == Do->getCond();
+    if (isa<CompoundStmt>(P))
+      return false;
+  }
+  return false;
+}
+
+/// How the function names a local 'int' output: a plain read, a whole
+/// assignment to it, or its address handed to an MPI query that writes it.
+/// Any other use (an address kept, a reference bound) could read it later
+/// without naming it.
+enum class OutputUse { Read, Assigned, HandedToMPI, Other };
+
+static OutputUse classifyOutputUse(const DeclRefExpr *Use,
+                                   const FunctionFacts &Facts) {
+  const Stmt *P = Facts.parentOf(Use);
+  while (isa_and_nonnull<ParenExpr>(P))
+    P = Facts.parentOf(P);
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+    return Cast->getCastKind() == CK_LValueToRValue ? OutputUse::Read
+                                                    : OutputUse::Other;
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(P))
+    return Assign->getOpcode() == BO_Assign &&
+                   Assign->getLHS()->IgnoreParens() == Use
+               ? OutputUse::Assigned
+               : OutputUse::Other;
+  const auto *Address = dyn_cast_or_null<UnaryOperator>(P);
+  if (!Address || Address->getOpcode() != UO_AddrOf)
+    return OutputUse::Other;
+  const auto *Call = dyn_cast_or_null<CallExpr>(readerOf(Address, Facts));
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionInfo *F = Callee ? lookupClassic(*Callee) : nullptr;
+  if (!F)
+    return OutputUse::Other;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < F->Params.size(); ++I)
+    if (Call->getArg(I)->IgnoreParenImpCasts() == Address)
+      return F->Params[I].Kind == ParamKind::CountOut ? OutputUse::HandedToMPI
+                                                      : OutputUse::Other;
+  return OutputUse::Other;
+}
+
+/// Whether every read of the local \p Out that the value \p Query stores
+/// can reach tests it for equality or prints it. For a count over 2^31-1
+/// the query stores MPI_UNDEFINED, which is unequal to every count an 'int'
+/// can hold, as the count itself is: `check(count == 1)` and `if (n !=
+/// expected[i])` answer as they would with the exact count, and a printed
+/// MPI_UNDEFINED sizes nothing.
+static bool onlyTestsClippedCount(const VarDecl *Out, const CallExpr *Query,
+                                  const FunctionFacts &Facts,
+                                  const ASTContext &Ctx) {
+  if (Facts.isCaptured(Out)) // a lambda's reads are not listed
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation After = SM.getFileLoc(Query->getEndLoc());
+  // A later turn of a loop around the query reads it before the query too.
+  const Stmt *Loop = Facts.outermostLoopAround(Query);
+  const FunctionFacts::Write Stored{nullptr, Query, false};
+  bool Tested = false; // an output nobody reads is left to the other rules
+  for (const DeclRefExpr *Use : Facts.usesOf(Out)) {
+    OutputUse Kind = classifyOutputUse(Use, Facts);
+    if (Kind == OutputUse::Other)
+      return false;
+    if (Kind != OutputUse::Read)
+      continue;
+    bool Reached =
+        (SM.isBeforeInTranslationUnit(After, SM.getFileLoc(Use->getBeginLoc())) ||
+         (Loop && Facts.isWithin(Use, Loop))) &&
+        !Facts.overwrittenBefore(Stored, Out, Use);
+    if (!Reached)
+      continue;
+    const Stmt *Reader = readerOf(Use, Facts);
+    if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Reader))
+      if (Compare->isEqualityOp() && !isInLoopCondition(Compare, Facts)) {
+        Tested = true;
+        continue;
+      }
+    if (const auto *Print = dyn_cast_or_null<CallExpr>(Reader))
+      if (const FunctionDecl *Callee = Print->getDirectCallee())
+        if (Callee->hasAttr<FormatAttr>() && Callee->isVariadic())
+          continue;
+    return false;
+  }
+  return Tested;
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
                             unsigned Index, FunctionState &FS) {
@@ -2104,7 +2207,8 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
         if (R->within(*OutRange))
           return std::nullopt;
     if (Found.Var && Found.Var->hasLocalStorage() && FS.Facts &&
-        checksForUndefined(Found.Var, Call, *FS.Facts, *Context))
+        (checksForUndefined(Found.Var, Call, *FS.Facts, *Context) ||
+         onlyTestsClippedCount(Found.Var, Call, *FS.Facts, *Context)))
       return std::nullopt;
     return Found;
   }

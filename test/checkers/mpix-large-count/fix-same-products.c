@@ -65,12 +65,13 @@ int send_block(int batch, int n, double *buf, MPI_Comm comm) {
 
 // A finding without a product (an int output), whose fix is planned the
 // same way: nothing to widen beside it (s31h crashed here, on MPICH's
-// mpitest.h).
+// mpitest.h). The count is compared by size: a count only tested for
+// equality is no hazard (model-status-count-tests.c).
 int check_status(MPI_Status *st, int expected) {
   int count;
   // CHECK-FIXES: MPI_Count count;
   MPI_Get_count(st, MPI_INT, &count);
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'int' output 'count' of MPI_Get_count cannot represent counts over 2^31-1
   // CHECK-FIXES: MPIX_Get_count_x(st, MPI_INT, &count);
-  return count != expected;
+  return count > expected;
 }
