@@ -451,6 +451,11 @@ void LargeCountCheck::check(const MatchFinder::MatchResult &Result) {
     Analyses->setExternalNeverReturns([this](const FunctionDecl *F) {
       return Params && Params->externalNeverReturns(F);
     });
+    // A getter of another file, tested and then called again with the same
+    // arguments, returns what was tested.
+    Analyses->setExternalOnlyReads([this](const FunctionDecl *F) {
+      return Params && Params->externalOnlyReads(F);
+    });
     // A helper of another file that fills the array it is handed with a
     // running sum.
     Analyses->setExternalSummedArrays(

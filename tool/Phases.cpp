@@ -204,10 +204,11 @@ static std::string answersOf(const FunctionSummary *F) {
   std::string Outputs;
   for (const OutputSummary &Out : F->Outputs)
     Outputs += formatv("{0}:{1};", Out.Index, Out.Tree).str();
-  return formatv("{0}|{1}|{2}|{3}|{4}|{5}|{6}|{7}", F->Return.Tree,
+  return formatv("{0}|{1}|{2}|{3}|{4}|{5}|{6}|{7}|{8}", F->Return.Tree,
                  F->Return.AlwaysOverflows, F->NeverReturns, F->Sends.Known,
                  F->Sends.Bytes, join(F->Sends.Calls, ","), Outputs,
-                 F->ReturnedSize ? std::to_string(*F->ReturnedSize) : "")
+                 F->ReturnedSize ? std::to_string(*F->ReturnedSize) : "",
+                 F->OnlyReads)
       .str();
 }
 
@@ -273,10 +274,11 @@ bool SummaryPlan::sawOldSummaries(size_t I, const StringMap<size_t> &Summarised,
   };
   // What the unit reports changes with a callee's summary only through its
   // return, a parameter given something other than a small constant, or
-  // its never returning (the checks that call it bound values).
+  // its never returning (the checks that call it bound values), or its
+  // only reading (a test of one call bounds the next).
   auto matters = [&](StringRef USR) {
     const FunctionSummary *F = Merged->function(USR);
-    return F && (F->Return.present() || F->NeverReturns ||
+    return F && (F->Return.present() || F->NeverReturns || F->OnlyReads ||
                  F->PredefinedTypeTest || F->ReturnedSize ||
                  !F->SummedArrays.empty() ||
                  !F->Outputs.empty() ||

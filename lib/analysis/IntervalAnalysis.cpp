@@ -306,6 +306,65 @@ bool bodyNeverReturns(const FunctionDecl *Def,
   });
 }
 
+namespace {
+/// Finds what lets a body change state its caller sees: a store into
+/// anything but the function's own automatic locals, a call of a function
+/// not known to only read, and what the walk cannot judge (asm,
+/// construction, new and delete, lambdas, calls through pointers).
+class SideEffectFinder : public FastRecursiveASTVisitor<SideEffectFinder> {
+public:
+  SideEffectFinder(const FunctionDecl *Def,
+                   llvm::function_ref<bool(const FunctionDecl *)> CalleeOnlyReads)
+      : Def(Def), CalleeOnlyReads(CalleeOnlyReads) {}
+  bool Found = false;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    return !B->isAssignmentOp() || storesToOwnLocal(B->getLHS()) ||
+           !(Found = true);
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    return !U->isIncrementDecrementOp() || storesToOwnLocal(U->getSubExpr()) ||
+           !(Found = true);
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    bool Reads = Callee && (Callee->getCanonicalDecl() == Def->getCanonicalDecl() ||
+                            Callee->hasAttr<PureAttr>() ||
+                            Callee->hasAttr<ConstAttr>() || CalleeOnlyReads(Callee));
+    return Reads || !(Found = true);
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *) { return !(Found = true); }
+  bool VisitCXXNewExpr(CXXNewExpr *) { return !(Found = true); }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
+  bool VisitAsmStmt(AsmStmt *) { return !(Found = true); }
+  bool VisitLambdaExpr(LambdaExpr *) { return !(Found = true); }
+  bool VisitVarDecl(VarDecl *V) {
+    // A static local keeps what one call leaves for the next.
+    return V->hasLocalStorage() || isa<ParmVarDecl>(V) || !(Found = true);
+  }
+
+private:
+  bool storesToOwnLocal(const Expr *Target) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return V && V->hasLocalStorage() && !V->getType()->isReferenceType();
+  }
+  const FunctionDecl *Def;
+  llvm::function_ref<bool(const FunctionDecl *)> CalleeOnlyReads;
+};
+} // namespace
+
+bool bodyOnlyReads(
+    const FunctionDecl *Def,
+    llvm::function_ref<bool(const FunctionDecl *)> CalleeOnlyReads) {
+  const Stmt *Body = Def ? Def->getBody() : nullptr;
+  if (!Body || isa<CXXMethodDecl>(Def))
+    return false;
+  SideEffectFinder Finder(Def, CalleeOnlyReads);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return !Finder.Found;
+}
+
 /// A parameter of this type only reads what it is given the address of.
 static bool pointsToConst(QualType T) {
   return T->isPointerType() && T->getPointeeType().isConstQualified();
@@ -3511,8 +3570,15 @@ std::optional<Interval> RangeAnalysis::evalNode(const Expr *E,
     return Interval::ofType(T, Ctx);
   }
 
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return evalCall(Call, C, S);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    std::optional<Interval> R = evalCall(Call, C, S);
+    // Only a value that does not fit is worth the walk to its guards.
+    std::optional<Interval> Int = Interval::ofType(Ctx.IntTy, Ctx);
+    if (R && Int && !R->within(*Int))
+      if (std::optional<Interval> Guarded = guardedCallBound(Call, C))
+        R = R->meet(*Guarded);
+    return R;
+  }
 
   if (isa<MemberExpr, ArraySubscriptExpr>(E) && T->isIntegerType()) {
     std::optional<Interval> R = evalAccess(E, C, S);
@@ -3712,7 +3778,7 @@ std::optional<Interval> RangeAnalysis::comparedBound(const Expr *Cond,
                                                      bool Truth, const Expr *E,
                                                      const Constraints &C) {
   const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!B || !B->isComparisonOp() || E->HasSideEffects(Ctx))
+  if (!B || !B->isComparisonOp() || changesState(E))
     return std::nullopt;
   return valuesAllowedBy(
       B, Truth, [&](const Expr *Side) { return sameExpression(Side, E, Ctx); },
@@ -3727,6 +3793,10 @@ static bool everyVariableRead(const Expr *E, const FunctionFacts &Facts,
   while (!Work.empty()) {
     const Expr *X = Work.pop_back_val()->IgnoreParenImpCasts();
     if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+      // A function's name reads nothing; whether calling it changes what E
+      // reads is the callers' question (HasSideEffects, changesState).
+      if (isa<FunctionDecl>(Ref->getDecl()))
+        continue;
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
       if (!V || Facts.escapes(V) || !V->hasLocalStorage() || !Holds(V))
         return false;
@@ -4053,9 +4123,26 @@ static bool mayChangeAccess(const Stmt *S, const Expr *Keep,
   });
 }
 
+bool RangeAnalysis::changesState(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !Unit || !Unit->onlyReads(F))
+    return E->HasSideEffects(Ctx);
+  return llvm::any_of(Call->arguments(),
+                      [&](const Expr *Arg) { return Arg->HasSideEffects(Ctx); });
+}
+
+std::optional<Interval> RangeAnalysis::guardedCallBound(const CallExpr *Call,
+                                                        const Constraints &C) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !Unit || !Unit->onlyReads(F))
+    return std::nullopt;
+  return guardedAccessBound(Call, C);
+}
+
 std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
                                                           const Constraints &C) {
-  if (!Facts || E->HasSideEffects(Ctx) ||
+  if (!Facts || changesState(E) ||
       !everyVariableRead(E, *Facts, [](const VarDecl *) { return true; }))
     return std::nullopt;
   auto Changes = [&](const Stmt *St) {

@@ -448,6 +448,9 @@ public:
   /// Whether a call of \p F, a function of the program, never comes back
   /// (bodyNeverReturns, in this unit or in the summary of another's).
   virtual bool neverReturns(const clang::FunctionDecl *F) { return false; }
+  /// Whether \p F, a function of the program, changes nothing its callers
+  /// see (bodyOnlyReads, in this unit or in the summary of another's).
+  virtual bool onlyReads(const clang::FunctionDecl *F) { return false; }
   /// The parameter of \p F that a nonzero result says is a predefined
   /// datatype (RangeAnalysis::returnsPredefinedTest, in this unit or in the
   /// summary of another's).
@@ -770,6 +773,15 @@ public:
   /// memory is stored to, and no call runs but those E is an argument of.
   std::optional<Interval> guardedAccessBound(const clang::Expr *E,
                                              const Constraints &C);
+  /// The same for a call of a function that only reads (onlyReads), whose
+  /// arguments change nothing: `if (capacity(m) > INT_MAX) return -1;`
+  /// before `(int)capacity(m)`.
+  std::optional<Interval> guardedCallBound(const clang::CallExpr *Call,
+                                           const Constraints &C);
+  /// Whether evaluating \p E can change state: clang's answer, except that
+  /// a call of a function that only reads, with arguments that change
+  /// nothing, does not.
+  bool changesState(const clang::Expr *E);
   /// The bound on \p E where the element \p Store writes keeps its value:
   /// `a[i] = (int)size; ... if (size > limit) a[i] = 1;` leaves `(int)size`
   /// in a[i] only where size <= limit (the large-type workaround of codes
@@ -1549,6 +1561,16 @@ bool callNeverReturns(const clang::CallExpr *Call);
 bool bodyNeverReturns(
     const clang::FunctionDecl *Def,
     llvm::function_ref<bool(const clang::CallExpr *)> CallNeverReturns);
+
+/// Whether the body of \p Def changes nothing its caller can see: it stores
+/// only into its own automatic locals, and every function it calls does
+/// the same by \p CalleeOnlyReads (a getter `return self->capacity;`). Two
+/// calls of such a function with the same arguments, with nothing changed
+/// between them, return the same value, so a test of the first bounds the
+/// second (`if (f(m) > INT_MAX) return; n = (int)f(m);`).
+bool bodyOnlyReads(
+    const clang::FunctionDecl *Def,
+    llvm::function_ref<bool(const clang::FunctionDecl *)> CalleeOnlyReads);
 
 /// The array an MPI array argument reads a part of: arrayVariable's, and
 /// `a` for `&a[k]` and `a + k`. Every element of the part is one of a's, so

@@ -125,6 +125,8 @@ static json::Value toJSON(const UnitSummary &U) {
                                 {"calls", json::Array(F.Sends.Calls)}};
     if (F.NeverReturns)
       O["noreturn"] = true;
+    if (F.OnlyReads)
+      O["readsonly"] = true;
     if (F.PredefinedTypeTest)
       O["predefinedtest"] = int64_t(*F.PredefinedTypeTest);
     if (F.ReturnedSize)
@@ -273,6 +275,7 @@ public:
         S.Sends.Bytes = uint64_t(*Bytes);
       }
       S.NeverReturns = FO->getBoolean("noreturn").value_or(false);
+      S.OnlyReads = FO->getBoolean("readsonly").value_or(false);
       for (const json::Value &Entry : array(FO->get("summed"))) {
         const json::Array *Pair = Entry.getAsArray();
         SummedArray &A = S.SummedArrays.emplace_back();

@@ -225,6 +225,9 @@ struct FunctionSummary {
   /// A call of it never comes back (bodyNeverReturns): an error handler
   /// that ends in MPI_Abort, whose failed checks bound values in callers.
   bool NeverReturns = false;
+  /// It changes nothing its callers see (bodyOnlyReads): two calls with
+  /// the same arguments return the same value.
+  bool OnlyReads = false;
   /// A nonzero result says the datatype passed as this parameter is
   /// predefined (RangeAnalysis::returnsPredefinedTest): `is_basic(type)`,
   /// whose callers' branches then know its size.
@@ -307,7 +310,7 @@ struct UnitSummary {
 
 /// The summary file: every unit's record.
 struct SummaryFile {
-  static constexpr int Version = 13;
+  static constexpr int Version = 14;
   std::vector<UnitSummary> Units;
   /// Set by the driver: the file (or slice) comes from a database that is
   /// a whole program. Every unit of it has a record, one defines main, and

@@ -342,6 +342,9 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   }
   bool Recordable = isUserFunction(F, SM) && !usrOf(F).empty();
   bool NeverReturns = Recordable && Analyses.neverReturns(F);
+  // Worth recording only for what callers can test: an integer result.
+  bool OnlyReads = Recordable && F->getReturnType()->isIntegerType() &&
+                   Analyses.onlyReads(F);
   std::optional<unsigned> PredefinedTest =
       Recordable ? Analyses.predefinedTypeTest(F) : std::nullopt;
   std::optional<uint64_t> ReturnedSize;
@@ -366,7 +369,7 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   FunctionSummary Kept;
   if (Recordable && F->isExternallyVisible())
     keptRawPointees(F, Kept);
-  if (!S && !Sends.Known && !NeverReturns && !PredefinedTest &&
+  if (!S && !Sends.Known && !NeverReturns && !OnlyReads && !PredefinedTest &&
       !ReturnedSize && Outputs.empty() && Summed.empty() &&
       BoundedReturn.empty() && Kept.KeptPointees.empty() &&
       Kept.KeptPointeesIf.empty())
@@ -381,6 +384,7 @@ CountParameters::fullSummary(const FunctionDecl *F) {
   }
   Out.Sends = std::move(Sends);
   Out.NeverReturns = NeverReturns;
+  Out.OnlyReads = OnlyReads;
   Out.PredefinedTypeTest = PredefinedTest;
   Out.ReturnedSize = ReturnedSize;
   Out.KeptPointees = std::move(Kept.KeptPointees);
@@ -1076,6 +1080,11 @@ CountParameters::summaryOfExternal(const FunctionDecl *F) {
 bool CountParameters::externalNeverReturns(const FunctionDecl *F) {
   const FunctionSummary *S = summaryOfExternal(F);
   return S && S->NeverReturns;
+}
+
+bool CountParameters::externalOnlyReads(const FunctionDecl *F) {
+  const FunctionSummary *S = summaryOfExternal(F);
+  return S && S->OnlyReads;
 }
 
 std::optional<unsigned>

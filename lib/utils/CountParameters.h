@@ -87,6 +87,7 @@ public:
   /// Whether \p F, a function with no body in this unit, never returns by
   /// the summary of the unit that defines it.
   bool externalNeverReturns(const clang::FunctionDecl *F);
+  bool externalOnlyReads(const clang::FunctionDecl *F);
   /// The summary of \p F, a function with no body in this unit, by the
   /// unit that defines it; null when there is none.
   const FunctionSummary *summaryOfExternal(const clang::FunctionDecl *F);

@@ -601,6 +601,21 @@ bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
   return Result;
 }
 
+bool FunctionAnalyses::onlyReads(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  auto [It, New] = OnlyReading.try_emplace(F, false);
+  if (!New)
+    return It->second;
+  bool Result;
+  if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody())
+    Result = bodyOnlyReads(
+        Def, [this](const FunctionDecl *Callee) { return onlyReads(Callee); });
+  else
+    Result = ExternalOnlyReads && ExternalOnlyReads(F);
+  OnlyReading[F] = Result;
+  return Result;
+}
+
 /// What \p Ask, the analysis of F's body, says of \p F when its body is
 /// here, else what \p External (another unit's summary) says; cached in
 /// \p Known, and none while F is being judged (it may ask of itself).

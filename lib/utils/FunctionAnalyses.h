@@ -181,6 +181,12 @@ public:
   /// through the user functions it calls), or one of another unit whose
   /// summary says so (ExternalNeverReturns).
   bool neverReturns(const clang::FunctionDecl *F) override;
+  /// A function of this unit whose body only reads (bodyOnlyReads), or of
+  /// another unit whose summary says so (ExternalOnlyReads).
+  bool onlyReads(const clang::FunctionDecl *F) override;
+  void setExternalOnlyReads(std::function<bool(const clang::FunctionDecl *)> F) {
+    ExternalOnlyReads = std::move(F);
+  }
   void setExternalNeverReturns(std::function<bool(const clang::FunctionDecl *)> F) {
     ExternalNeverReturns = std::move(F);
   }
@@ -405,6 +411,7 @@ private:
   ReturnFn ExternalReturns;
   OutputFn ExternalOutputs;
   std::function<bool(const clang::FunctionDecl *)> ExternalNeverReturns;
+  std::function<bool(const clang::FunctionDecl *)> ExternalOnlyReads;
   PredefinedTestFn ExternalPredefinedTests;
   ReturnedSizeFn ExternalReturnedSizes;
   template <typename T>
@@ -434,6 +441,9 @@ private:
   /// neverReturns' answers; false while a function is being judged, which
   /// cuts recursion.
   llvm::DenseMap<const clang::FunctionDecl *, bool> NeverReturning;
+  /// onlyReads' answers; false while a function is being judged, which
+  /// cuts recursion.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> OnlyReading;
   /// predefinedTypeTest's answers; none while a function is being judged.
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
       PredefinedTests;

@@ -329,5 +329,48 @@ TEST(FlowRanges, HandlersThatNeverReturn) {
       "void stop(void); void h(void) { stop(); }"));
 }
 
+/// Whether h's body only reads, by bodyOnlyReads with the functions of the
+/// unit judged alike (two levels deep).
+static bool GetterOnlyReads(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Prelude + Code, {"-xc"});
+  auto Found = match(functionDecl(hasName("h"), isDefinition()).bind("h"),
+                     AST->getASTContext());
+  if (Found.size() != 1)
+    return false;
+  std::function<bool(const FunctionDecl *, unsigned)> Reads =
+      [&](const FunctionDecl *Callee, unsigned Depth) {
+        const FunctionDecl *Def = Callee->getDefinition();
+        return Depth < 2 && Def &&
+               bodyOnlyReads(Def, [&](const FunctionDecl *Inner) {
+                 return Reads(Inner, Depth + 1);
+               });
+      };
+  return bodyOnlyReads(Found[0].getNodeAs<FunctionDecl>("h"),
+                       [&](const FunctionDecl *F) { return Reads(F, 0); });
+}
+
+TEST(FlowRanges, GettersThatOnlyRead) {
+  const std::string Table = "struct t { long cap; long *slots; };";
+  EXPECT_TRUE(GetterOnlyReads(Table + "long h(const struct t *p) { return p->cap; }"));
+  // Locals of its own, and a reader of the unit.
+  EXPECT_TRUE(GetterOnlyReads(
+      Table + "static long cap(const struct t *p) { return p->cap; }"
+              "long h(const struct t *p) { long c = cap(p); c += 1; return c; }"));
+  // A store through a parameter, into a global, or into a static local.
+  EXPECT_FALSE(GetterOnlyReads(Table + "long h(struct t *p) { p->cap = 0; return 0; }"));
+  EXPECT_FALSE(GetterOnlyReads(Table + "long n; long h(const struct t *p) { ++n; return p->cap; }"));
+  EXPECT_FALSE(GetterOnlyReads(
+      Table + "long h(const struct t *p) { static long seen; seen = p->cap; return seen; }"));
+  // A store through a local pointer.
+  EXPECT_FALSE(GetterOnlyReads(
+      Table + "long h(const struct t *p) { long *s = p->slots; *s = 1; return 0; }"));
+  // A call of a function that writes, or of one only declared.
+  EXPECT_FALSE(GetterOnlyReads(
+      Table + "long n; static void bump(void) { ++n; } long h(const struct t *p) { bump(); return p->cap; }"));
+  EXPECT_FALSE(GetterOnlyReads(
+      Table + "long look(const struct t *p); long h(const struct t *p) { return look(p); }"));
+}
+
 } // namespace
 } // namespace mpix
