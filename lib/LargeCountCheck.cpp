@@ -2066,6 +2066,14 @@ LargeCountCheck::findWrappedTotal(const FunctionFacts::Write &W,
   return std::nullopt;
 }
 
+/// The expression \p E is part of, past parentheses and implicit casts.
+static const Stmt *readerOf(const Expr *E, const FunctionFacts &Facts) {
+  const Stmt *P = Facts.parentOf(E);
+  while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+    P = Facts.parentOf(P);
+  return P;
+}
+
 /// Whether the first read of the local \p Out after \p Query compares it
 /// with MPI_UNDEFINED: the program handles a count its 'int' cannot hold.
 static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
@@ -2079,21 +2087,11 @@ static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
     if (SM.isBeforeInTranslationUnit(After, Place(Use)) &&
         (!First || SM.isBeforeInTranslationUnit(Place(Use), Place(First))))
       First = Use;
-  const Stmt *P = First ? Facts.parentOf(First) : nullptr;
-  while (P && isa<ImplicitCastExpr, ParenExpr>(P))
-    P = Facts.parentOf(P);
-  const auto *Compare = dyn_cast_or_null<BinaryOperator>(P);
+  const auto *Compare =
+      dyn_cast_or_null<BinaryOperator>(First ? readerOf(First, Facts) : nullptr);
   return Compare && Compare->isEqualityOp() &&
          (isSpelledAs(Compare->getLHS(), ModelConstant::UNDEFINED, Ctx) ||
           isSpelledAs(Compare->getRHS(), ModelConstant::UNDEFINED, Ctx));
-}
-
-/// The expression \p E is part of, past parentheses and implicit casts.
-static const Stmt *readerOf(const Expr *E, const FunctionFacts &Facts) {
-  const Stmt *P = Facts.parentOf(E);
-  while (P && isa<ImplicitCastExpr, ParenExpr>(P))
-    P = Facts.parentOf(P);
-  return P;
 }
 
 /// Whether \p S lies in the condition of a loop (`for (i = 0; i != n; ...)`):
