@@ -11,7 +11,8 @@
 #
 # Expected with the binary of 2026-12-07, before session 39's change (4142248) to
 # structures handed as raw memory: whole 58 warnings, library 2 (after it,
-# whole 12; docs/corpus.md classifies every report).
+# whole 12, then 2 and 2 at the end of session 39; session 40's guarded
+# getters: 0 and 0; docs/corpus.md classifies every report).
 # Takes ~2-3 min (each mode a little over a minute).
 #
 # Writes $OUT_ROOT/sundials.TAG/{whole,library}/:

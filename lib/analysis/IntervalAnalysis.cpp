@@ -358,7 +358,9 @@ bool bodyOnlyReads(
     const FunctionDecl *Def,
     llvm::function_ref<bool(const FunctionDecl *)> CalleeOnlyReads) {
   const Stmt *Body = Def ? Def->getBody() : nullptr;
-  if (!Body || isa<CXXMethodDecl>(Def))
+  // A virtual call may run an override that writes.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  if (!Body || (Method && Method->isVirtual()))
     return false;
   SideEffectFinder Finder(Def, CalleeOnlyReads);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
@@ -4089,16 +4091,22 @@ RangeAnalysis::guardedDifference(const BinaryOperator *D, const Constraints &C) 
 
 /// Whether running \p S before \p Keep can change memory, or what Keep
 /// reads: a store through anything but a local scalar Keep does not read,
-/// or a call. A store or a call that Keep is part of comes after it (the
-/// MPI call Keep is an argument of, `c[k] = (int)n[k]`).
-static bool mayChangeAccess(const Stmt *S, const Expr *Keep,
-                            const FunctionFacts &Facts) {
+/// or a call other than one \p ChangesNothing says leaves all as it was (a
+/// getter: `buf.data()` beside `(int)buf.size()`). A store or a call that
+/// Keep is part of comes after it (the MPI call Keep is an argument of,
+/// `c[k] = (int)n[k]`).
+static bool
+mayChangeAccess(const Stmt *S, const Expr *Keep, const FunctionFacts &Facts,
+                llvm::function_ref<bool(const CallExpr *)> ChangesNothing) {
   if (!S || isa<LambdaExpr, BlockExpr>(S) || S == Keep)
     return false;
-  if (Facts.isWithin(Keep, S))
-    return llvm::any_of(S->children(), [&](const Stmt *Child) {
-      return mayChangeAccess(Child, Keep, Facts);
+  auto InChildren = [&](const Stmt *Of) {
+    return llvm::any_of(Of->children(), [&](const Stmt *Child) {
+      return mayChangeAccess(Child, Keep, Facts, ChangesNothing);
     });
+  };
+  if (Facts.isWithin(Keep, S))
+    return InChildren(S);
   auto StoresToMemory = [&](const Expr *Target) {
     const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -4116,11 +4124,11 @@ static bool mayChangeAccess(const Stmt *S, const Expr *Keep,
   if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
     if (StoresToMemory(U->getSubExpr()))
       return true;
-  if (isa<CallExpr, CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S))
+  if (const auto *Call = dyn_cast<CallExpr>(S); Call && !ChangesNothing(Call))
     return true;
-  return llvm::any_of(S->children(), [&](const Stmt *Child) {
-    return mayChangeAccess(Child, Keep, Facts);
-  });
+  if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S))
+    return true;
+  return InChildren(S);
 }
 
 bool RangeAnalysis::changesState(const Expr *E) {
@@ -4145,8 +4153,10 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
   if (!Facts || changesState(E) ||
       !everyVariableRead(E, *Facts, [](const VarDecl *) { return true; }))
     return std::nullopt;
+  auto ChangesNothing = [&](const CallExpr *Call) { return !changesState(Call); };
   auto Changes = [&](const Stmt *St) {
-    return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E, *Facts);
+    return changesInBranch(E, St, *Facts) ||
+           mayChangeAccess(St, E, *Facts, ChangesNothing);
   };
   // What runs of statement \p S, which holds E, before E: only the
   // condition (and its C++17 init) of an `if` whose condition holds E, as
@@ -4256,9 +4266,10 @@ RangeAnalysis::boundWhereKept(const BinaryOperator *Store, const Expr *E,
   // A value read from memory (`(int)sizes[i]`) may also change through a
   // store or a call; a local's only through its writes.
   bool ReadsMemory = !isa<DeclRefExpr>(E->IgnoreParenImpCasts());
+  auto ChangesNothing = [&](const CallExpr *Call) { return !changesState(Call); };
   auto Changes = [&](const Stmt *S) {
     return changesInBranch(E, S, *Facts) || Renames(S) ||
-           (ReadsMemory && mayChangeAccess(S, E, *Facts));
+           (ReadsMemory && mayChangeAccess(S, E, *Facts, ChangesNothing));
   };
   for (const Stmt *Later : llvm::drop_begin(Block->body(), *At + 1)) {
     const auto *If = dyn_cast<IfStmt>(Later);

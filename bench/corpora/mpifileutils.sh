@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# mpifileutils.sh BINARY TAG
+#
+# Runs mpix-tidy (checks -*,mpix-*) over mpifileutils, hpc/mpifileutils @
+# 2dbcf1c1 (with libcircle 406a0464, lwgrp 7d8520d7, dtcmp bbd720f6), as
+# prepared by mpifileutils-prepare.sh: the 47 C units of its database (libmfu,
+# src/common, 23 units, and every tool, experimental ones included, 24 units),
+# in library mode, as session 34 ran it (docs/corpus.md, "Issue 15: two
+# held-out C codes (mpifileutils, p4est)"):
+#   BINARY --checks='-*,mpix-*' -p $MFU_ROOT/build -j 1 --summaries=S.json
+#     --no-progress --header-filter='$MFU_ROOT/src/.*'
+#     --config="{CheckOptions: {mpix-large-count.CallersInDatabase: false}}"
+#     UNITS...
+# two phases, with cold summaries (the summaries file is removed first).
+#
+# Expected: 73 mpix-large-count warnings (13 TRUE, 19 TI, 41 FALSE;
+# docs/corpus.md classifies every report) with the binaries of sessions 35-39.
+# Session 40 (this script's first use): s40a 73; s40d (an `int` output of
+# MPI_Get_count/MPI_Get_elements only tested with ==/!= or printed; a guard
+# on a read-only function's result bounding a later call with the same
+# arguments) the same 73, identical warnings.txt and log (notes included) --
+# mpifileutils calls neither query, and no guard of that shape precedes a
+# count.
+# Takes ~30-40 s on 2 shared cores at -j 1 (~113 MB peak RSS; session 34
+# measured 9.5 s, 115 MB on a quieter machine).
+#
+# Writes $OUT_ROOT/mpifileutils.TAG/:
+#   log.txt        the tool's output
+#   warnings.txt   sorted unique "path:line:col: warning: ... [check]" lines,
+#                  paths relative to the source root ($MFU_ROOT/src)
+#   time.txt       /usr/bin/time -v's report and the exit status
+#   S.json         the summaries file
+# and prints the count. Environment: CORPORA (default /tmp/mpix-corpora),
+# MFU_ROOT (default $CORPORA/mpifileutils), OUT_ROOT (default $CORPORA/out;
+# old name OUTROOT). Needs GNU time (/usr/bin/time) and python3.
+set -uo pipefail
+if [ $# -ne 2 ]; then echo "usage: $0 BINARY TAG" >&2; exit 2; fi
+BIN=$1; TAG=$2
+CORPORA=${CORPORA:-/tmp/mpix-corpora}
+TOP=${MFU_ROOT:-$CORPORA/mpifileutils}; SRC=$TOP/src; DB=$TOP/build
+OUT_ROOT=${OUT_ROOT:-${OUTROOT:-$CORPORA/out}}
+OUT=$OUT_ROOT/mpifileutils.$TAG
+[ -x "$BIN" ] || { echo "no binary $BIN" >&2; exit 2; }
+[ -f "$DB/compile_commands.json" ] || { echo "run mpifileutils-prepare.sh first ($DB/compile_commands.json missing)" >&2; exit 2; }
+
+mkdir -p "$OUT"
+SUM=$OUT/S.json; rm -f "$SUM"
+mapfile -t files < <(python3 -c 'import json, os, sys
+seen = set()
+for c in json.load(open(sys.argv[1])):
+    f = os.path.normpath(os.path.join(c["directory"], c["file"]))
+    if f not in seen: seen.add(f); print(f)' "$DB/compile_commands.json")
+[ "${#files[@]}" -eq 47 ] || echo "warning: ${#files[@]} units, not the documented 47" >&2
+/usr/bin/time -v -o "$OUT/time.txt" "$BIN" --checks='-*,mpix-*' -p "$DB" -j 1 \
+    --summaries="$SUM" --no-progress --header-filter="$SRC/.*" \
+    --config="{CheckOptions: {mpix-large-count.CallersInDatabase: false}}" \
+    "${files[@]}" > "$OUT/log.txt" 2>&1
+echo "exit $?" >> "$OUT/time.txt"
+grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: .*\[[a-z0-9.-]+\]$' "$OUT/log.txt" \
+  | sed "s#^$SRC/##" | LC_ALL=C sort -u > "$OUT/warnings.txt"
+printf 'mpifileutils %3d warnings (%d units; wall %s, %s MB, %s)\n' \
+  "$(wc -l < "$OUT/warnings.txt")" "${#files[@]}" \
+  "$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/time.txt")" \
+  "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/time.txt") / 1024 ))" \
+  "$(tail -1 "$OUT/time.txt")"
