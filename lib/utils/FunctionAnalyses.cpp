@@ -586,34 +586,45 @@ std::optional<WideInt> FunctionAnalyses::probedMessageBytes() {
   return *ProbedBytes;
 }
 
-bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
+/// What \p JudgeBody says of \p F's body when it is here, else what
+/// \p External (another unit's summary) says; cached in \p Known, and
+/// false while F is being judged, which cuts recursion.
+static bool judgedOnce(
+    llvm::DenseMap<const FunctionDecl *, bool> &Known, const FunctionDecl *F,
+    llvm::function_ref<bool(const FunctionDecl *Def)> JudgeBody,
+    const std::function<bool(const FunctionDecl *)> &External) {
   F = F->getCanonicalDecl();
-  auto [It, New] = NeverReturning.try_emplace(F, false);
+  auto [It, New] = Known.try_emplace(F, false);
   if (!New)
     return It->second;
   bool Result;
   if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody())
-    Result = bodyNeverReturns(
-        Def, [this](const CallExpr *Call) { return callEndsRun(Call); });
+    Result = JudgeBody(Def);
   else
-    Result = ExternalNeverReturns && ExternalNeverReturns(F);
-  NeverReturning[F] = Result;
+    Result = External && External(F);
+  Known[F] = Result;
   return Result;
 }
 
+bool FunctionAnalyses::neverReturns(const FunctionDecl *F) {
+  return judgedOnce(
+      NeverReturning, F,
+      [this](const FunctionDecl *Def) {
+        return bodyNeverReturns(
+            Def, [this](const CallExpr *Call) { return callEndsRun(Call); });
+      },
+      ExternalNeverReturns);
+}
+
 bool FunctionAnalyses::onlyReads(const FunctionDecl *F) {
-  F = F->getCanonicalDecl();
-  auto [It, New] = OnlyReading.try_emplace(F, false);
-  if (!New)
-    return It->second;
-  bool Result;
-  if (const FunctionDecl *Def = F->getDefinition(); Def && Def->hasBody())
-    Result = bodyOnlyReads(
-        Def, [this](const FunctionDecl *Callee) { return onlyReads(Callee); });
-  else
-    Result = ExternalOnlyReads && ExternalOnlyReads(F);
-  OnlyReading[F] = Result;
-  return Result;
+  return judgedOnce(
+      OnlyReading, F,
+      [this](const FunctionDecl *Def) {
+        return bodyOnlyReads(Def, [this](const FunctionDecl *Callee) {
+          return onlyReads(Callee);
+        });
+      },
+      ExternalOnlyReads);
 }
 
 /// What \p Ask, the analysis of F's body, says of \p F when its body is

@@ -288,15 +288,20 @@ TEST(FlowRanges, VariablesHandedOutAreNotFollowed) {
   EXPECT_FALSE(P.before("x"));
 }
 
-/// Whether h's body never returns, by bodyNeverReturns with abort() and the
-/// functions of the unit judged alike (two levels deep).
-static bool HandlerNeverReturns(const std::string &Code) {
+/// What \p Judge says of the definition of h in C \p Code (false when
+/// there is none).
+static bool judgeH(const std::string &Code,
+                   llvm::function_ref<bool(const FunctionDecl *H)> Judge) {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Prelude + Code, {"-xc"});
   auto Found = match(functionDecl(hasName("h"), isDefinition()).bind("h"),
                      AST->getASTContext());
-  if (Found.size() != 1)
-    return false;
+  return Found.size() == 1 && Judge(Found[0].getNodeAs<FunctionDecl>("h"));
+}
+
+/// Whether h's body never returns, by bodyNeverReturns with abort() and the
+/// functions of the unit judged alike (two levels deep).
+static bool HandlerNeverReturns(const std::string &Code) {
   std::function<bool(const CallExpr *, unsigned)> Stops =
       [&](const CallExpr *Call, unsigned Depth) {
         if (callNeverReturns(Call))
@@ -308,8 +313,9 @@ static bool HandlerNeverReturns(const std::string &Code) {
                  return Stops(Inner, Depth + 1);
                });
       };
-  return bodyNeverReturns(Found[0].getNodeAs<FunctionDecl>("h"),
-                          [&](const CallExpr *Call) { return Stops(Call, 0); });
+  return judgeH(Code, [&](const FunctionDecl *H) {
+    return bodyNeverReturns(H, [&](const CallExpr *Call) { return Stops(Call, 0); });
+  });
 }
 
 TEST(FlowRanges, HandlersThatNeverReturn) {
@@ -332,12 +338,6 @@ TEST(FlowRanges, HandlersThatNeverReturn) {
 /// Whether h's body only reads, by bodyOnlyReads with the functions of the
 /// unit judged alike (two levels deep).
 static bool GetterOnlyReads(const std::string &Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Prelude + Code, {"-xc"});
-  auto Found = match(functionDecl(hasName("h"), isDefinition()).bind("h"),
-                     AST->getASTContext());
-  if (Found.size() != 1)
-    return false;
   std::function<bool(const FunctionDecl *, unsigned)> Reads =
       [&](const FunctionDecl *Callee, unsigned Depth) {
         const FunctionDecl *Def = Callee->getDefinition();
@@ -346,8 +346,9 @@ static bool GetterOnlyReads(const std::string &Code) {
                  return Reads(Inner, Depth + 1);
                });
       };
-  return bodyOnlyReads(Found[0].getNodeAs<FunctionDecl>("h"),
-                       [&](const FunctionDecl *F) { return Reads(F, 0); });
+  return judgeH(Code, [&](const FunctionDecl *H) {
+    return bodyOnlyReads(H, [&](const FunctionDecl *F) { return Reads(F, 0); });
+  });
 }
 
 TEST(FlowRanges, GettersThatOnlyRead) {
