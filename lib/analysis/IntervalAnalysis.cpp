@@ -359,7 +359,7 @@ bool bodyOnlyReads(
     llvm::function_ref<bool(const FunctionDecl *)> CalleeOnlyReads) {
   const Stmt *Body = Def ? Def->getBody() : nullptr;
   // A virtual call may run an override that writes.
-  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Def);
   if (!Body || (Method && Method->isVirtual()))
     return false;
   SideEffectFinder Finder(Def, CalleeOnlyReads);
@@ -4136,6 +4136,10 @@ bool RangeAnalysis::changesState(const Expr *E) {
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
   if (!F || !Unit || !Unit->onlyReads(F))
     return E->HasSideEffects(Ctx);
+  // The object of a method call is an argument too (`next().size()`).
+  if (const auto *Method = dyn_cast<CXXMemberCallExpr>(Call))
+    if (Method->getImplicitObjectArgument()->HasSideEffects(Ctx))
+      return true;
   return llvm::any_of(Call->arguments(),
                       [&](const Expr *Arg) { return Arg->HasSideEffects(Ctx); });
 }

@@ -770,7 +770,8 @@ public:
   /// `(int)v.total`, or `if (n[p] <= INT_MAX) c = (int)n[p];`. The guard is
   /// an enclosing `if` or an earlier statement of an enclosing block, and
   /// from it to the end of that region nothing E reads is written, no
-  /// memory is stored to, and no call runs but those E is an argument of.
+  /// memory is stored to, and no call runs but those E is an argument of
+  /// and calls of functions that only read (changesState).
   std::optional<Interval> guardedAccessBound(const clang::Expr *E,
                                              const Constraints &C);
   /// The same for a call of a function that only reads (onlyReads), whose

@@ -2,8 +2,9 @@
 // nothing (std::vector::size, a const getter of the program's own) returns
 // the same value for the same object, so a test of one call that throws or
 // returns bounds the next call. A virtual getter may run an override that
-// writes, and a call between the test and the use may change the object:
-// both keep the report.
+// writes, a call between the test and the use may change the object, and
+// an object that a call returns may be another one each time: each keeps
+// the report.
 // RUN: %check_mpix_tidy --no-fix %s mpix-large-count %t -- %mpi_cflags
 
 #include <mpi.h>
@@ -47,4 +48,13 @@ int send_after_growth(Table &t, const char *b, MPI_Comm comm) {
   t.grow();
   return MPI_Send(b, static_cast<int>(t.capacity()), MPI_BYTE, 0, 0, comm);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: count 't.capacity()' of type 'std::int64_t' is narrowed to 'int'
+}
+
+// The object comes from a call that may give another one each time.
+std::vector<char> &next_buffer();
+void send_next(MPI_Comm comm) {
+  if (next_buffer().size() > INT_MAX)
+    return;
+  MPI_Send(next_buffer().data(), static_cast<int>(next_buffer().size()), MPI_BYTE, 0, 0, comm);
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: count 'next_buffer().size()' of type 'size_t' is narrowed to 'int'
 }
