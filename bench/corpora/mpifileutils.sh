@@ -43,23 +43,9 @@ OUT=$OUT_ROOT/mpifileutils.$TAG
 [ -x "$BIN" ] || { echo "no binary $BIN" >&2; exit 2; }
 [ -f "$DB/compile_commands.json" ] || { echo "run mpifileutils-prepare.sh first ($DB/compile_commands.json missing)" >&2; exit 2; }
 
-mkdir -p "$OUT"
-SUM=$OUT/S.json; rm -f "$SUM"
-mapfile -t files < <(python3 -c 'import json, os, sys
-seen = set()
-for c in json.load(open(sys.argv[1])):
-    f = os.path.normpath(os.path.join(c["directory"], c["file"]))
-    if f not in seen: seen.add(f); print(f)' "$DB/compile_commands.json")
+. "$(dirname "$0")/common.sh"
+mapfile -t files < <(database_units "$DB")
 [ "${#files[@]}" -eq 47 ] || echo "warning: ${#files[@]} units, not the documented 47" >&2
-/usr/bin/time -v -o "$OUT/time.txt" "$BIN" --checks='-*,mpix-*' -p "$DB" -j 1 \
-    --summaries="$SUM" --no-progress --header-filter="$SRC/.*" \
+timed_tidy "$OUT" "$SRC" mpifileutils "$BIN" "$DB" --header-filter="$SRC/.*" \
     --config="{CheckOptions: {mpix-large-count.CallersInDatabase: false}}" \
-    "${files[@]}" > "$OUT/log.txt" 2>&1
-echo "exit $?" >> "$OUT/time.txt"
-grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: .*\[[a-z0-9.-]+\]$' "$OUT/log.txt" \
-  | sed "s#^$SRC/##" | LC_ALL=C sort -u > "$OUT/warnings.txt"
-printf 'mpifileutils %3d warnings (%d units; wall %s, %s MB, %s)\n' \
-  "$(wc -l < "$OUT/warnings.txt")" "${#files[@]}" \
-  "$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/time.txt")" \
-  "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/time.txt") / 1024 ))" \
-  "$(tail -1 "$OUT/time.txt")"
+    -- "${files[@]}"

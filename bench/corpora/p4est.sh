@@ -48,17 +48,8 @@ for f in build/compile_commands.json units.txt; do
   [ -f "$TOP/$f" ] || { echo "run p4est-prepare.sh first ($TOP/$f missing)" >&2; exit 2; }
 done
 
-mkdir -p "$OUT"
-sum=$OUT/S.json; rm -f "$sum"
+. "$(dirname "$0")/common.sh"
 mapfile -t files < <(sed "s#^#$SRC/#" "$TOP/units.txt")
-/usr/bin/time -v -o "$OUT/time.txt" "$BIN" --checks='-*,mpix-*' -p "$TOP/build" -j 1 \
-    --summaries="$sum" --no-progress --header-filter="$SRC/.*" \
+timed_tidy "$OUT" "$SRC" p4est "$BIN" "$TOP/build" --header-filter="$SRC/.*" \
     --config="{CheckOptions: {mpix-large-count.CallersInDatabase: false}}" \
-    "${files[@]}" > "$OUT/log.txt" 2>&1
-echo "exit $?" >> "$OUT/time.txt"
-grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: .*\[[a-z0-9.-]+\]$' "$OUT/log.txt" \
-  | sed "s#^$SRC/##" | LC_ALL=C sort -u > "$OUT/warnings.txt"
-printf 'p4est %3d warnings  (wall %s, %s MB, %s)\n' "$(wc -l < "$OUT/warnings.txt")" \
-  "$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/time.txt")" \
-  "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/time.txt") / 1024 ))" \
-  "$(tail -1 "$OUT/time.txt")"
+    -- "${files[@]}"

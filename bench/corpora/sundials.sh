@@ -34,25 +34,11 @@ OUT=$OUT_ROOT/sundials.$TAG
 [ -x "$BIN" ] || { echo "no binary $BIN" >&2; exit 2; }
 [ -f "$TOP/build/compile_commands.json" ] || { echo "run sundials-prepare.sh first ($TOP/build/compile_commands.json missing)" >&2; exit 2; }
 
+. "$(dirname "$0")/common.sh"
 run() { # mode dbdir extra-args...
-  local mode=$1 db=$2; shift 2
-  local d=$OUT/$mode; mkdir -p "$d"
-  local sum=$d/S.json; rm -f "$sum"
-  local files
-  mapfile -t files < <(python3 -c 'import json, os, sys
-seen = set()
-for c in json.load(open(sys.argv[1])):
-    f = os.path.join(c["directory"], c["file"])
-    if f not in seen: seen.add(f); print(f)' "$db/compile_commands.json")
-  /usr/bin/time -v -o "$d/time.txt" "$BIN" --checks='-*,mpix-*' -p "$db" -j 1 \
-      --summaries="$sum" --no-progress "$@" "${files[@]}" > "$d/log.txt" 2>&1
-  echo "exit $?" >> "$d/time.txt"
-  grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: .*\[[a-z0-9.-]+\]$' "$d/log.txt" \
-    | sed "s#^$SRC/##" | LC_ALL=C sort -u > "$d/warnings.txt"
-  printf '%-8s %3d warnings  (wall %s, %s MB, %s)\n' "$mode" "$(wc -l < "$d/warnings.txt")" \
-    "$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$d/time.txt")" \
-    "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$d/time.txt") / 1024 ))" \
-    "$(tail -1 "$d/time.txt")"
+  local mode=$1 db=$2 files; shift 2
+  mapfile -t files < <(database_units "$db")
+  timed_tidy "$OUT/$mode" "$SRC" "$mode" "$BIN" "$db" "$@" -- "${files[@]}"
 }
 run whole   "$TOP/build"
 run library "$TOP/dblib" \

@@ -38,17 +38,6 @@ OUT=$OUT_ROOT/superlu.$TAG
 [ -f "$TOP/build/compile_commands.json" ] && [ -f "$TOP/units.txt" ] \
   || { echo "run superlu-prepare.sh first ($TOP/build/compile_commands.json or units.txt missing)" >&2; exit 2; }
 
-mkdir -p "$OUT"
-sum=$OUT/S.json; rm -f "$sum"
+. "$(dirname "$0")/common.sh"
 mapfile -t files < <(sed "s#^#$SRC/#" "$TOP/units.txt")
-/usr/bin/time -v -o "$OUT/time.txt" "$BIN" --checks='-*,mpix-*' -p "$TOP/build" -j 1 \
-    --summaries="$sum" --no-progress "${files[@]}" > "$OUT/log.txt" 2>&1
-echo "exit $?" >> "$OUT/time.txt"
-grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: .*\[[a-z0-9.-]+\]$' "$OUT/log.txt" \
-  | sed "s#^$SRC/##" | LC_ALL=C sort -u > "$OUT/warnings.txt"
-errs=$(grep -c -E '^[^ ]+:[0-9]+:[0-9]+: error: ' "$OUT/log.txt")
-printf 'superlu %3d warnings  (%s units, %s compiler errors; wall %s, %s MB, %s)\n' \
-  "$(wc -l < "$OUT/warnings.txt")" "${#files[@]}" "$errs" \
-  "$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/time.txt")" \
-  "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/time.txt") / 1024 ))" \
-  "$(tail -1 "$OUT/time.txt")"
+timed_tidy "$OUT" "$SRC" superlu "$BIN" "$TOP/build" -- "${files[@]}"

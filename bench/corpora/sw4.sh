@@ -41,26 +41,12 @@ for v in plain hdf5; do
   [ -f "$TOP/$v/compile_commands.json" ] || { echo "run sw4-prepare.sh first ($TOP/$v/compile_commands.json missing)" >&2; exit 2; }
 done
 
-run() { # variant extra-args...
-  local mode=$1; shift
-  local db=$TOP/$mode d=$OUT/$mode; mkdir -p "$d"
-  local sum=$d/S.json; rm -f "$sum"
-  local files
-  mapfile -t files < <(python3 -c 'import json, os, sys
-seen = set()
-for c in json.load(open(sys.argv[1])):
-    f = os.path.normpath(os.path.join(c["directory"], c["file"]))
-    if f not in seen: seen.add(f); print(f)' "$db/compile_commands.json")
-  /usr/bin/time -v -o "$d/time.txt" "$BIN" --checks='-*,mpix-*' -p "$db" -j 1 \
-      --summaries="$sum" --no-progress --header-filter="$SRC/.*" "$@" "${files[@]}" \
-      > "$d/log.txt" 2>&1
-  echo "exit $?" >> "$d/time.txt"
-  grep -E '^[^ ]+:[0-9]+:[0-9]+: warning: .*\[[a-z0-9.-]+\]$' "$d/log.txt" \
-    | sed "s#^$SRC/##" | LC_ALL=C sort -u > "$d/warnings.txt"
-  printf '%-6s %3d warnings (%d units; wall %s, %s MB, %s)\n' "$mode" "$(wc -l < "$d/warnings.txt")" \
-    "${#files[@]}" "$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$d/time.txt")" \
-    "$(( $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$d/time.txt") / 1024 ))" \
-    "$(tail -1 "$d/time.txt")"
+. "$(dirname "$0")/common.sh"
+run() { # variant
+  local mode=$1 files
+  mapfile -t files < <(database_units "$TOP/$mode")
+  timed_tidy "$OUT/$mode" "$SRC" "$mode" "$BIN" "$TOP/$mode" \
+      --header-filter="$SRC/.*" -- "${files[@]}"
 }
 run plain
 run hdf5
