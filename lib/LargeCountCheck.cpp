@@ -2066,14 +2066,6 @@ LargeCountCheck::findWrappedTotal(const FunctionFacts::Write &W,
   return std::nullopt;
 }
 
-/// The expression \p E is part of, past parentheses and implicit casts.
-static const Stmt *readerOf(const Expr *E, const FunctionFacts &Facts) {
-  const Stmt *P = Facts.parentOf(E);
-  while (P && isa<ImplicitCastExpr, ParenExpr>(P))
-    P = Facts.parentOf(P);
-  return P;
-}
-
 /// Whether the first read of the local \p Out after \p Query compares it
 /// with MPI_UNDEFINED: the program handles a count its 'int' cannot hold.
 static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
@@ -2088,7 +2080,7 @@ static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
         (!First || SM.isBeforeInTranslationUnit(Place(Use), Place(First))))
       First = Use;
   const auto *Compare =
-      dyn_cast_or_null<BinaryOperator>(First ? readerOf(First, Facts) : nullptr);
+      dyn_cast_or_null<BinaryOperator>(First ? Facts.readerOf(First) : nullptr);
   return Compare && Compare->isEqualityOp() &&
          (isSpelledAs(Compare->getLHS(), ModelConstant::UNDEFINED, Ctx) ||
           isSpelledAs(Compare->getRHS(), ModelConstant::UNDEFINED, Ctx));
@@ -2133,7 +2125,7 @@ static OutputUse classifyOutputUse(const DeclRefExpr *Use,
   const auto *Address = dyn_cast_or_null<UnaryOperator>(P);
   if (!Address || Address->getOpcode() != UO_AddrOf)
     return OutputUse::Other;
-  const auto *Call = dyn_cast_or_null<CallExpr>(readerOf(Address, Facts));
+  const auto *Call = dyn_cast_or_null<CallExpr>(Facts.readerOf(Address));
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   const FunctionInfo *F = Callee ? lookupClassic(*Callee) : nullptr;
   if (!F)
@@ -2174,7 +2166,7 @@ static bool onlyTestsClippedCount(const VarDecl *Out, const CallExpr *Query,
         !Facts.overwrittenBefore(Stored, Out, Use);
     if (!Reached)
       continue;
-    const Stmt *Reader = readerOf(Use, Facts);
+    const Stmt *Reader = Facts.readerOf(Use);
     if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Reader))
       if (Compare->isEqualityOp() && !isInLoopCondition(Compare, Facts)) {
         Tested = true;

@@ -1011,6 +1011,13 @@ const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
   return Parents.lookup(S);
 }
 
+const Stmt *FunctionFacts::readerOf(const Stmt *S) const {
+  const Stmt *P = parentOf(S);
+  while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P))
+    P = parentOf(P);
+  return P;
+}
+
 bool FunctionFacts::escapesBefore(const VarDecl *V, const Stmt *At) const {
   auto Sites = Escaping.find(V);
   return Sites != Escaping.end() &&
@@ -2875,9 +2882,7 @@ enum class SizeEffect { None, Empties, Sets, Unknown };
 /// `assign(n, x)`.
 static SizeEffect sizeEffectOf(const DeclRefExpr *Use, const FunctionFacts &F,
                                const Expr *&Size) {
-  const Stmt *Up = F.parentOf(Use);
-  while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
-    Up = F.parentOf(Up);
+  const Stmt *Up = F.readerOf(Use);
   // Read or copied whole, or bound to the hidden reference of a range-for.
   if (isa_and_nonnull<CXXConstructExpr>(Up))
     return cast<CXXConstructExpr>(Up)->getConstructor()->isCopyConstructor()

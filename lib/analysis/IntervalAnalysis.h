@@ -137,6 +137,9 @@ public:
   bool isOnlyIndexed(const clang::VarDecl *Array) const;
 
   const clang::Stmt *parentOf(const clang::Stmt *S) const;
+  /// The node \p S is part of past parentheses and implicit casts: what
+  /// reads its value.
+  const clang::Stmt *readerOf(const clang::Stmt *S) const;
   /// Whether \p S is \p Outer or lies inside it.
   bool isWithin(const clang::Stmt *S, const clang::Stmt *Outer) const;
   /// True when every path from the write \p W of \p V to \p Use passes a
