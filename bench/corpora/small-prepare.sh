@@ -22,6 +22,7 @@
 #   corrbench/       tudasc/MPI-Corrbench @ a05644b (corpus root: corrbench/micro-benches)
 #   imb/             intel/mpi-benchmarks @ 46e8757 (full tree, headers in imb/src_c)
 #   imb-mpi1/        the 33 sources of src_c/Makefile's SRC for TARGET=MPI1 (copies)
+#   imb-db/          compile_commands.json of those 33 (mpicc.mpich -DMPI1 -DIMB2018)
 #   lulesh/          LLNL/LULESH @ 3e01c40
 #   lulesh-db/       compile_commands.json of LULESH's 5 units (-DUSE_MPI=1)
 #   omp/omp.h        link to clang's omp.h (for CorrBench's openmp/ programs)
@@ -109,6 +110,18 @@ MK
 )
 for f in $SRC; do cp "$SMALL/imb/src_c/$f" "$SMALL/imb-mpi1/"; done
 echo "IMB-MPI1: $(find "$SMALL/imb-mpi1" -type f | wc -l) sources"
+# ... and a compile database of them, to run them as one program (two phases).
+mkdir -p "$SMALL/imb-db"
+python3 - "$SMALL" <<'PY'
+import json, os, sys
+small = sys.argv[1]
+root = os.path.join(small, "imb-mpi1")
+json.dump([{"directory": root, "file": os.path.join(root, f),
+            "arguments": ["mpicc.mpich", "-DMPI1", "-DIMB2018",
+                          "-I" + os.path.join(small, "imb", "src_c"), "-c", f]}
+           for f in sorted(os.listdir(root)) if f.endswith(".c")],
+          open(os.path.join(small, "imb-db", "compile_commands.json"), "w"), indent=1)
+PY
 
 # --- CorrBench: an omp.h for -isystem (clang 19's resource dir may lack one;
 # libomp-19-dev installs it).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# small.sh BINARY TAG [corrbench imb mbi-gen mbi-codes lulesh]   (default: all five)
+# small.sh BINARY TAG [corrbench imb imb-program mbi-gen mbi-codes lulesh]   (default: all six)
 #
 # Runs one mpix-tidy binary (checks -*,mpix-*) over the four small corpora
 # that small-prepare.sh extracted, as docs/corpus.md runs them. Expected with
@@ -9,6 +9,7 @@
 #              per file (bench/run_corpus.sh), CorrBench's CI flags       44
 #   imb        intel/mpi-benchmarks @ 46e8757, IMB-MPI1's 33 sources, per
 #              file, -DMPI1 -DIMB2018 -I src_c                              7
+#   imb-program  the same 33 as one program: two phases over imb-db       6
 #   mbi-gen    N00byKing/MpiBugsInitiative @ 4ec1c8c, its 1,691 generated
 #              programs, per file                                           0
 #   mbi-codes  the same, its 102 hand-written codes, per file               1
@@ -35,9 +36,9 @@ usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' 
 [ $# -lt 2 ] && usage
 BIN=$(readlink -f "$1"); TAG=$2; shift 2
 [ -x "$BIN" ] || { echo "no executable $BIN" >&2; exit 2; }
-SELECTED=("$@"); [ ${#SELECTED[@]} -eq 0 ] && SELECTED=(corrbench imb mbi-gen mbi-codes lulesh)
+SELECTED=("$@"); [ ${#SELECTED[@]} -eq 0 ] && SELECTED=(corrbench imb imb-program mbi-gen mbi-codes lulesh)
 for c in "${SELECTED[@]}"; do
-  case "$c" in corrbench|imb|mbi-gen|mbi-codes|lulesh) ;; *) echo "unknown corpus $c" >&2; usage ;; esac
+  case "$c" in corrbench|imb|imb-program|mbi-gen|mbi-codes|lulesh) ;; *) echo "unknown corpus $c" >&2; usage ;; esac
 done
 CORPORA=${CORPORA:-/tmp/mpix-corpora}
 SMALL=${SMALL:-$CORPORA/small}
@@ -87,20 +88,33 @@ per_file() {
   report "$name" "$out" "$secs" "$health"
 }
 
-lulesh() {
-  local out=$OUT_ROOT/lulesh.$TAG root=$SMALL/lulesh
+# two_phases NAME ROOT DB UNITS...: one run over a whole program's units,
+# with cold summaries (a fresh file), as a user runs the tool on a program
+two_phases() {
+  local name=$1 root=$2 db=$3; shift 3
+  local out=$OUT_ROOT/$name.$TAG
   rm -rf "$out"; mkdir -p "$out"
-  local units=()
-  for u in lulesh.cc lulesh-comm.cc lulesh-init.cc lulesh-util.cc lulesh-viz.cc; do units+=("$root/$u"); done
   local t0=$SECONDS rc
-  ( cd "$root" && "$BIN" --checks='-*,mpix-*' -p "$SMALL/lulesh-db" -j "$JOBS" \
-      --summaries="$out/summaries.json" --no-progress "${units[@]}" ) > "$out/tidy.log" 2>&1
+  ( cd "$root" && "$BIN" --checks='-*,mpix-*' -p "$db" -j "$JOBS" \
+      --summaries="$out/summaries.json" --no-progress "$@" ) > "$out/tidy.log" 2>&1
   rc=$?
   local secs=$((SECONDS - t0))
   extract_warnings "$root" "$out/tidy.log" > "$out/warnings.txt"
   local errs
   errs=$(grep -c -e 'error:' -e 'Stack dump' "$out/tidy.log")
-  report lulesh "$out" "$secs" "units 5, two phases, rc $rc, error lines $errs"
+  report "$name" "$out" "$secs" "units $#, two phases, rc $rc, error lines $errs"
+}
+
+lulesh() {
+  local root=$SMALL/lulesh units=()
+  for u in lulesh.cc lulesh-comm.cc lulesh-init.cc lulesh-util.cc lulesh-viz.cc; do units+=("$root/$u"); done
+  two_phases lulesh "$root" "$SMALL/lulesh-db" "${units[@]}"
+}
+
+imb_program() {
+  local root=$SMALL/imb-mpi1
+  [ -f "$SMALL/imb-db/compile_commands.json" ] || { echo "no $SMALL/imb-db: run small-prepare.sh again" >&2; return 1; }
+  two_phases imb-program "$root" "$SMALL/imb-db" "$root"/*.c
 }
 
 mkdir -p "$OUT_ROOT"
@@ -112,6 +126,7 @@ for c in "${SELECTED[@]}"; do
     imb)       per_file imb "$SMALL/imb-mpi1" "-DMPI1 -DIMB2018 -I$SMALL/imb/src_c" ;;
     mbi-gen)   per_file mbi-gen "$SMALL/mbi/gencodes" "" ;;
     mbi-codes) per_file mbi-codes "$SMALL/mbi/codes" "" ;;
+    imb-program) imb_program ;;
     lulesh)    lulesh ;;
     *) echo "unknown corpus $c" >&2; exit 2 ;;
   esac

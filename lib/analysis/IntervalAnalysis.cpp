@@ -2643,6 +2643,8 @@ std::optional<Interval> RangeAnalysis::evalBinary(const BinaryOperator *B,
     return Op == BO_Assign
                ? eval(B->getRHS(), C, S)
                : evalCompound(cast<CompoundAssignOperator>(B), C, S);
+  if (std::optional<Interval> Gap = pointerDifference(B, C, S))
+    return Gap;
 
   // A product compared is not a count: its overflow is not this value's.
   State Compared;
@@ -3686,6 +3688,9 @@ std::optional<Interval> RangeAnalysis::evalAccess(const Expr *E,
     if (const VarDecl *Array = referencedVariable(ASE->getBase()))
       if (std::optional<Interval> R = rangeOfElements(Array))
         return R;
+  // `c->sizes[0] = n;` just before: what was stored.
+  if (std::optional<Interval> Stored = accessStoredBefore(E))
+    return Stored;
 
   // sizeof a variable-length array: its length times its element's size.
   if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(E))
@@ -6961,6 +6966,95 @@ static bool entersInside(const Stmt *S, unsigned &Budget) {
   return false;
 }
 
+std::optional<Interval> RangeAnalysis::storeFoundBefore(
+    const Stmt *Use, llvm::function_ref<bool(const Stmt *)> ChangesIn,
+    unsigned Reach,
+    llvm::function_ref<std::optional<Interval>(const Stmt *, bool &)> StoredBy) {
+  // Climb from the use through compounds and the branches of ifs; in each
+  // compound, the statements before are searched backwards for the first
+  // that changes the value, with nothing between that lets control in. A
+  // loop, a switch or a label around ends the search.
+  unsigned Budget = 4096;
+  const Stmt *S = Use;
+  for (const Stmt *P = Facts->parentOf(S); P; S = P, P = Facts->parentOf(P)) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
+            SwitchCase, LabelStmt, CapturedStmt, LambdaExpr, BlockExpr>(P))
+      return std::nullopt;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (S != If->getCond() && (ChangesIn(If->getCond()) ||
+                                 (If->getInit() && ChangesIn(If->getInit()))))
+        return std::nullopt;
+      continue;
+    }
+    const auto *C = dyn_cast<CompoundStmt>(P);
+    if (!C)
+      continue;
+    for (auto I = llvm::find(C->body(), S); I != C->body_begin();) {
+      const Stmt *Before = *--I;
+      if (Reach-- == 0 || entersInside(Before, Budget))
+        return std::nullopt;
+      if (!ChangesIn(Before))
+        continue;
+      bool Further = false;
+      std::optional<Interval> Found = StoredBy(Before, Further);
+      if (Found || !Further)
+        return Found;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Interval> RangeAnalysis::accessStoredBefore(const Expr *Access) {
+  if (!Facts || !isa<MemberExpr, ArraySubscriptExpr>(Access) ||
+      !Access->getType()->isIntegerType())
+    return std::nullopt;
+  const auto *Read =
+      dyn_cast_or_null<ImplicitCastExpr>(parentPastParens(Access, *Facts));
+  if (!Read || Read->getCastKind() != CK_LValueToRValue)
+    return std::nullopt;
+  auto [Cached, New] = AccessStoredBefore.try_emplace(Access, std::nullopt);
+  if (!New)
+    return Cached->second;
+  auto ChangesNothing = [&](const CallExpr *Call) { return !changesState(Call); };
+  auto ChangesIn = [&](const Stmt *S) {
+    return mayChangeAccess(S, Access, *Facts, ChangesNothing);
+  };
+  auto Same = [&](const Expr *Other) {
+    return sameExpression(Other, Access, Ctx);
+  };
+  // Stores further back than a few statements are left to the other rules:
+  // each read searches anew, and a long body must stay linear.
+  const unsigned Reach = 4;
+  std::optional<Interval> Found = storeFoundBefore(
+      Access, ChangesIn, Reach,
+      [&](const Stmt *Before, bool &) -> std::optional<Interval> {
+        if (const auto *Store = dyn_cast<BinaryOperator>(Before);
+            Store && Store->getOpcode() == BO_Assign &&
+            Same(Store->getLHS()) && !ChangesIn(Store->getRHS())) {
+          State Ignored;
+          return eval(Store->getRHS(), constraintsAt(Store), Ignored);
+        }
+        // `MPI_Get_count(&st, t, &c->got);`: the model's output.
+        const auto *Call = dyn_cast<CallExpr>(Before);
+        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+        const ModelInfo *M = Callee ? lookupModel(*Callee) : nullptr;
+        if (!M || M->Out < 0 || unsigned(M->Out) >= Call->getNumArgs() ||
+            keepsOneOfItsValues(Call, *M, Ctx))
+          return std::nullopt;
+        const auto *Address = dyn_cast<UnaryOperator>(
+            Call->getArg(M->Out)->IgnoreParenImpCasts());
+        if (!Address || Address->getOpcode() != UO_AddrOf ||
+            !Same(Address->getSubExpr()))
+          return std::nullopt;
+        return outputRange(Call, *M);
+      });
+  if (Found)
+    if (std::optional<Interval> Full = Interval::ofType(Access->getType(), Ctx))
+      Found = Found->meet(*Full);
+  AccessStoredBefore[Access] = Found;
+  return Found;
+}
+
 std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
                                                        const VarDecl *V) {
   // Only for a local whose address is handed out (to MPI calls that set
@@ -6993,65 +7087,32 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
       return Facts->isWithin(C, S);
     });
   };
-  // Climb from the use through compounds and the branches of ifs; in each
-  // compound, the statements before are searched backwards for one that
-  // always stores V, with nothing between that changes V or lets control
-  // in. A loop, a switch or a label around ends the search.
-  std::optional<Interval> Found;
-  unsigned Budget = 4096;
-  const Stmt *S = Use;
-  for (const Stmt *P = Facts->parentOf(S); P && !Found;
-       S = P, P = Facts->parentOf(P)) {
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
-            SwitchCase, LabelStmt, CapturedStmt, LambdaExpr, BlockExpr>(P))
-      break;
-    if (const auto *If = dyn_cast<IfStmt>(P)) {
-      if (S != If->getCond() && (ChangesIn(If->getCond()) ||
-                                 (If->getInit() && ChangesIn(If->getInit()))))
-        break;
-      continue;
-    }
-    const auto *C = dyn_cast<CompoundStmt>(P);
-    if (!C)
-      continue;
-    bool Stop = false;
-    auto Here = llvm::find(C->body(), S);
-    for (auto I = Here; I != C->body_begin() && !Found && !Stop;) {
-      const Stmt *Before = *--I;
-      if (entersInside(Before, Budget)) {
-        Stop = true;
-        break;
-      }
-      if (!ChangesIn(Before))
-        continue;
-      Stop = true;
-      // `V = e;` or a statement that always runs a model call setting V.
-      const auto *Store = dyn_cast<BinaryOperator>(Before);
-      if (Store && Store->getOpcode() == BO_Assign &&
-          namedVariable(Store->getLHS()->IgnoreParens()) == V &&
-          !ChangesIn(Store->getRHS())) {
-        State Ignored;
-        Found = eval(Store->getRHS(), constraintsAt(Store), Ignored);
-        break;
-      }
-      const DeclRefExpr *Only = nullptr;
-      for (const DeclRefExpr *Change : Changes)
-        if (Facts->isWithin(Change, Before))
-          Only = Only ? nullptr : Change;
-      const ModelInfo *M = nullptr;
-      const CallExpr *Call = Only ? outputCallOf(Only, *Facts, M) : nullptr;
-      if (Call && statementRunning(Call, *Facts) == Before) {
+  std::optional<Interval> Found = storeFoundBefore(
+      Use, ChangesIn, ~0u,
+      [&](const Stmt *Before, bool &Further) -> std::optional<Interval> {
+        // `V = e;` or a statement that always runs a model call setting V.
+        const auto *Store = dyn_cast<BinaryOperator>(Before);
+        if (Store && Store->getOpcode() == BO_Assign &&
+            namedVariable(Store->getLHS()->IgnoreParens()) == V &&
+            !ChangesIn(Store->getRHS())) {
+          State Ignored;
+          return eval(Store->getRHS(), constraintsAt(Store), Ignored);
+        }
+        const DeclRefExpr *Only = nullptr;
+        for (const DeclRefExpr *Change : Changes)
+          if (Facts->isWithin(Change, Before))
+            Only = Only ? nullptr : Change;
+        const ModelInfo *M = nullptr;
+        const CallExpr *Call = Only ? outputCallOf(Only, *Facts, M) : nullptr;
+        if (!Call || statementRunning(Call, *Facts) != Before)
+          return std::nullopt;
         // What the root held before MPI_Bcast: searched further back.
         if (keepsOneOfItsValues(Call, *M, Ctx)) {
-          Stop = false;
-          continue;
+          Further = true;
+          return std::nullopt;
         }
-        Found = outputRange(Call, *M);
-      }
-    }
-    if (Stop)
-      break;
-  }
+        return outputRange(Call, *M);
+      });
   if (Found)
     if (std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx))
       Found = Found->meet(*Full);

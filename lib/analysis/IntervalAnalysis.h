@@ -1031,6 +1031,23 @@ private:
                                           const clang::VarDecl *V);
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       StoredBefore;
+  /// What a read of the member or element \p Access holds when one of the
+  /// few statements just before it stores there (`c->sizes[0] = n;`,
+  /// `MPI_Get_count(&st, t, &c->got);`) and nothing between could change
+  /// memory or what Access reads.
+  std::optional<Interval> accessStoredBefore(const clang::Expr *Access);
+  llvm::DenseMap<const clang::Expr *, std::optional<Interval>>
+      AccessStoredBefore;
+  /// The value found by searching back from \p Use, through the compounds
+  /// and if-branches around it (no loop, switch or label), for the first
+  /// statement that \p ChangesIn, looking at no more than \p Reach
+  /// statements: what \p StoredBy says it always stores, or none; with
+  /// `Further` set by StoredBy, the search goes on past it.
+  std::optional<Interval> storeFoundBefore(
+      const clang::Stmt *Use,
+      llvm::function_ref<bool(const clang::Stmt *)> ChangesIn, unsigned Reach,
+      llvm::function_ref<std::optional<Interval>(const clang::Stmt *, bool &)>
+          StoredBy);
   /// What a use of a status writes: a fill's count, or a store of the whole
   /// status (memset, `st = other`) or of a hidden field (a preset), harmless
   /// when a fill replaces it on every path.
@@ -1281,6 +1298,32 @@ private:
   struct State {
     const clang::Expr *OverflowSite = nullptr;
   };
+  /// A difference of two pointers into one block, `base + n - cursor`:
+  /// the gap between their offsets from a base that stays put
+  /// (PointerPositions.cpp).
+  std::optional<Interval> pointerDifference(const clang::BinaryOperator *D,
+                                            const Constraints &C, State &S);
+  struct PointerPosition;
+  /// \p P as an offset from a base (`v`, `v->f`): through `+`, `-`,
+  /// `&p[i]` and the stores of local pointers.
+  std::optional<PointerPosition> positionOf(const clang::Expr *P,
+                                            const Constraints &C, State &S);
+  std::optional<PointerPosition> positionOfLocal(const clang::VarDecl *V);
+  std::optional<Interval> stepOf(const clang::VarDecl *V,
+                                 const FunctionFacts::Write &W);
+  /// A parameter never stored to, or a local stored to only by its
+  /// declaration, whose address nothing takes.
+  bool isSetOnce(const clang::VarDecl *V) const;
+  /// Whether what \p Base reads is the same from each of \p Sites to
+  /// \p Use: its variable is set once, no store anywhere names its
+  /// members, and no call between may reach them.
+  bool baseStaysPut(const clang::Expr *Base,
+                    llvm::ArrayRef<const clang::Stmt *> Sites,
+                    const clang::Expr *Use);
+  /// The statement that runs every path from \p Sites to \p Use: their
+  /// closest common statement, or the outermost loop around it.
+  const clang::Stmt *regionHolding(llvm::ArrayRef<const clang::Stmt *> Sites,
+                                   const clang::Stmt *Use) const;
   std::optional<Interval> eval(const clang::Expr *E, const Constraints &C,
                                State &S);
   /// What the user states of \p E (RunModel::Declared): a read of a named
@@ -1442,6 +1485,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> VarRanges;
   llvm::DenseMap<const clang::VarDecl *, std::optional<Interval>> ElementRanges;
   llvm::DenseSet<const clang::VarDecl *> InProgress;
+  llvm::DenseSet<const clang::VarDecl *> PositionsInProgress;
   /// Answers of isIndexBelow's parts, which read every use of a variable.
   llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::VarDecl *>, bool>
       RankOfSize;

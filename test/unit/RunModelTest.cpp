@@ -188,6 +188,67 @@ TEST(Transfer, RoundedQuotients) {
                              "int probe = t * nb; }"));
 }
 
+TEST(Transfer, PointerDifferences) {
+  // A cursor moved only forward from the base: the end's offset less at
+  // least 0.
+  std::optional<Interval> R = probe(
+      "void f(int *b, int n) { if (n < 0 || n > 100) return; int *c = b; "
+      "for (int i = 0; i < 3; ++i) c += 2; long probe = b + n - c; }",
+      false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, 100);
+  // Both ends from stores: `&b[k]` and a ternary of offsets.
+  R = probe("void f(int *b, int k, int w) { if (k < 0 || k > 9) return; "
+            "int *e = &b[k + 10]; int *c = w ? b + 1 : b + 2; "
+            "long probe = e - c; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 8);
+  EXPECT_EQ(R->Hi, 18);
+  // Moved back, counted in other elements, a base stored to, a call that
+  // may change the member: no bound.
+  const WideInt LongMax = (WideInt(1) << 63) - 1;
+  for (const char *Code :
+       {"void f(int *b, int n) { if (n < 0 || n > 100) return; int *c = b; "
+        "c -= n; long probe = b + n - c; }",
+        "void f(int *b, int n) { if (n < 0 || n > 100) return; "
+        "long probe = (char *)(b + n) - (char *)b; }",
+        "void f(int *b, int *o, int n) { if (n < 0 || n > 100) return; "
+        "int *c = b; b = o; long probe = b + n - c; }",
+        "struct S { int *p; }; void g(struct S *); "
+        "void f(struct S *s, int n) { if (n < 0 || n > 100) return; "
+        "int *c = s->p; g(s); long probe = s->p + n - c; }"}) {
+    R = probe(Code, false, std::nullopt, true);
+    ASSERT_TRUE(R) << Code;
+    EXPECT_EQ(R->Hi, LongMax) << Code;
+  }
+}
+
+TEST(Transfer, StoresJustBefore) {
+  // A member element read right after a store to it holds what was stored;
+  // a call between may change it.
+  std::optional<Interval> R = probe(
+      "struct S { int a[4]; }; void f(struct S *s, long k) { "
+      "s->a[1] = (int)(k % 10); int t = 0; long probe = s->a[1]; }",
+      false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, -9);
+  EXPECT_EQ(R->Hi, 9);
+  R = probe("struct S { int a[4]; }; void g(struct S *); "
+            "void f(struct S *s, long k) { s->a[1] = (int)(k % 10); g(s); "
+            "long probe = s->a[1]; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+  // A model output stored there: a received count.
+  R = probe("struct S { int got; }; void f(struct S *s, int *b) { "
+            "MPI_Status st; MPI_Recv(b, 50, MPI_INT, 0, 0, 0, &st); "
+            "MPI_Get_count(&st, MPI_INT, &s->got); long probe = s->got; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_LE(R->Hi, 50);
+}
+
 TEST(Transfer, Remainders) {
   // Smaller than the divisor in magnitude whatever its sign: dividing by
   // zero is undefined. The result takes the dividend's sign.
