@@ -1024,6 +1024,28 @@ static bool blocksStoreFix(const LargeCountCheck::Finding &Found,
   return true;
 }
 
+/// `cnt[2]` read where the array's other stores are to other literal
+/// elements (`cnt[0] = lsub[1] * w;` beside `cnt[2] = usub[2];`): only the
+/// stores to cnt[2], or to an index that is not a literal, can be read.
+/// Not for a pointer that moves along itself (`cnt += 4`), whose elements
+/// shift.
+static void
+keepStoresOfElementRead(const Expr *Read, const VarDecl *Array,
+                        const FunctionFacts &Facts,
+                        llvm::SmallVectorImpl<FunctionFacts::Write> &Writes) {
+  std::optional<uint64_t> K = FunctionFacts::literalElementRead(Read);
+  auto MovesAlong = [&](const FunctionFacts::Write &W) {
+    return !W.Replaces || W.Accumulates || !W.Value ||
+           mentionsVariable(W.Value, Array);
+  };
+  if (!K || llvm::any_of(Facts.writesOf(Array), MovesAlong))
+    return;
+  llvm::erase_if(Writes, [&](const FunctionFacts::Write &W) {
+    std::optional<uint64_t> Other = FunctionFacts::literalElementOf(W);
+    return Other && *Other != *K;
+  });
+}
+
 std::optional<LargeCountCheck::Finding>
 LargeCountCheck::findElementRead(const CallExpr *Call, unsigned Index,
                                  FunctionState &FS) {
@@ -1059,6 +1081,7 @@ LargeCountCheck::findElementRead(const CallExpr *Call, unsigned Index,
     return std::nullopt;
   llvm::SmallVector<FunctionFacts::Write, 4> Writes =
       FS.Facts->elementWritesReaching(Array, Call);
+  keepStoresOfElementRead(Arg, Array, *FS.Facts, Writes);
   std::optional<Hazard> H =
       elementHazard(Writes, Element, /*IsDispl=*/false, FS);
   if (!H)

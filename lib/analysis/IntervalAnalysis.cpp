@@ -1188,17 +1188,37 @@ bool FunctionFacts::isOnlyIndexed(const VarDecl *Array) const {
   return true;
 }
 
-/// The literal index of a plain store `a[K] = ...`, if it is one.
-static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
-  const auto *Assign = dyn_cast_or_null<BinaryOperator>(W.Site);
-  if (!Assign || Assign->getOpcode() != BO_Assign)
-    return std::nullopt;
-  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens());
+/// K of `a[K]`, K an integer literal.
+static std::optional<uint64_t> literalIndexIn(const Expr *Element) {
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element->IgnoreParens());
   if (!ASE)
     return std::nullopt;
   if (const auto *K = dyn_cast<IntegerLiteral>(ASE->getIdx()->IgnoreParenImpCasts()))
     return K->getValue().getZExtValue();
   return std::nullopt;
+}
+
+/// The literal index of a plain store `a[K] = ...`, if it is one.
+static std::optional<uint64_t> literalIndexOf(const FunctionFacts::Write &W) {
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(W.Site);
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return std::nullopt;
+  return literalIndexIn(Assign->getLHS());
+}
+
+std::optional<uint64_t> FunctionFacts::literalElementOf(const Write &W) {
+  const Expr *Element = nullptr;
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(W.Site);
+      Assign && Assign->isAssignmentOp())
+    Element = Assign->getLHS();
+  else if (const auto *U = dyn_cast_or_null<UnaryOperator>(W.Site);
+           U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+    Element = U->getSubExpr();
+  return Element ? literalIndexIn(Element) : std::nullopt;
+}
+
+std::optional<uint64_t> FunctionFacts::literalElementRead(const Expr *Read) {
+  return literalIndexIn(Read->IgnoreParenImpCasts());
 }
 
 /// `p = malloc(...)` or `int *p = malloc(...)` (or calloc, new[]): p
@@ -6967,6 +6987,18 @@ static bool entersInside(const Stmt *S, unsigned &Budget) {
 }
 
 std::optional<Interval> RangeAnalysis::storeFoundBefore(
+    const Stmt *Use, QualType Holder,
+    llvm::function_ref<bool(const Stmt *)> ChangesIn, unsigned Reach,
+    llvm::function_ref<std::optional<Interval>(const Stmt *, bool &)> StoredBy) {
+  std::optional<Interval> Found =
+      searchBackForStore(Use, ChangesIn, Reach, StoredBy);
+  if (Found)
+    if (std::optional<Interval> Full = Interval::ofType(Holder, Ctx))
+      Found = Found->meet(*Full);
+  return Found;
+}
+
+std::optional<Interval> RangeAnalysis::searchBackForStore(
     const Stmt *Use, llvm::function_ref<bool(const Stmt *)> ChangesIn,
     unsigned Reach,
     llvm::function_ref<std::optional<Interval>(const Stmt *, bool &)> StoredBy) {
@@ -7026,7 +7058,7 @@ std::optional<Interval> RangeAnalysis::accessStoredBefore(const Expr *Access) {
   // each read searches anew, and a long body must stay linear.
   const unsigned Reach = 4;
   std::optional<Interval> Found = storeFoundBefore(
-      Access, ChangesIn, Reach,
+      Access, Access->getType(), ChangesIn, Reach,
       [&](const Stmt *Before, bool &) -> std::optional<Interval> {
         if (const auto *Store = dyn_cast<BinaryOperator>(Before);
             Store && Store->getOpcode() == BO_Assign &&
@@ -7048,9 +7080,6 @@ std::optional<Interval> RangeAnalysis::accessStoredBefore(const Expr *Access) {
           return std::nullopt;
         return outputRange(Call, *M);
       });
-  if (Found)
-    if (std::optional<Interval> Full = Interval::ofType(Access->getType(), Ctx))
-      Found = Found->meet(*Full);
   AccessStoredBefore[Access] = Found;
   return Found;
 }
@@ -7088,7 +7117,7 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
     });
   };
   std::optional<Interval> Found = storeFoundBefore(
-      Use, ChangesIn, ~0u,
+      Use, V->getType(), ChangesIn, ~0u,
       [&](const Stmt *Before, bool &Further) -> std::optional<Interval> {
         // `V = e;` or a statement that always runs a model call setting V.
         const auto *Store = dyn_cast<BinaryOperator>(Before);
@@ -7113,9 +7142,6 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
         }
         return outputRange(Call, *M);
       });
-  if (Found)
-    if (std::optional<Interval> Full = Interval::ofType(V->getType(), Ctx))
-      Found = Found->meet(*Full);
   StoredBefore[Use] = Found;
   return Found;
 }

@@ -91,6 +91,11 @@ public:
   /// with no label or case between them that a jump could bypass it by.
   llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
                                                     const clang::Stmt *At) const;
+  /// K when \p W stores to, steps or hands out `v[K]` (K an integer
+  /// literal): that element, and no other, is what it changes.
+  static std::optional<uint64_t> literalElementOf(const Write &W);
+  /// K when \p Read is `v[K]`, K an integer literal.
+  static std::optional<uint64_t> literalElementRead(const clang::Expr *Read);
   /// Its address is taken or a non-const reference binds to it, so writes we
   /// cannot see may happen.
   bool escapes(const clang::VarDecl *V) const { return Escaping.count(V); }
@@ -1041,9 +1046,15 @@ private:
   /// The value found by searching back from \p Use, through the compounds
   /// and if-branches around it (no loop, switch or label), for the first
   /// statement that \p ChangesIn, looking at no more than \p Reach
-  /// statements: what \p StoredBy says it always stores, or none; with
-  /// `Further` set by StoredBy, the search goes on past it.
+  /// statements: what \p StoredBy says it always stores, as \p Holder
+  /// holds it, or none; with `Further` set by StoredBy, the search goes on
+  /// past it.
   std::optional<Interval> storeFoundBefore(
+      const clang::Stmt *Use, clang::QualType Holder,
+      llvm::function_ref<bool(const clang::Stmt *)> ChangesIn, unsigned Reach,
+      llvm::function_ref<std::optional<Interval>(const clang::Stmt *, bool &)>
+          StoredBy);
+  std::optional<Interval> searchBackForStore(
       const clang::Stmt *Use,
       llvm::function_ref<bool(const clang::Stmt *)> ChangesIn, unsigned Reach,
       llvm::function_ref<std::optional<Interval>(const clang::Stmt *, bool &)>
