@@ -4119,20 +4119,13 @@ RangeAnalysis::guardedDifference(const BinaryOperator *D, const Constraints &C) 
   return Interval{Lo, std::max(Lo, Bounds.Hi.value_or(Full->Hi))};
 }
 
-/// Whether running \p S before \p Keep can change memory, or what Keep
-/// reads: a store through anything but a local scalar Keep does not read,
-/// or a call other than one \p ChangesNothing says leaves all as it was (a
-/// getter: `buf.data()` beside `(int)buf.size()`). A store or a call that
-/// Keep is part of comes after it (the MPI call Keep is an argument of,
-/// `c[k] = (int)n[k]`).
-static bool
-mayChangeAccess(const Stmt *S, const Expr *Keep, const FunctionFacts &Facts,
-                llvm::function_ref<bool(const CallExpr *)> ChangesNothing) {
+bool RangeAnalysis::mayChangeAccess(const Stmt *S, const Expr *Keep) {
   if (!S || isa<LambdaExpr, BlockExpr>(S) || S == Keep)
     return false;
+  const FunctionFacts &Facts = *this->Facts;
   auto InChildren = [&](const Stmt *Of) {
     return llvm::any_of(Of->children(), [&](const Stmt *Child) {
-      return mayChangeAccess(Child, Keep, Facts, ChangesNothing);
+      return mayChangeAccess(Child, Keep);
     });
   };
   if (Facts.isWithin(Keep, S))
@@ -4154,7 +4147,7 @@ mayChangeAccess(const Stmt *S, const Expr *Keep, const FunctionFacts &Facts,
   if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
     if (StoresToMemory(U->getSubExpr()))
       return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S); Call && !ChangesNothing(Call))
+  if (const auto *Call = dyn_cast<CallExpr>(S); Call && changesState(Call))
     return true;
   if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S))
     return true;
@@ -4187,10 +4180,8 @@ std::optional<Interval> RangeAnalysis::guardedAccessBound(const Expr *E,
   if (!Facts || changesState(E) ||
       !everyVariableRead(E, *Facts, [](const VarDecl *) { return true; }))
     return std::nullopt;
-  auto ChangesNothing = [&](const CallExpr *Call) { return !changesState(Call); };
   auto Changes = [&](const Stmt *St) {
-    return changesInBranch(E, St, *Facts) ||
-           mayChangeAccess(St, E, *Facts, ChangesNothing);
+    return changesInBranch(E, St, *Facts) || mayChangeAccess(St, E);
   };
   // What runs of statement \p S, which holds E, before E: only the
   // condition (and its C++17 init) of an `if` whose condition holds E, as
@@ -4300,10 +4291,9 @@ RangeAnalysis::boundWhereKept(const BinaryOperator *Store, const Expr *E,
   // A value read from memory (`(int)sizes[i]`) may also change through a
   // store or a call; a local's only through its writes.
   bool ReadsMemory = !isa<DeclRefExpr>(E->IgnoreParenImpCasts());
-  auto ChangesNothing = [&](const CallExpr *Call) { return !changesState(Call); };
   auto Changes = [&](const Stmt *S) {
     return changesInBranch(E, S, *Facts) || Renames(S) ||
-           (ReadsMemory && mayChangeAccess(S, E, *Facts, ChangesNothing));
+           (ReadsMemory && mayChangeAccess(S, E));
   };
   for (const Stmt *Later : llvm::drop_begin(Block->body(), *At + 1)) {
     const auto *If = dyn_cast<IfStmt>(Later);
@@ -5403,9 +5393,7 @@ static const CallExpr *soleSetter(const VarDecl *V, ModelRole Setter,
   return Found;
 }
 
-/// A local or parameter that nothing assigns after its initializer or hands
-/// out: it has one value all through the function.
-static bool holdsOneValue(const VarDecl *V, const FunctionFacts &F) {
+bool holdsOneValue(const VarDecl *V, const FunctionFacts &F) {
   if (!V->hasLocalStorage() || F.escapes(V))
     return false;
   return llvm::all_of(F.writesOf(V), [V](const FunctionFacts::Write &W) {
@@ -7047,10 +7035,7 @@ std::optional<Interval> RangeAnalysis::accessStoredBefore(const Expr *Access) {
   auto [Cached, New] = AccessStoredBefore.try_emplace(Access, std::nullopt);
   if (!New)
     return Cached->second;
-  auto ChangesNothing = [&](const CallExpr *Call) { return !changesState(Call); };
-  auto ChangesIn = [&](const Stmt *S) {
-    return mayChangeAccess(S, Access, *Facts, ChangesNothing);
-  };
+  auto ChangesIn = [&](const Stmt *S) { return mayChangeAccess(S, Access); };
   auto Same = [&](const Expr *Other) {
     return sameExpression(Other, Access, Ctx);
   };

@@ -791,6 +791,12 @@ public:
   /// a call of a function that only reads, with arguments that change
   /// nothing, does not.
   bool changesState(const clang::Expr *E);
+  /// Whether running \p S before \p Keep can change memory, or what Keep
+  /// reads: a store through anything but a local scalar Keep does not
+  /// read, or a call that changesState (not a getter: `buf.data()` beside
+  /// `(int)buf.size()`). A store or a call that Keep is part of comes after
+  /// it (the MPI call Keep is an argument of, `c[k] = (int)n[k]`).
+  bool mayChangeAccess(const clang::Stmt *S, const clang::Expr *Keep);
   /// The bound on \p E where the element \p Store writes keeps its value:
   /// `a[i] = (int)size; ... if (size > limit) a[i] = 1;` leaves `(int)size`
   /// in a[i] only where size <= limit (the large-type workaround of codes
@@ -1576,6 +1582,9 @@ void factorsOf(const clang::Expr *E,
 bool mentionsVariable(const clang::Stmt *S, const clang::VarDecl *V);
 /// Whether \p A and \p B compute the same thing, parentheses and implicit
 /// casts aside.
+/// A local or parameter that nothing assigns after its initializer or hands
+/// out: it has one value all through the function.
+bool holdsOneValue(const clang::VarDecl *V, const FunctionFacts &F);
 bool sameExpression(const clang::Expr *A, const clang::Expr *B,
                     const clang::ASTContext &Ctx);
 

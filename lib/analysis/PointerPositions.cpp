@@ -46,21 +46,6 @@ rootOfBase(const Expr *E, llvm::SmallVectorImpl<const FieldDecl *> &Fields) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-static bool sameBase(const Expr *A, const Expr *B) {
-  A = A->IgnoreParenImpCasts();
-  B = B->IgnoreParenImpCasts();
-  if (const auto *RefA = dyn_cast<DeclRefExpr>(A)) {
-    const auto *RefB = dyn_cast<DeclRefExpr>(B);
-    return RefB && RefA->getDecl() == RefB->getDecl();
-  }
-  const auto *MemberA = dyn_cast<MemberExpr>(A);
-  const auto *MemberB = dyn_cast<MemberExpr>(B);
-  return MemberA && MemberB &&
-         MemberA->getMemberDecl() == MemberB->getMemberDecl() &&
-         MemberA->isArrow() == MemberB->isArrow() &&
-         sameBase(MemberA->getBase(), MemberB->getBase());
-}
-
 /// Whether \p S stores to one of \p Fields of any object, or takes the
 /// address of one, after which a store through that address could.
 static bool touchesFields(const Stmt *S,
@@ -136,12 +121,8 @@ const Stmt *RangeAnalysis::regionHolding(llvm::ArrayRef<const Stmt *> Sites,
 }
 
 bool RangeAnalysis::isSetOnce(const VarDecl *V) const {
-  if (!Facts || !V->hasLocalStorage() || Facts->escapes(V) ||
-      Facts->isCaptured(V) || V->getType().isVolatileQualified())
-    return false;
-  return llvm::all_of(Facts->writesOf(V), [&](const FunctionFacts::Write &W) {
-    return W.Site == V->getInit();
-  });
+  return Facts && holdsOneValue(V, *Facts) && !Facts->isCaptured(V) &&
+         !V->getType().isVolatileQualified();
 }
 
 bool RangeAnalysis::baseStaysPut(const Expr *Base,
@@ -194,7 +175,7 @@ RangeAnalysis::positionOf(const Expr *P, const Constraints &C, State &S) {
     std::optional<PointerPosition> Then = positionOf(Choice->getTrueExpr(), C, S);
     std::optional<PointerPosition> Else =
         Then ? positionOf(Choice->getFalseExpr(), C, S) : std::nullopt;
-    if (!Else || !sameBase(Then->Base, Else->Base))
+    if (!Else || !sameExpression(Then->Base, Else->Base, Ctx))
       return std::nullopt;
     Then->Offset = Then->Offset.join(Else->Offset);
     Then->Sites.append(Else->Sites.begin(), Else->Sites.end());
@@ -278,7 +259,8 @@ RangeAnalysis::positionOfLocal(const VarDecl *V) {
         W.Value && W.Replaces
             ? positionOf(W.Value, constraintsAt(W.Site), Ignored)
             : std::nullopt;
-    if (!Stored || (Position && !sameBase(Position->Base, Stored->Base))) {
+    if (!Stored ||
+        (Position && !sameExpression(Position->Base, Stored->Base, Ctx))) {
       Known = false;
       break;
     }
@@ -313,7 +295,7 @@ RangeAnalysis::pointerDifference(const BinaryOperator *D, const Constraints &C,
   std::optional<PointerPosition> To = positionOf(D->getLHS(), C, S);
   std::optional<PointerPosition> From =
       To ? positionOf(D->getRHS(), C, S) : std::nullopt;
-  if (!From || !sameBase(To->Base, From->Base))
+  if (!From || !sameExpression(To->Base, From->Base, Ctx))
     return std::nullopt;
   llvm::SmallVector<const Stmt *, 8> Sites(To->Sites.begin(), To->Sites.end());
   Sites.append(From->Sites.begin(), From->Sites.end());
