@@ -42,6 +42,12 @@ static Interval ofWidth(unsigned Bits, bool Signed) {
   return Interval{-Half, Half - 1};
 }
 
+Interval unsignedDifference(bool Unsigned, Interval D) {
+  if (Unsigned && D.Lo < 0 && D.Hi >= 0)
+    D.Lo = 0;
+  return D;
+}
+
 std::optional<unsigned> integerWidth(QualType T, const ASTContext &Ctx) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T.isNull() || T->isDependentType() || !T->isIntegerType() ||

@@ -47,6 +47,14 @@ struct Interval {
 
 std::string toString(WideInt V);
 
+/// The values an unsigned difference \p D (computed without wrapping) is
+/// judged by: those of a minuend at least the subtrahend. A difference
+/// that goes below zero (`end - begin` with begin past end) is a defect of
+/// its own, which no count width mends, not a large count; signed
+/// differences, and differences below zero whatever the operands, keep
+/// their values.
+Interval unsignedDifference(bool Unsigned, Interval D);
+
 /// The width of integer type \p T (not bool), an enum's by its underlying
 /// type; none for any other type, and for an enum declared in a template,
 /// whose underlying type the uninstantiated pattern does not have.

@@ -2780,7 +2780,11 @@ std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
   case BO_Add:
     return clampTo(T, {L.Lo + R.Lo, L.Hi + R.Hi}, B, false, S);
   case BO_Sub:
-    return clampTo(T, {L.Lo - R.Hi, L.Hi - R.Lo}, B, false, S);
+    return clampTo(T,
+                   unsignedDifference(T->isUnsignedIntegerType(),
+                                      {L.Lo - R.Hi, L.Hi - R.Lo}),
+                   B,
+                   false, S);
   case BO_Mul: {
     WideInt P[] = {saturatingMul(L.Lo, R.Lo), saturatingMul(L.Lo, R.Hi),
                    saturatingMul(L.Hi, R.Lo), saturatingMul(L.Hi, R.Hi)};
@@ -4745,6 +4749,7 @@ void RangeAnalysis::addConstraints(const Expr *Cond, bool Truth,
 static bool onlyReads(const DeclRefExpr *Use, const FunctionFacts &F);
 static const Stmt *parentPastParens(const Stmt *S, const FunctionFacts &F);
 static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index);
+static bool isBoundToConstReference(const Stmt *Place, const FunctionFacts &F);
 /// Whether \p Use is `&v` handed to a pointer-to-const parameter: the
 /// callee only reads v.
 static bool isHandedToReader(const DeclRefExpr *Use, const FunctionFacts &F);
@@ -6356,8 +6361,19 @@ static OutputUse classifyOutputUse(const DeclRefExpr *Use,
   if (!(Deref && Deref->getOpcode() == UO_Deref) && !(Index && *Index == 0))
     return {OutputUse::Other};
   const Stmt *Place = parentPastParens(cast<Expr>(Up), F);
+  // A branch of a C++ choice between lvalues (`*o < n ? *o : n`) is read
+  // when the choice is.
+  const Stmt *Chosen = Up;
+  while (const auto *Choice = dyn_cast_or_null<ConditionalOperator>(Place)) {
+    if (Choice->getCond()->IgnoreParens() == Chosen || !Choice->isGLValue())
+      break;
+    Chosen = Choice;
+    Place = parentPastParens(Choice, F);
+  }
   if (const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Place);
       Read && Read->getCastKind() == CK_LValueToRValue)
+    return {OutputUse::Read};
+  if (isBoundToConstReference(Chosen, F))
     return {OutputUse::Read};
   const auto *Write = dyn_cast_or_null<BinaryOperator>(Place);
   if (!Write || !Write->isAssignmentOp() ||
@@ -6368,12 +6384,58 @@ static OutputUse classifyOutputUse(const DeclRefExpr *Use,
           Write};
 }
 
-/// The stores \p F makes through its parameter \p P, a pointer or a
-/// reference to an integer: `*out = e`, `out[0] = e`, or `out = e` for a
-/// reference. None when it does anything else with P than read through it
-/// and test it for null: hands it on, moves it, or updates through it.
+/// The index of the statement of \p Body that holds \p S.
+static std::optional<unsigned> statementOfBody(const Stmt *S,
+                                               const CompoundStmt *Body,
+                                               const FunctionFacts &F) {
+  for (const Stmt *Up = F.parentOf(S); S && Up; S = Up, Up = F.parentOf(Up))
+    if (Up == Body)
+      return F.indexInCompound(S);
+  return std::nullopt;
+}
+
+/// The one of \p Stores that every run of the function ends with, when
+/// there is one: a store that is a statement of the body itself, after the
+/// statements holding every other store, with no return before it and no
+/// label a jump could bypass it by. The caller sees what it stores
+/// (`*pos2 = min(*pos2, size - 1);` at the end of a helper), whatever the
+/// stores before it were; they reach it only as its operands.
+static const BinaryOperator *
+storeEndingEveryRun(llvm::ArrayRef<const BinaryOperator *> Stores,
+                    const FunctionDecl *Def, const FunctionFacts &F) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Stores.size() < 2 || !F.labels().empty())
+    return nullptr;
+  // The latest store that is a statement of the body on its own (in C++,
+  // inside the cleanups of the temporaries it binds).
+  const BinaryOperator *Last = nullptr;
+  std::optional<unsigned> LastIndex;
+  for (const BinaryOperator *Store : Stores) {
+    std::optional<unsigned> Index = statementOfBody(Store, Body, F);
+    const auto *Whole =
+        Index ? dyn_cast<Expr>(Body->body_begin()[*Index]) : nullptr;
+    if (Whole && Whole->IgnoreImplicit()->IgnoreParens() == Store &&
+        (!LastIndex || *Index > *LastIndex)) {
+      Last = Store;
+      LastIndex = Index;
+    }
+  }
+  if (!Last)
+    return nullptr;
+  for (const BinaryOperator *Store : Stores) {
+    std::optional<unsigned> Index = statementOfBody(Store, Body, F);
+    if (Store != Last && (!Index || *Index >= *LastIndex))
+      return nullptr;
+  }
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  for (const Stmt *Before : llvm::ArrayRef(Body->body_begin(), *LastIndex))
+    collectReturns(Before, Returns);
+  return Returns.empty() ? Last : nullptr;
+}
+
+/// Every store of storesThrough, overwritten or not.
 static std::optional<llvm::SmallVector<const BinaryOperator *, 2>>
-storesThrough(const ParmVarDecl *P, const FunctionFacts &F) {
+allStoresThrough(const ParmVarDecl *P, const FunctionFacts &F) {
   QualType T = P->getType();
   if (F.escapes(P))
     return std::nullopt;
@@ -6396,6 +6458,20 @@ storesThrough(const ParmVarDecl *P, const FunctionFacts &F) {
     else if (U.Kind != OutputUse::Tested && U.Kind != OutputUse::Read)
       return std::nullopt;
   }
+  return Stores;
+}
+
+/// The stores \p F makes through its parameter \p P, a pointer or a
+/// reference to an integer: `*out = e`, `out[0] = e`, or `out = e` for a
+/// reference, less those a store that ends every run overwrites. None
+/// when it does anything else with P than read through it and test it for
+/// null: hands it on, moves it, or updates through it.
+static std::optional<llvm::SmallVector<const BinaryOperator *, 2>>
+storesThrough(const ParmVarDecl *P, const FunctionFacts &F) {
+  auto Stores = allStoresThrough(P, F);
+  if (const auto *Def = dyn_cast<FunctionDecl>(P->getDeclContext()); Stores && Def)
+    if (const BinaryOperator *Last = storeEndingEveryRun(*Stores, Def, F))
+      return llvm::SmallVector<const BinaryOperator *, 2>{Last};
   return Stores;
 }
 
@@ -7861,6 +7937,19 @@ RangeAnalysis::parameterStatusCount(const ParmVarDecl *P,
 
 /// Whether argument \p Index of \p Call goes to a pointer to const: the
 /// callee only reads through it.
+/// Whether \p Place is an argument bound to a reference-to-const parameter
+/// (`std::min(*to, last)`): the callee only reads it.
+static bool isBoundToConstReference(const Stmt *Place, const FunctionFacts &F) {
+  unsigned Index = 0;
+  const CallExpr *Call = argumentOf(Place, F, Index);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || isa<CXXOperatorCallExpr>(Call) ||
+      Index >= Callee->getNumParams())
+    return false;
+  QualType T = Callee->getParamDecl(Index)->getType();
+  return T->isLValueReferenceType() && T.getNonReferenceType().isConstQualified();
+}
+
 static bool isReadOnlyArgument(const CallExpr *Call, unsigned Index) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Index >= Callee->getNumParams())

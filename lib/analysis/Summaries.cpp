@@ -452,7 +452,8 @@ private:
 // of that width and sign (an implicit widening is ["w", sub]), or
 // ["j", sub, sub, ...], any of its parts (a function's several returns), or
 // ["n", bits, signed, sub], sub converted to a narrower type, which loses
-// what does not fit (`return n * sizeof(Msg);` in an int function).
+// what does not fit (`return n * sizeof(Msg);` in an int function), or
+// ["min", a, b] or ["max", a, b], the smaller or larger of the two.
 
 namespace {
 /// The value of an output that a fixpoint has not reached yet (Kleene's
@@ -461,6 +462,18 @@ namespace {
 constexpr Interval NoValueYet{1, 0};
 bool isNoValueYet(const std::optional<Interval> &I) {
   return I && I->Lo > I->Hi;
+}
+
+/// A bound of an ["i", lo, hi] leaf: any value of a 64-bit type, signed
+/// or not (a size_t's top is past long long's).
+std::optional<WideInt> wideOf(StringRef Decimal) {
+  long long Signed;
+  if (!Decimal.getAsInteger(10, Signed))
+    return WideInt(Signed);
+  unsigned long long Unsigned;
+  if (!Decimal.getAsInteger(10, Unsigned))
+    return WideInt(Unsigned);
+  return std::nullopt;
 }
 
 struct TreeEvaluator {
@@ -531,11 +544,11 @@ struct TreeEvaluator {
       return eval((*A)[1]);
     if (Op == "i" && A->size() == 3 && (*A)[1].getAsString() &&
         (*A)[2].getAsString()) {
-      long long Lo, Hi;
-      if ((*A)[1].getAsString()->getAsInteger(10, Lo) ||
-          (*A)[2].getAsString()->getAsInteger(10, Hi) || Lo > Hi)
+      std::optional<WideInt> Lo = wideOf(*(*A)[1].getAsString()),
+                             Hi = wideOf(*(*A)[2].getAsString());
+      if (!Lo || !Hi || *Lo > *Hi)
         return std::nullopt;
-      return Interval{Lo, Hi};
+      return Interval{*Lo, *Hi};
     }
     if (Op == "j") {
       std::optional<Interval> Joined;
@@ -547,6 +560,16 @@ struct TreeEvaluator {
           Joined = Joined ? Joined->join(*One) : *One;
       }
       return Joined ? Joined : NoValueYet;
+    }
+    if ((Op == "min" || Op == "max") && A->size() == 3) {
+      std::optional<Interval> L = eval((*A)[1]), R = eval((*A)[2]);
+      if (!L || !R)
+        return std::nullopt;
+      if (isNoValueYet(L) || isNoValueYet(R))
+        return NoValueYet;
+      if (Op == "min")
+        return Interval{std::min(L->Lo, R->Lo), std::min(L->Hi, R->Hi)};
+      return Interval{std::max(L->Lo, R->Lo), std::max(L->Hi, R->Hi)};
     }
     if (Op == "n" && A->size() == 4)
       return narrowed((*A)[1].getAsInteger(), (*A)[2].getAsBoolean(),
@@ -564,7 +587,7 @@ struct TreeEvaluator {
     if (Op == "+")
       Out = {L->Lo + R->Lo, L->Hi + R->Hi};
     else if (Op == "-")
-      Out = {L->Lo - R->Hi, L->Hi - R->Lo};
+      Out = unsignedDifference(!*Signed, {L->Lo - R->Hi, L->Hi - R->Lo});
     else if (Op == "*") {
       WideInt P[] = {L->Lo * R->Lo, L->Lo * R->Hi, L->Hi * R->Lo, L->Hi * R->Hi};
       Out = {*std::min_element(P, P + 4), *std::max_element(P, P + 4)};

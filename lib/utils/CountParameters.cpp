@@ -663,6 +663,10 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
     if (Locals && V && V->hasLocalStorage() && V->getDeclContext() == Def)
       return variableTree(V, Def, *Locals);
   }
+  if (isa<ConditionalOperator, CallExpr>(E))
+    if (std::string Extreme = extremeTree(E, Def, WithMembers, Locals);
+        !Extreme.empty())
+      return Extreme;
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     StringRef Op = B->getOpcode() == BO_Add   ? "+"
                    : B->getOpcode() == BO_Sub ? "-"
@@ -683,6 +687,60 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
       E->EvaluateAsInt(V, Ctx))
     return "[\"c\",\"" + std::to_string(V.Val.getInt().getExtValue()) + "\"]";
   return "";
+}
+
+/// The two values \p E chooses the smaller (\p Min) or larger of: `a < b ?
+/// a : b` (the expansion of a `min` macro) or `std::min(a, b)`.
+static std::optional<std::pair<const Expr *, const Expr *>>
+extremeOperands(const Expr *E, bool &Min, const ASTContext &Ctx) {
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->getIdentifier() || !F->isInStdNamespace() ||
+        Call->getNumArgs() != 2 ||
+        (F->getName() != "min" && F->getName() != "max"))
+      return std::nullopt;
+    Min = F->getName() == "min";
+    return std::pair(Call->getArg(0), Call->getArg(1));
+  }
+  const auto *Choice = dyn_cast<ConditionalOperator>(E);
+  const auto *Compare =
+      Choice ? dyn_cast<BinaryOperator>(Choice->getCond()->IgnoreParenImpCasts())
+             : nullptr;
+  if (!Compare || !Compare->isRelationalOp())
+    return std::nullopt;
+  const Expr *Chosen = Choice->getTrueExpr(), *Other = Choice->getFalseExpr();
+  bool AsCompared = sameExpression(Compare->getLHS(), Chosen, Ctx) &&
+                    sameExpression(Compare->getRHS(), Other, Ctx);
+  bool Swapped = sameExpression(Compare->getLHS(), Other, Ctx) &&
+                 sameExpression(Compare->getRHS(), Chosen, Ctx);
+  if (!AsCompared && !Swapped)
+    return std::nullopt;
+  bool Less = Compare->getOpcode() == BO_LT || Compare->getOpcode() == BO_LE;
+  Min = Less == AsCompared;
+  return std::pair(Chosen, Other);
+}
+
+std::string CountParameters::extremeTree(const Expr *E, const FunctionDecl *Def,
+                                         bool WithMembers, LocalTrees *Locals) {
+  bool Min = true;
+  auto Operands = extremeOperands(E, Min, Ctx);
+  std::optional<Interval> Whole =
+      Interval::ofType(E->getType().getNonReferenceType(), Ctx);
+  if (!Operands || !Whole)
+    return "";
+  std::string A = treeOf(Operands->first, Def, WithMembers, Locals),
+              B = treeOf(Operands->second, Def, WithMembers, Locals);
+  if ((A.empty() && B.empty()) || A == CopyOfFollowed || B == CopyOfFollowed)
+    return "";
+  // An operand the tree cannot follow (`*pos2` in `*pos2 < size - 1 ?
+  // *pos2 : size - 1`) is any value of the type: the other still bounds a
+  // minimum from above and a maximum from below.
+  for (std::string *Side : {&A, &B})
+    if (Side->empty())
+      *Side = "[\"i\",\"" + toString(Whole->Lo) + "\",\"" +
+              toString(Whole->Hi) + "\"]";
+  return std::string("[\"") + (Min ? "min" : "max") + "\"," + A + "," + B +
+         "]";
 }
 
 /// The longest tree of a followed local or output a record keeps.

@@ -213,6 +213,11 @@ private:
   /// being followed.
   std::string treeOf(const clang::Expr *E, const clang::FunctionDecl *Def,
                      bool WithMembers = false, LocalTrees *Locals = nullptr);
+  /// The smaller or larger of two values (`a < b ? a : b`, the expansion
+  /// of a `min` macro, or `std::min(a, b)`) as ["min", a, b] or ["max", a,
+  /// b]; "" for any other choice or call.
+  std::string extremeTree(const clang::Expr *E, const clang::FunctionDecl *Def,
+                          bool WithMembers, LocalTrees *Locals);
   /// Every value the integer local or parameter \p V of \p Def can hold,
   /// as the join of its entry value, its stores and the outputs it is
   /// handed to as `&v`, made ["d", ...] by updates that only shrink it

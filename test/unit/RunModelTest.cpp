@@ -102,6 +102,20 @@ public:
   /// What the unit's sends bound a probed message to (none: unknown).
   std::optional<WideInt> ProbeBytes;
   std::optional<WideInt> probedMessageBytes() override { return ProbeBytes; }
+  /// A helper's output, followed into its body as the checks' cache of
+  /// per-function analyses follows it.
+  std::optional<Interval>
+  outputRange(const CallExpr *, const FunctionDecl *F, unsigned Index,
+              llvm::ArrayRef<std::optional<Interval>> Args,
+              const Expr *&OverflowSite) override {
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def))
+      return std::nullopt;
+    ASTContext &Ctx = const_cast<ASTContext &>(Def->getASTContext());
+    FunctionFacts Facts(Def->getBody(), Ctx);
+    RangeAnalysis Ranges(Ctx, &Facts, this, Def);
+    return Ranges.outputRange(Def, Index, Args, OverflowSite);
+  }
 };
 
 /// What the analysis makes of the initializer of local `probe` in function
@@ -221,6 +235,45 @@ TEST(Transfer, PointerDifferences) {
     R = probe(Code, false, std::nullopt, true);
     ASSERT_TRUE(R) << Code;
     EXPECT_EQ(R->Hi, LongMax) << Code;
+  }
+}
+
+TEST(Transfer, UnsignedDifferences) {
+  // Judged where the minuend is at least the subtrahend: below the minuend.
+  std::optional<Interval> R = probe(
+      "void f(unsigned long a, int b) { if (b < 0) return; "
+      "unsigned long probe = (unsigned long)b - a; }",
+      false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Lo, 0);
+  EXPECT_EQ(R->Hi, IntMax);
+  // Below zero whatever the operands: it wraps, as C says.
+  R = probe("void f(unsigned a) { if (a < 5 || a > 10) return; "
+            "unsigned long probe = 2UL - a; }",
+            false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, (WideInt(1) << 64) - 1);
+}
+
+TEST(Transfer, StoresEndingEveryRun) {
+  // The helper's last statement overwrites what the branches stored.
+  const char *Clamped =
+      "static void g(unsigned long n, unsigned long *o) { "
+      "if (n > 7) *o = n * n; else *o = n + 1; *o = *o < n ? *o : n; } "
+      "void f(int k) { if (k < 0) return; unsigned long v; g(k, &v); "
+      "unsigned long probe = v; }";
+  std::optional<Interval> R = probe(Clamped, false, std::nullopt, true);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->Hi, IntMax);
+  // A clamp some runs skip, or a return before it: what the branches
+  // stored, up to k * k.
+  for (std::string Skip : {"if (n) *o = *o < n ? *o : n;",
+                           "if (!n) return; *o = *o < n ? *o : n;"}) {
+    std::string Code = Clamped;
+    Code.replace(Code.find("*o = *o < n ? *o : n;"), 21, Skip);
+    R = probe(Code, false, std::nullopt, true);
+    ASSERT_TRUE(R) << Code;
+    EXPECT_EQ(R->Hi, IntMax * IntMax) << Code;
   }
 }
 

@@ -316,6 +316,30 @@ TEST(Summaries, ReturnTreesAreEvaluatedForTheArguments) {
                  Overflows);
   EXPECT_FALSE(Overflows);
 
+  // The smaller of any size_t and `n - 1`; the larger of the two is any.
+  ReturnSummary End;
+  End.Tree = R"(["min",["i","0","18446744073709551615"],)"
+             R"(["-",64,false,["p",0],["c","1"]]])";
+  std::optional<Interval> Ends = evaluateReturn(End, {Interval{1, 100}}, Overflows);
+  ASSERT_TRUE(Ends);
+  EXPECT_EQ(Ends->Lo, 0);
+  EXPECT_EQ(Ends->Hi, 99);
+  End.Tree.replace(2, 3, "max");
+  Ends = evaluateReturn(End, {Interval{1, 100}}, Overflows);
+  ASSERT_TRUE(Ends);
+  EXPECT_EQ(Ends->Hi, (WideInt(1) << 64) - 1);
+  // An unsigned difference below zero for some arguments is judged by the
+  // others; below zero for all, it wraps.
+  ReturnSummary Rest;
+  Rest.Tree = R"(["-",64,false,["p",0],["p",1]])";
+  Ends = evaluateReturn(Rest, {Interval{0, 100}, Interval{0, 1000}}, Overflows);
+  ASSERT_TRUE(Ends);
+  EXPECT_EQ(Ends->Lo, 0);
+  EXPECT_EQ(Ends->Hi, 100);
+  Ends = evaluateReturn(Rest, {Interval{0, 100}, Interval{200, 1000}}, Overflows);
+  ASSERT_TRUE(Ends);
+  EXPECT_EQ(Ends->Hi, (WideInt(1) << 64) - 1);
+
   // A sum over a loop overflows whatever the arguments; a bad tree is none.
   ReturnSummary Sum;
   Sum.AlwaysOverflows = true;
