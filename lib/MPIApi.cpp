@@ -306,12 +306,4 @@ bool isDeclaredByMPI(const clang::FunctionDecl &F,
   });
 }
 
-bool isMPI3WideQuery(llvm::StringRef CalleeName) {
-  return llvm::StringSwitch<bool>(CalleeName)
-      .Cases("MPI_Type_size_x", "MPI_Type_get_extent_x",
-             "MPI_Type_get_true_extent_x", "MPI_Get_elements_x",
-             "MPI_Status_set_elements_x", true)
-      .Default(false);
-}
-
 } // namespace mpix

@@ -104,9 +104,6 @@ const FunctionInfo *lookupLarge(const clang::FunctionDecl &Callee);
 bool isDeclaredByMPI(const clang::FunctionDecl &F,
                      const clang::SourceManager &SM);
 
-/// MPI-3 already has a few wide queries: MPI_Type_size_x and friends.
-bool isMPI3WideQuery(llvm::StringRef CalleeName);
-
 /// What a call tells of a run's values (MPIModel.def).
 enum class ModelRole {
   SIZE_OUT,
