@@ -3310,10 +3310,11 @@ LargeCountCheck::findBufferOffset(const CallExpr *Call, const FunctionInfo &F,
 llvm::SmallVector<NarrowSize, 1>
 LargeCountCheck::storesInto(const Expr *BufferArg, const FunctionDecl *Caller,
                             FunctionState &FS) {
-  const VarDecl *Local = localBufferOf(BufferArg);
-  if (!Local)
+  // Asked for every call on the buffer: one walk of the body per variable.
+  const VarDecl *Named = bufferVariableOf(BufferArg);
+  if (!Named)
     return narrowStoresOf(BufferArg, Caller->getBody(), *Context);
-  auto [It, New] = FS.StoresInto.try_emplace(Local);
+  auto [It, New] = FS.StoresInto.try_emplace(Named);
   if (New)
     It->second = narrowStoresOf(BufferArg, Caller->getBody(), *Context);
   return It->second;

@@ -162,7 +162,7 @@ private:
     /// Grouped declarations split by an emitted fix, with the variables it
     /// retyped there.
     DeclSplits EmittedSplits;
-    /// Per local buffer, what the stores into it allocate (storesInto).
+    /// Per buffer variable, what the stores into it allocate (storesInto).
     llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<NarrowSize, 1>>
         StoresInto;
   };

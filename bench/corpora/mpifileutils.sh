@@ -13,8 +13,10 @@
 #     UNITS...
 # two phases, with cold summaries (the summaries file is removed first).
 #
-# Expected: 73 mpix-large-count warnings (13 TRUE, 19 TI, 41 FALSE;
-# docs/corpus.md classifies every report) with the binaries of sessions 35-39.
+# Expected: 72 mpix-large-count warnings (13 TRUE, 19 TI, 40 FALSE;
+# docs/corpus.md classifies every report) since session 42 (73, 41 FALSE,
+# with the binaries of sessions 35-41: session 42 judges mfu_flist_io.c:489's
+# `bufsize - bufoffset` where it does not wrap).
 # Session 40 (this script's first use): s40a 73; s40d (an `int` output of
 # MPI_Get_count/MPI_Get_elements only tested with ==/!= or printed; a guard
 # on a read-only function's result bounding a later call with the same

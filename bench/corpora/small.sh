@@ -9,7 +9,7 @@
 #              per file (bench/run_corpus.sh), CorrBench's CI flags       44
 #   imb        intel/mpi-benchmarks @ 46e8757, IMB-MPI1's 33 sources, per
 #              file, -DMPI1 -DIMB2018 -I src_c                              7
-#   imb-program  the same 33 as one program: two phases over imb-db       6
+#   imb-program  the same 33 as one program: two phases over imb-db       5
 #   mbi-gen    N00byKing/MpiBugsInitiative @ 4ec1c8c, its 1,691 generated
 #              programs, per file                                           0
 #   mbi-codes  the same, its 102 hand-written codes, per file               1

@@ -1052,35 +1052,56 @@ std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
   if (Failed || Solving || From == Position.end() || To == Position.end())
     return std::nullopt;
   auto [BlockID, Index] = From->second;
-  const CFGBlock *B = Blocks[BlockID];
-  // The state just after the store.
-  State In = Entry[BlockID];
-  for (unsigned I = 0; I <= Index && In.Reachable; ++I)
-    transfer((*B)[I], In);
-  if (!In.Reachable)
+  std::shared_ptr<const StoreWalk> Past = walkFrom(Store, V, BlockID, Index);
+  if (!Past->AfterStore)
     return PointFacts{true, Constraints()};
-  // What V holds now is the stored value, not what the value read from V
-  // (`n = n * 2`). A constant stored is known, until the first branch:
-  // `n = -1; ... if (n == -1) return;` never gets past the test.
-  if (!isConstantStore(Store, Ctx))
-    In.Known.erase(V);
-  In.Frozen.insert(V);
+  if (Past->Entries.empty())
+    return std::nullopt;
   Walk W;
   W.Stored = V;
   // A use later in the store's own block is reached straight on; Entries
   // holds only what comes back to the block through a loop.
   std::optional<State> Direct;
   if (To->second.first == BlockID && To->second.second > Index) {
-    Direct = In;
+    const CFGBlock *B = Blocks[BlockID];
+    Direct = *Past->AfterStore;
     for (unsigned I = Index + 1; I < To->second.second && Direct->Reachable;
          ++I)
       step((*B)[I], *Direct, W);
   }
-  // Past the store, through the rest of its block and on.
-  std::vector<State> Entries;
-  if (!propagate(*B, Index + 1, std::move(In), W, Entries))
-    return std::nullopt;
-  return stateBefore(Use, Entries, W, Direct ? &*Direct : nullptr);
+  return stateBefore(Use, Past->Entries, W, Direct ? &*Direct : nullptr);
+}
+
+std::shared_ptr<const FlowRanges::StoreWalk>
+FlowRanges::walkFrom(const Stmt *Store, const VarDecl *V, unsigned BlockID,
+                     unsigned Index) {
+  auto Key = std::make_pair(Store, V);
+  if (auto It = StoreWalks.find(Key); It != StoreWalks.end())
+    return It->second;
+  auto Past = std::make_shared<StoreWalk>();
+  const CFGBlock *B = Blocks[BlockID];
+  // The state just after the store.
+  State In = Entry[BlockID];
+  for (unsigned I = 0; I <= Index && In.Reachable; ++I)
+    transfer((*B)[I], In);
+  if (In.Reachable) {
+    // What V holds now is the stored value, not what the value read from
+    // V (`n = n * 2`). A constant stored is known, until the first branch:
+    // `n = -1; ... if (n == -1) return;` never gets past the test.
+    if (!isConstantStore(Store, Ctx))
+      In.Known.erase(V);
+    In.Frozen.insert(V);
+    Past->AfterStore = In;
+    Walk W;
+    W.Stored = V;
+    // Past the store, through the rest of its block and on.
+    if (!propagate(*B, Index + 1, std::move(In), W, Past->Entries))
+      Past->Entries.clear();
+  }
+  if (StoreWalks.size() >= StoreWalksKept)
+    StoreWalks.clear();
+  StoreWalks[Key] = Past;
+  return Past;
 }
 
 } // namespace mpix

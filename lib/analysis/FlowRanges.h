@@ -177,6 +177,25 @@ private:
   Constraints Initial;
   /// Where each statement the CFG lists sits: block ID and element index.
   llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Position;
+  /// The walk from one store of one variable, as between() computes it
+  /// for any use: the state just after the store (unset when the store is
+  /// not reached), and each block's entry state past it (empty when the
+  /// budget ran out).
+  struct StoreWalk {
+    std::optional<State> AfterStore;
+    std::vector<State> Entries;
+  };
+  /// The last walks between() made, kept so that the many uses of one
+  /// store (`int n = 8;` read by every call of a long function) cost one
+  /// walk, not one each: few, since each holds a state per block.
+  /// Shared: a hook the walk calls may ask between() again, and evict.
+  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>,
+                 std::shared_ptr<const StoreWalk>>
+      StoreWalks;
+  static constexpr unsigned StoreWalksKept = 8;
+  std::shared_ptr<const StoreWalk> walkFrom(const clang::Stmt *Store,
+                                            const clang::VarDecl *V,
+                                            unsigned BlockID, unsigned Index);
 };
 
 } // namespace mpix

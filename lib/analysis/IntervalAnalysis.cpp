@@ -7145,6 +7145,33 @@ std::optional<Interval> RangeAnalysis::accessStoredBefore(const Expr *Access) {
   return Found;
 }
 
+const RangeAnalysis::LocalChanges &
+RangeAnalysis::changesOf(const VarDecl *V) {
+  auto [It, New] = ChangesOfLocal.try_emplace(V);
+  LocalChanges &Changes = It->second;
+  if (!New)
+    return Changes;
+  // A pointer kept by a call (MPI_Irecv(&n, ...)) writes V later, where no
+  // statement mentions it: V must be handed only to model outputs, which
+  // are set when the call returns.
+  for (const DeclRefExpr *Other : Facts->usesOf(V)) {
+    if (onlyReads(Other, *Facts))
+      continue;
+    const ModelInfo *M = nullptr;
+    if (!isStoredTo(Other, *Facts) && !outputCallOf(Other, *Facts, M)) {
+      Changes.Within.clear();
+      return Changes;
+    }
+    for (const Stmt *S = Other; S; S = Facts->parentOf(S)) {
+      auto [Held, First] = Changes.Within.try_emplace(S, Other);
+      if (!First)
+        Held->second = nullptr;
+    }
+  }
+  Changes.OnlyStoresAndOutputs = true;
+  return Changes;
+}
+
 std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
                                                        const VarDecl *V) {
   // Only for a local whose address is handed out (to MPI calls that set
@@ -7160,23 +7187,10 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
   StoredBefore[Use] = std::nullopt; // Unknown while it is judged.
   // The uses that may change V: each either is the store found, or ends
   // the search.
-  // A pointer kept by a call (MPI_Irecv(&n, ...)) writes V later, where no
-  // statement mentions it: V must be handed only to model outputs, which
-  // are set when the call returns.
-  llvm::SmallVector<const DeclRefExpr *, 4> Changes;
-  for (const DeclRefExpr *Other : Facts->usesOf(V)) {
-    if (onlyReads(Other, *Facts))
-      continue;
-    const ModelInfo *M = nullptr;
-    if (!isStoredTo(Other, *Facts) && !outputCallOf(Other, *Facts, M))
-      return std::nullopt;
-    Changes.push_back(Other);
-  }
-  auto ChangesIn = [&](const Stmt *S) {
-    return llvm::any_of(Changes, [&](const DeclRefExpr *C) {
-      return Facts->isWithin(C, S);
-    });
-  };
+  const LocalChanges &Changes = changesOf(V);
+  if (!Changes.OnlyStoresAndOutputs)
+    return std::nullopt;
+  auto ChangesIn = [&](const Stmt *S) { return Changes.Within.count(S) != 0; };
   std::optional<Interval> Found = storeFoundBefore(
       Use, V->getType(), ChangesIn, ~0u,
       [&](const Stmt *Before, bool &Further) -> std::optional<Interval> {
@@ -7188,10 +7202,7 @@ std::optional<Interval> RangeAnalysis::lastStoreBefore(const DeclRefExpr *Use,
           State Ignored;
           return eval(Store->getRHS(), constraintsAt(Store), Ignored);
         }
-        const DeclRefExpr *Only = nullptr;
-        for (const DeclRefExpr *Change : Changes)
-          if (Facts->isWithin(Change, Before))
-            Only = Only ? nullptr : Change;
+        const DeclRefExpr *Only = Changes.Within.lookup(Before);
         const ModelInfo *M = nullptr;
         const CallExpr *Call = Only ? outputCallOf(Only, *Facts, M) : nullptr;
         if (!Call || statementRunning(Call, *Facts) != Before)

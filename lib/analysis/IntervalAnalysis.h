@@ -1042,6 +1042,16 @@ private:
                                           const clang::VarDecl *V);
   llvm::DenseMap<const clang::DeclRefExpr *, std::optional<Interval>>
       StoredBefore;
+  /// The uses of such a local that may change it, each a store or a model
+  /// output (none when another use may), indexed by every statement that
+  /// holds one: the change a statement holds, null when it holds several.
+  /// Built once per local, as every read of it searches back by them.
+  struct LocalChanges {
+    bool OnlyStoresAndOutputs = false;
+    llvm::DenseMap<const clang::Stmt *, const clang::DeclRefExpr *> Within;
+  };
+  const LocalChanges &changesOf(const clang::VarDecl *V);
+  llvm::DenseMap<const clang::VarDecl *, LocalChanges> ChangesOfLocal;
   /// What a read of the member or element \p Access holds when one of the
   /// few statements just before it stores there (`c->sizes[0] = n;`,
   /// `MPI_Get_count(&st, t, &c->got);`) and nothing between could change

@@ -333,10 +333,14 @@ llvm::SmallVector<NarrowSize, 1> narrowOffsetsIn(const Expr *BufferArg,
   return Found;
 }
 
-const VarDecl *localBufferOf(const Expr *BufferArg) {
+const VarDecl *bufferVariableOf(const Expr *BufferArg) {
   const Expr *Object = objectOf(BufferArg);
   const auto *Ref = Object ? dyn_cast<DeclRefExpr>(stripped(Object)) : nullptr;
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+const VarDecl *localBufferOf(const Expr *BufferArg) {
+  const VarDecl *V = bufferVariableOf(BufferArg);
   return V && V->hasLocalStorage() ? V : nullptr;
 }
 

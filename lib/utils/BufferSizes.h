@@ -99,6 +99,10 @@ llvm::SmallVector<NarrowSize, 1> narrowStoresOf(const clang::Expr *BufferArg,
                                                 const clang::ASTContext &Ctx);
 /// The local variable \p BufferArg points into, if it is one.
 const clang::VarDecl *localBufferOf(const clang::Expr *BufferArg);
+/// The variable, local or not, \p BufferArg points into when it names one
+/// (`buf`, `&buf[k]`, `buf + off`): what narrowStoresOf finds depends on it
+/// alone.
+const clang::VarDecl *bufferVariableOf(const clang::Expr *BufferArg);
 
 /// The int arithmetic converted to a wider integer inside \p Count, a count
 /// argument computed wide: it wraps before the count is computed.
