@@ -1773,8 +1773,8 @@ const CallExpr *LargeCountCheck::scanInto(const VarDecl *Array,
 static std::pair<const CallExpr *, unsigned>
 fillingCall(const VarDecl *Array, const CallExpr *Call,
             const FunctionFacts &Facts, const SourceManager &SM) {
-  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> Calls;
-  callsTakingArray(Array, Facts, Calls);
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> Calls(
+      Facts.callsTaking(Array));
   llvm::erase_if(Calls, [&](const auto &Taken) {
     return !SM.isBeforeInTranslationUnit(Taken.first->getEndLoc(),
                                          Call->getBeginLoc());

@@ -1262,6 +1262,27 @@ FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
   const Expr *Comm = argumentOfRole(At, ParamRole::COMM);
   if (!Comm)
     return Fills;
+  for (const FillCall &Fill : fillCallsOf(V)) {
+    // A block a process at least, on the communicator At reads V for (and
+    // at its root, for a rooted fill).
+    const Expr *Root = Fill.Row->Root < 0
+                           ? nullptr
+                           : argumentOfRole(At, ParamRole::INT, "root");
+    if (!sameExpression(Fill.Call->getArg(Fill.Row->Comm), Comm, Ctx) ||
+        (Fill.Row->Root >= 0 &&
+         (!Root ||
+          !sameExpression(Fill.Call->getArg(Fill.Row->Root), Root, Ctx))))
+      continue;
+    Fills.push_back(Fill.Statement);
+  }
+  return Fills;
+}
+
+llvm::ArrayRef<FunctionFacts::FillCall>
+FunctionFacts::fillCallsOf(const VarDecl *V) const {
+  auto [It, New] = FillCalls.try_emplace(V);
+  if (!New)
+    return It->second;
   for (const DeclRefExpr *Use : usesOf(V)) {
     // V itself, or `&V[0]`, handed to the buffer of a fill.
     const Stmt *Arg = withCasts(Use, *this);
@@ -1278,19 +1299,11 @@ FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
     const auto *Call = dyn_cast_or_null<CallExpr>(parentOf(Arg));
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     const FillInfo *Row = Callee ? lookupFill(*Callee) : nullptr;
-    if (!Row || unsigned(Row->Buffer) >= Call->getNumArgs() ||
-        Call->getArg(Row->Buffer) != Arg)
-      continue;
-    // A block a process at least, on the communicator At reads V for (and
-    // at its root, for a rooted fill).
     Expr::EvalResult Count;
-    const Expr *Root =
-        Row->Root < 0 ? nullptr : argumentOfRole(At, ParamRole::INT, "root");
-    if (!Call->getArg(Row->Count)->EvaluateAsInt(Count, Ctx) ||
-        Count.Val.getInt().slt(1) ||
-        !sameExpression(Call->getArg(Row->Comm), Comm, Ctx) ||
-        (Row->Root >= 0 &&
-         (!Root || !sameExpression(Call->getArg(Row->Root), Root, Ctx))))
+    if (!Row || unsigned(Row->Buffer) >= Call->getNumArgs() ||
+        Call->getArg(Row->Buffer) != Arg ||
+        !Call->getArg(Row->Count)->EvaluateAsInt(Count, Ctx) ||
+        Count.Val.getInt().slt(1))
       continue;
     // The statement that makes the call whenever it runs (`MPI_Gather(...);`
     // or `err = MPI_Gather(...);`).
@@ -1299,9 +1312,17 @@ FunctionFacts::fillsOf(const VarDecl *V, const Stmt *At) const {
     if (Store && Store->getOpcode() == BO_Assign &&
         Store->getRHS() == Statement)
       Statement = Store;
-    Fills.push_back(Statement);
+    It->second.push_back({Call, Row, Statement});
   }
-  return Fills;
+  return It->second;
+}
+
+llvm::ArrayRef<std::pair<const CallExpr *, unsigned>>
+FunctionFacts::callsTaking(const VarDecl *Array) const {
+  auto [It, New] = CallsTaking.try_emplace(Array);
+  if (New)
+    callsTakingArray(Array, *this, It->second);
+  return It->second;
 }
 
 llvm::SmallVector<FunctionFacts::Write, 4>

@@ -37,6 +37,7 @@ class ArrayFacts;
 class FlowRanges;
 struct ProgramArgument;
 struct ModelInfo;
+struct FillInfo;
 struct TypeModelInfo;
 enum class ModelConstant;
 
@@ -84,6 +85,10 @@ public:
   /// rooted one (MPIX_MODEL_FILL): each as the statement that makes it.
   llvm::SmallVector<const clang::Stmt *, 2>
   fillsOf(const clang::VarDecl *V, const clang::Stmt *At) const;
+  /// The user functions' calls that take \p Array whole, and the argument
+  /// (callsTakingArray), listed once per array.
+  llvm::ArrayRef<std::pair<const clang::CallExpr *, unsigned>>
+  callsTaking(const clang::VarDecl *Array) const;
   /// The element stores of V that can still be there at \p At: a store
   /// that runs only after \p At (runsOnlyAfter) is left out, and so is a
   /// store to V[K] (K a literal) when a plain `V[K] = ...;` statement of
@@ -254,6 +259,21 @@ private:
   /// to its switch): built on the first jump question.
   mutable std::optional<llvm::DenseSet<const clang::Stmt *>> HoldingJumpTarget;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
+  /// A call that fills V one block per process with a constant count of at
+  /// least one, whatever its communicator: what fillsOf() filters, found
+  /// once per V (every call reading V asks).
+  struct FillCall {
+    const clang::CallExpr *Call;
+    const FillInfo *Row;
+    const clang::Stmt *Statement;
+  };
+  llvm::ArrayRef<FillCall> fillCallsOf(const clang::VarDecl *V) const;
+  mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<FillCall, 1>>
+      FillCalls;
+  mutable llvm::DenseMap<
+      const clang::VarDecl *,
+      llvm::SmallVector<std::pair<const clang::CallExpr *, unsigned>, 2>>
+      CallsTaking;
   const clang::ASTContext &Ctx;
   mutable llvm::DenseMap<const clang::CompoundStmt *,
                          llvm::SmallVector<unsigned, 0>>
