@@ -2095,13 +2095,8 @@ static bool checksForUndefined(const VarDecl *Out, const CallExpr *Query,
                                const FunctionFacts &Facts,
                                const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  auto Place = [&](const Stmt *S) { return SM.getFileLoc(S->getBeginLoc()); };
-  SourceLocation After = SM.getFileLoc(Query->getEndLoc());
-  const DeclRefExpr *First = nullptr;
-  for (const DeclRefExpr *Use : Facts.usesOf(Out))
-    if (SM.isBeforeInTranslationUnit(After, Place(Use)) &&
-        (!First || SM.isBeforeInTranslationUnit(Place(Use), Place(First))))
-      First = Use;
+  const DeclRefExpr *First =
+      Facts.firstUseAfter(Out, SM.getFileLoc(Query->getEndLoc()));
   const auto *Compare =
       dyn_cast_or_null<BinaryOperator>(First ? Facts.readerOf(First) : nullptr);
   return Compare && Compare->isEqualityOp() &&
@@ -2160,6 +2155,28 @@ static OutputUse classifyOutputUse(const DeclRefExpr *Use,
   return OutputUse::Other;
 }
 
+const OutputReads &LargeCountCheck::outputReads(const VarDecl *Out,
+                                                FunctionState &FS) {
+  auto Listed = FS.OutputReadsOf.try_emplace(Out);
+  OutputReads &Reads = Listed.first->second;
+  if (!Listed.second)
+    return Reads;
+  // A lambda's reads are not listed.
+  if (FS.Facts->isCaptured(Out))
+    return Reads;
+  Reads.emplace();
+  for (const DeclRefExpr *Use : FS.Facts->usesOf(Out)) {
+    OutputUse Kind = classifyOutputUse(Use, *FS.Facts);
+    if (Kind == OutputUse::Other) {
+      Reads.reset();
+      break;
+    }
+    if (Kind == OutputUse::Read)
+      Reads->push_back(Use);
+  }
+  return Reads;
+}
+
 /// Whether every read of the local \p Out that the value \p Query stores
 /// can reach tests it for equality or prints it. For a count over 2^31-1
 /// the query stores MPI_UNDEFINED, which is unequal to every count an 'int'
@@ -2167,9 +2184,10 @@ static OutputUse classifyOutputUse(const DeclRefExpr *Use,
 /// expected[i])` answer as they would with the exact count, and a printed
 /// MPI_UNDEFINED sizes nothing.
 static bool onlyTestsClippedCount(const VarDecl *Out, const CallExpr *Query,
+                                  const OutputReads &Reads,
                                   const FunctionFacts &Facts,
                                   const ASTContext &Ctx) {
-  if (Facts.isCaptured(Out)) // a lambda's reads are not listed
+  if (!Reads)
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation After = SM.getFileLoc(Query->getEndLoc());
@@ -2177,12 +2195,7 @@ static bool onlyTestsClippedCount(const VarDecl *Out, const CallExpr *Query,
   const Stmt *Loop = Facts.outermostLoopAround(Query);
   const FunctionFacts::Write Stored{nullptr, Query, false};
   bool Tested = false; // an output nobody reads is left to the other rules
-  for (const DeclRefExpr *Use : Facts.usesOf(Out)) {
-    OutputUse Kind = classifyOutputUse(Use, Facts);
-    if (Kind == OutputUse::Other)
-      return false;
-    if (Kind != OutputUse::Read)
-      continue;
+  for (const DeclRefExpr *Use : *Reads) {
     bool Reached =
         (SM.isBeforeInTranslationUnit(After, SM.getFileLoc(Use->getBeginLoc())) ||
          (Loop && Facts.isWithin(Use, Loop))) &&
@@ -2226,7 +2239,8 @@ LargeCountCheck::findOutput(const CallExpr *Call, const FunctionInfo &F,
           return std::nullopt;
     if (Found.Var && Found.Var->hasLocalStorage() && FS.Facts &&
         (checksForUndefined(Found.Var, Call, *FS.Facts, *Context) ||
-         onlyTestsClippedCount(Found.Var, Call, *FS.Facts, *Context)))
+         onlyTestsClippedCount(Found.Var, Call, outputReads(Found.Var, FS),
+                               *FS.Facts, *Context)))
       return std::nullopt;
     return Found;
   }
@@ -2559,13 +2573,13 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
     auto Covered = FS.CoveredCalls.find(Sole);
     if (Covered != FS.CoveredCalls.end() &&
         Covered->second.Renamed.count(Call)) {
-      Plan.Hints = Covered->second.Hints;
+      Plan.SharedHints = Covered->second.Hints;
       return Plan;
     }
   }
   // `int total = std::accumulate(v.begin(), v.end(), 0)` over a widened v.
   for (size_t I = 0; I < Followers.size(); ++I)
-    for (const VarDecl *Holder : M.sumHoldersOf(Followers[I].first))
+    for (const VarDecl *Holder : sumHoldersOf(Followers[I].first, M, FS))
       if (llvm::none_of(Followers, [&](const auto &F) { return F.first == Holder; }))
         Followers.push_back({Holder, "MPI_Count"});
   llvm::DenseSet<const VarDecl *> Retyped;
@@ -2616,15 +2630,29 @@ FixPlan LargeCountCheck::planFix(const CallExpr *Call, const FunctionInfo &F,
   blockEditsOfPastedArguments(Plan);
   if (!NeedsRename)
     return Plan;
-  if (Sole && Plan.ok())
-    FS.CoveredCalls[Sole] = {Plan.Renamed, Plan.Hints};
+  if (Sole && Plan.ok()) {
+    Plan.SharedHints =
+        std::make_shared<const std::vector<FixItHint>>(std::move(Plan.Hints));
+    Plan.Hints.clear();
+    FS.CoveredCalls[Sole] = {Plan.Renamed, Plan.SharedHints};
+  }
   return Plan;
 }
 
+llvm::ArrayRef<const VarDecl *>
+LargeCountCheck::sumHoldersOf(const VarDecl *V, const TypeMigration &M,
+                              FunctionState &FS) {
+  auto Found = FS.SumHolders.try_emplace(V);
+  if (Found.second)
+    Found.first->second = M.sumHoldersOf(V);
+  return Found.first->second;
+}
+
 /// The one local a plan for \p Call retypes, when nothing else about the
-/// plan depends on the call: every finding is that local passed as a count,
-/// and \p F takes only scalar counts, so the call is renamed the same way
-/// whether it is the call being fixed or another use of the local.
+/// plan depends on the call: every finding is that local, passed as a count
+/// or as the count output of a query, and \p F takes no arrays, so the call
+/// is renamed the same way whether it is the call being fixed or another
+/// use of the local.
 const VarDecl *LargeCountCheck::soleRetypedLocal(
     const CallExpr *Call, const FunctionInfo &F, llvm::ArrayRef<Finding> Findings,
     llvm::ArrayRef<std::pair<const VarDecl *, StringRef>> Followers) {
@@ -2632,16 +2660,22 @@ const VarDecl *LargeCountCheck::soleRetypedLocal(
     return nullptr;
   const VarDecl *V = Followers.front().first;
   for (const Finding &Found : Findings)
-    if (Found.What != Finding::LocalVariable || Found.Var != V ||
-        Found.Accumulator)
+    if (Found.Var != V || Found.Accumulator ||
+        (Found.What != Finding::LocalVariable &&
+         Found.What != Finding::ReceivedCount &&
+         Found.What != Finding::SizeOutput))
       return nullptr;
   for (unsigned I = 0; I < F.Params.size(); ++I) {
     ParamKind Kind = F.Params[I].Kind;
-    if (Kind == ParamKind::CountArray || Kind == ParamKind::DisplArray ||
-        Kind == ParamKind::CountOut)
+    if (Kind == ParamKind::CountArray || Kind == ParamKind::DisplArray)
       return nullptr;
-    if (Kind != ParamKind::Count && referencedVariable(Call->getArg(I)) == V)
+    if (Kind == ParamKind::CountOut) {
+      if (outputVariable(Call->getArg(I)) != V)
+        return nullptr;
+    } else if (Kind != ParamKind::Count &&
+               referencedVariable(Call->getArg(I)) == V) {
       return nullptr;
+    }
   }
   return V;
 }
@@ -2826,7 +2860,8 @@ void LargeCountCheck::emit(const CallExpr *Call, const FunctionInfo &F,
                            FunctionState &FS) {
   {
     DiagnosticBuilder D = describe(Call, F, Found);
-    Delivery.attach(D, Plan ? Plan->edits() : llvm::ArrayRef<FixItHint>());
+    Delivery.attach(D, Plan ? Plan->edits() : llvm::ArrayRef<FixItHint>(),
+                    Plan ? Plan->SharedHints : nullptr);
   }
   Delivery.warningEmitted(Call->getArg(Found.Index)->getBeginLoc(),
                           Context->getSourceManager());

@@ -29,6 +29,11 @@
 
 namespace mpix {
 
+/// The uses of a local 'int' output that read it; none when another use
+/// could read it unseen (its address kept, a reference bound to it).
+using OutputReads =
+    std::optional<llvm::SmallVector<const clang::DeclRefExpr *, 2>>;
+
 class LargeCountCheck : public clang::tidy::ClangTidyCheck,
                         private CallAnalysis {
 public:
@@ -156,9 +161,17 @@ private:
     /// edits.
     struct CoveringPlan {
       llvm::DenseSet<const clang::CallExpr *> Renamed;
-      std::vector<clang::FixItHint> Hints;
+      std::shared_ptr<const std::vector<clang::FixItHint>> Hints;
     };
     llvm::DenseMap<const clang::VarDecl *, CoveringPlan> CoveredCalls;
+    /// Per 'int' output of a count query, outputReads(): classified once,
+    /// not once per query.
+    llvm::DenseMap<const clang::VarDecl *, OutputReads> OutputReadsOf;
+    /// Per variable a fix retypes, TypeMigration::sumHoldersOf: every plan
+    /// retyping it asks, and each answer reads all its uses.
+    llvm::DenseMap<const clang::VarDecl *,
+                   llvm::SmallVector<const clang::VarDecl *, 1>>
+        SumHolders;
     /// Grouped declarations split by an emitted fix, with the variables it
     /// retyped there.
     DeclSplits EmittedSplits;
@@ -543,6 +556,11 @@ private:
   /// only as it is stored into a wide displacement array.
   std::optional<Finding> findWrappedTotal(const FunctionFacts::Write &W,
                                           unsigned Index, FunctionState &FS);
+  /// M.sumHoldersOf(V), asked once per variable of the function.
+  llvm::ArrayRef<const clang::VarDecl *>
+  sumHoldersOf(const clang::VarDecl *V, const TypeMigration &M,
+               FunctionState &FS);
+  const OutputReads &outputReads(const clang::VarDecl *Out, FunctionState &FS);
   std::optional<Finding> findOutput(const clang::CallExpr *Call,
                                     const FunctionInfo &F, unsigned Index,
                                     FunctionState &FS);

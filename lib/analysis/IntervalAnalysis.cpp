@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
+#include <numeric>
 
 using namespace clang;
 
@@ -1081,6 +1082,57 @@ llvm::ArrayRef<const DeclRefExpr *>
 FunctionFacts::usesOf(const VarDecl *V) const {
   auto It = Uses.find(V);
   return It == Uses.end() ? llvm::ArrayRef<const DeclRefExpr *>() : It->second;
+}
+
+llvm::ArrayRef<unsigned>
+FunctionFacts::writingStatementsIn(const CompoundStmt *Block,
+                                   const VarDecl *V) const {
+  auto Listed = WritingStatements.try_emplace(V);
+  auto &PerBlock = Listed.first->second;
+  if (Listed.second) {
+    for (const Write &W : writesOf(V)) {
+      if (!W.Site || W.Site == V->getInit())
+        continue;
+      for (const Stmt *Child = W.Site, *Up = parentOf(Child); Up;
+           Child = Up, Up = parentOf(Up))
+        if (const auto *Around = dyn_cast<CompoundStmt>(Up))
+          if (std::optional<unsigned> Index = indexInCompound(Child))
+            PerBlock[Around].push_back(*Index);
+    }
+    for (auto &[Around, Indices] : PerBlock) {
+      llvm::sort(Indices);
+      Indices.erase(std::unique(Indices.begin(), Indices.end()), Indices.end());
+    }
+  }
+  auto It = PerBlock.find(Block);
+  return It == PerBlock.end() ? llvm::ArrayRef<unsigned>()
+                              : llvm::ArrayRef(It->second);
+}
+
+const DeclRefExpr *FunctionFacts::firstUseAfter(const VarDecl *V,
+                                                SourceLocation Loc) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Place = [&SM](const DeclRefExpr *Use) {
+    return SM.getFileLoc(Use->getBeginLoc());
+  };
+  auto Listed = UsesInTextOrder.try_emplace(V);
+  llvm::SmallVector<const DeclRefExpr *, 4> &Sorted = Listed.first->second;
+  if (Listed.second) {
+    // Uses at one place (a macro's) keep the order of the walk.
+    llvm::ArrayRef<const DeclRefExpr *> All = usesOf(V);
+    llvm::SmallVector<unsigned, 4> Order(All.size());
+    std::iota(Order.begin(), Order.end(), 0u);
+    llvm::sort(Order, [&](unsigned A, unsigned B) {
+      SourceLocation PA = Place(All[A]), PB = Place(All[B]);
+      return PA == PB ? A < B : SM.isBeforeInTranslationUnit(PA, PB);
+    });
+    for (unsigned I : Order)
+      Sorted.push_back(All[I]);
+  }
+  const auto *After = llvm::partition_point(Sorted, [&](const DeclRefExpr *U) {
+    return !SM.isBeforeInTranslationUnit(Loc, Place(U));
+  });
+  return After == Sorted.end() ? nullptr : *After;
 }
 
 /// The allocation a store into a pointer makes it point to: malloc's or
@@ -2484,8 +2536,9 @@ const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
       return nullptr;
     return Limit;
   };
-  // The nearest statement before At's, in each block around it: the clamp
-  // must be the last word on Local there.
+  // The nearest statement before At's that writes Local, in each block
+  // around it: the clamp must be the last word on Local there (it writes
+  // Local itself).
   for (const Stmt *Child = At, *Up = Facts->parentOf(At); Up;
        Child = Up, Up = Facts->parentOf(Up)) {
     if (isa<LambdaExpr, BlockExpr>(Up))
@@ -2495,24 +2548,21 @@ const Expr *RangeAnalysis::clampReaching(const VarDecl *Local,
         Block ? Facts->indexInCompound(Child) : std::nullopt;
     if (!To)
       continue;
-    for (unsigned From = *To; From-- > 0;) {
-      const Stmt *Before = Block->body_begin()[From];
-      const Expr *Limit = LimitOf(Before);
-      if (!Limit) {
-        // Another statement that writes Local ends the search.
-        if (writtenBetween(Local, Before->getBeginLoc(), Before->getEndLoc()))
-          return nullptr;
-        continue;
-      }
-      // Between the clamp and At (At's statement included: a loop may run
-      // it again), neither is written, and nothing jumps in.
-      if (!Facts->entersOnlyThrough(Block, From, *To) ||
-          writtenBetween(Local, Before->getEndLoc(), Child->getEndLoc()) ||
-          writtenBetween(namedVariable(Limit), Before->getEndLoc(),
-                         Child->getEndLoc()))
-        return nullptr;
-      return Limit;
-    }
+    llvm::ArrayRef<unsigned> Writing = Facts->writingStatementsIn(Block, Local);
+    const unsigned *Next = llvm::lower_bound(Writing, *To);
+    if (Next == Writing.begin())
+      continue;
+    unsigned From = *std::prev(Next);
+    const Stmt *Before = Block->body_begin()[From];
+    const Expr *Limit = LimitOf(Before);
+    // Between the clamp and At (At's statement included: a loop may run
+    // it again), neither is written, and nothing jumps in.
+    bool WrittenByAt = Next != Writing.end() && *Next == *To;
+    if (!Limit || WrittenByAt || !Facts->entersOnlyThrough(Block, From, *To) ||
+        writtenBetween(namedVariable(Limit), Before->getEndLoc(),
+                       Child->getEndLoc()))
+      return nullptr;
+    return Limit;
   }
   return nullptr;
 }
@@ -8382,8 +8432,10 @@ static const Stmt *statementRunning(const CallExpr *Call,
 /// \p Status or leaves the statements around: then what Write stored is
 /// replaced before anything can read it. Climbs out of compounds and ifs
 /// only; a loop would bring control back before the write.
-static bool filledAfter(const Stmt *Write, const VarDecl *Status,
-                        const llvm::SmallPtrSetImpl<const Stmt *> &Fills,
+/// Whether a statement is one of the fills a question is about.
+using IsFill = llvm::function_ref<bool(const Stmt *)>;
+
+static bool filledAfter(const Stmt *Write, const VarDecl *Status, IsFill Fills,
                         const FunctionFacts &F, unsigned &Budget) {
   const Stmt *S = Write;
   for (const Stmt *P = F.parentOf(S); P; S = P, P = F.parentOf(P)) {
@@ -8394,7 +8446,7 @@ static bool filledAfter(const Stmt *Write, const VarDecl *Status,
           After = Child == S;
           continue;
         }
-        if (Fills.count(Child))
+        if (Fills(Child))
           return true;
         if (leavesOrMentions(Child, Status, false, false, Budget))
           return false;
@@ -8529,7 +8581,9 @@ bool RangeAnalysis::isInactiveAt(const VarDecl *Request,
   }
   unsigned Budget = 4096;
   return llvm::all_of(Starts, [&](const Stmt *Start) {
-    return filledAfter(Start, Request, Waits, *Facts, Budget);
+    return filledAfter(
+        Start, Request, [&](const Stmt *S) { return Waits.contains(S); },
+        *Facts, Budget);
   });
 }
 
@@ -8538,8 +8592,7 @@ bool RangeAnalysis::isInactiveAt(const VarDecl *Request,
 /// a switch, whose case labels let control reach At past it. Meant for a
 /// query that runs once in order (runsOnceInOrder), which no loop brings
 /// back before a fill.
-static const Stmt *lastFillBefore(const Stmt *At,
-                                  const llvm::SmallPtrSetImpl<const Stmt *> &Fills,
+static const Stmt *lastFillBefore(const Stmt *At, IsFill Fills,
                                   const FunctionFacts &F) {
   const Stmt *Switch = nullptr;
   for (const Stmt *P = F.parentOf(At); P; P = F.parentOf(P))
@@ -8554,12 +8607,12 @@ static const Stmt *lastFillBefore(const Stmt *At,
       continue;
     }
     const auto *C = dyn_cast<CompoundStmt>(P);
-    if (!C)
+    std::optional<unsigned> Here = C ? F.indexInCompound(S) : std::nullopt;
+    if (!Here)
       continue;
-    auto Here = llvm::find(C->body(), S);
-    for (auto I = Here; I != C->body_begin();)
-      if (Fills.count(*--I))
-        return *I;
+    for (unsigned I = *Here; I-- > 0;)
+      if (Fills(C->body_begin()[I]))
+        return C->body_begin()[I];
   }
   return nullptr;
 }
@@ -8570,30 +8623,67 @@ bool RangeAnalysis::refilledBefore(const VarDecl *Status,
   const Stmt *Where = At ? statusQueryPoint(Status, At) : nullptr;
   if (!Where)
     return false;
-  llvm::SmallPtrSet<const Stmt *, 4> Fills;
-  for (const StatusUse &U : *statusUses(Status, TypeId))
-    if (U.Fill && !beginsAfter(U.W.Use, Where))
-      Fills.insert(U.Fill);
-  return lastFillBefore(Where, Fills, *Facts) != nullptr;
+  std::shared_ptr<const StatusUses> Uses = statusUses(Status, TypeId);
+  size_t End = usesBefore(Uses->List, Where);
+  return lastFillBefore(Where, fillsAmongFirst(*Uses, End), *Facts) != nullptr;
 }
 
-std::shared_ptr<const std::vector<RangeAnalysis::StatusUse>>
+std::shared_ptr<const RangeAnalysis::StatusUses>
 RangeAnalysis::statusUses(const VarDecl *Status,
                           const llvm::FoldingSetNodeID &TypeId) {
   // The same for every query of the status: kept, not redone per query (a
   // status reused by thirty probes and queries).
   if (auto *Kept = answerFor(StatusUsesOf[Status], TypeId))
     return *Kept;
-  auto Uses = std::make_shared<std::vector<StatusUse>>();
+  auto Uses = std::make_shared<StatusUses>();
+  std::vector<StatusUse> Walked;
   for (const DeclRefExpr *Use : Facts->usesOf(Status)) {
     if (onlyReads(Use, *Facts))
       continue;
     StatusUse U = classifyStatusUse(Use, statusNamedBy(Use, Status), TypeId);
     if (U.Verdict != StatusUse::Skip)
-      Uses->push_back(std::move(U));
+      Walked.push_back(std::move(U));
+  }
+  // Uses at one place (a macro's) keep the order of the walk.
+  llvm::SmallVector<size_t, 8> Order(Walked.size());
+  std::iota(Order.begin(), Order.end(), size_t(0));
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    if (beginsBefore(Walked[A].W.Use, Walked[B].W.Use))
+      return true;
+    return !beginsBefore(Walked[B].W.Use, Walked[A].W.Use) && A < B;
+  });
+  std::vector<StatusUse> &List = Uses->List;
+  for (size_t I : Order)
+    List.push_back(std::move(Walked[I]));
+  Uses->FirstUnknown = List.size();
+  for (size_t I = 0; I < List.size(); ++I) {
+    if (List[I].Verdict == StatusUse::Unknown)
+      Uses->FirstUnknown = std::min(Uses->FirstUnknown, I);
+    if (List[I].Verdict == StatusUse::WrittenUnlessQueried)
+      Uses->UnlessQueried.push_back(I);
+    if (List[I].Fill)
+      Uses->FirstOfFill.try_emplace(List[I].Fill, I);
   }
   StatusUsesOf[Status].push_back({TypeId, Uses});
   return Uses;
+}
+
+size_t RangeAnalysis::usesBefore(llvm::ArrayRef<StatusUse> List,
+                                 const Stmt *At) const {
+  if (!At)
+    return List.size();
+  return llvm::partition_point(List, [&](const StatusUse &U) {
+           return !beginsAfter(U.W.Use, At);
+         }) -
+         List.begin();
+}
+
+std::function<bool(const Stmt *)>
+RangeAnalysis::fillsAmongFirst(const StatusUses &Uses, size_t End) {
+  return [&Uses, End](const Stmt *S) {
+    auto It = Uses.FirstOfFill.find(S);
+    return It != Uses.FirstOfFill.end() && It->second < End;
+  };
 }
 
 const Expr *RangeAnalysis::statusNamedBy(const DeclRefExpr *Use,
@@ -8775,36 +8865,40 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
   };
   // What each use before At writes: a fill's count, or a store of the whole
   // status (memset, `st = other`) or of a hidden field, harmless when a fill
-  // replaces it on every path.
-  llvm::SmallVector<StatusWrite, 4> Writes;
-  llvm::SmallPtrSet<const Stmt *, 4> Fills;
-  std::shared_ptr<const std::vector<StatusUse>> Uses =
-      statusUses(Status, TypeId);
-  for (const StatusUse &U : *Uses) {
-    if (At && beginsAfter(U.W.Use, At))
-      continue;
-    if (U.Verdict == StatusUse::Unknown)
-      return Unknown(U.Where, U.Note);
-    // Unless it is the call judged, which may read the status through
-    // another parameter while it writes it.
-    if (U.Verdict == StatusUse::WrittenUnlessQueried && At &&
-        Facts->isWithin(U.Where, At))
-      return Unknown(U.Where, " is written here while it is read");
-    if (U.Fill)
-      Fills.insert(U.Fill);
-    Writes.push_back(U.W);
-  }
+  // replaces it on every path. Those uses are the first End of the list.
+  std::shared_ptr<const StatusUses> Uses = statusUses(Status, TypeId);
+  llvm::ArrayRef<StatusUse> List = Uses->List;
+  size_t End = usesBefore(List, At);
+  // A use that leaves the count unknown; or the call judged, which may read
+  // the status through another parameter while it writes it.
+  size_t Spoiler = Uses->FirstUnknown;
+  if (At)
+    for (size_t I : Uses->UnlessQueried)
+      if (I < Spoiler && Facts->isWithin(List[I].Where, At))
+        Spoiler = I;
+  if (Spoiler < End)
+    return Unknown(List[Spoiler].Where,
+                   List[Spoiler].Verdict == StatusUse::Unknown
+                       ? List[Spoiler].Note
+                       : " is written here while it is read");
   // Only what the last fill that every path to At runs, and the writes
   // after it, can leave: a status reused by several probes is judged by the
   // one before the query.
+  std::function<bool(const Stmt *)> Fills = fillsAmongFirst(*Uses, End);
   const Stmt *Last = At ? lastFillBefore(At, Fills, *Facts) : nullptr;
+  size_t Start =
+      Last ? llvm::partition_point(List.take_front(End),
+                                   [&](const StatusUse &U) {
+                                     return beginsBefore(U.W.Use, Last);
+                                   }) -
+                 List.begin()
+           : 0;
   std::optional<Interval> Count;
   // Linear: each preset scans the statements up to the next fill, within a
   // budget for the whole status.
   unsigned Budget = 4096;
-  for (const StatusWrite &W : Writes) {
-    if (Last && beginsBefore(W.Use, Last))
-      continue;
+  for (const StatusUse &U : List.slice(Start, End - Start)) {
+    const StatusWrite &W = U.W;
     if (W.Preset) {
       // A fill after a store to an array of statuses may fill another
       // element.

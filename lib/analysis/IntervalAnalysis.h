@@ -24,6 +24,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -167,6 +168,11 @@ public:
                          unsigned *KillerWrite = nullptr) const;
   /// Every expression that names V in the body (not its declaration).
   llvm::ArrayRef<const clang::DeclRefExpr *> usesOf(const clang::VarDecl *V) const;
+  /// The use of V that comes first in the text after \p Loc, or null.
+  /// Found by bisection: a question per MPI call on a variable named at
+  /// every call must not read all its uses.
+  const clang::DeclRefExpr *firstUseAfter(const clang::VarDecl *V,
+                                          clang::SourceLocation Loc) const;
   /// The statement that declares a local (`int a, b;` declares two).
   const clang::DeclStmt *declarationOf(const clang::VarDecl *V) const;
 
@@ -189,6 +195,12 @@ public:
   llvm::ArrayRef<ExecutedProduct>
   productsIn(const clang::CompoundStmt *C) const;
   std::optional<unsigned> indexInCompound(const clang::Stmt *Child) const;
+  /// The positions in \p Block, ascending, of its statements that hold a
+  /// store of \p V other than its initializer. Listed once per variable
+  /// for every block: the questions walking back from each MPI call to the
+  /// last store before it must not read every statement on the way.
+  llvm::ArrayRef<unsigned> writingStatementsIn(const clang::CompoundStmt *Block,
+                                               const clang::VarDecl *V) const;
   /// Whether control reaches statement \p To of \p Block only by running
   /// statement \p Via first (Via < To): no goto label or case lies in
   /// between and the block is not a switch body.
@@ -259,6 +271,14 @@ private:
   /// to its switch): built on the first jump question.
   mutable std::optional<llvm::DenseSet<const clang::Stmt *>> HoldingJumpTarget;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
+  mutable llvm::DenseMap<
+      const clang::VarDecl *,
+      llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<unsigned, 2>>>
+      WritingStatements;
+  /// usesOf(V), in the order of their file positions (firstUseAfter).
+  mutable llvm::DenseMap<const clang::VarDecl *,
+                         llvm::SmallVector<const clang::DeclRefExpr *, 4>>
+      UsesInTextOrder;
   /// A call that fills V one block per process with a constant count of at
   /// least one, whatever its communicator: what fillsOf() filters, found
   /// once per V (every call reading V asks).
@@ -1116,8 +1136,27 @@ private:
     const clang::Stmt *Where = nullptr;
     std::string Note;
   };
-  std::shared_ptr<const std::vector<StatusUse>>
+  /// The uses of a status, in the order they begin in the text, so that
+  /// those that can run before a query are a prefix; with what a query
+  /// asks of that prefix found without reading it.
+  struct StatusUses {
+    std::vector<StatusUse> List;
+    /// The first of List that leaves the count unknown, or List.size().
+    size_t FirstUnknown = 0;
+    /// Those written unless they are the query itself.
+    llvm::SmallVector<size_t, 1> UnlessQueried;
+    /// Per fill, the first use of List it fills through.
+    llvm::DenseMap<const clang::Stmt *, size_t> FirstOfFill;
+  };
+  std::shared_ptr<const StatusUses>
   statusUses(const clang::VarDecl *Status, const llvm::FoldingSetNodeID &TypeId);
+  /// How many of \p List (in text order) can run before \p At: all of
+  /// them when At is null.
+  size_t usesBefore(llvm::ArrayRef<StatusUse> List, const clang::Stmt *At) const;
+  /// Whether a statement fills the status through one of its first \p End
+  /// uses.
+  static std::function<bool(const clang::Stmt *)>
+  fillsAmongFirst(const StatusUses &Uses, size_t End);
   /// \p Use of status \p Named, which names the status (\p Use itself; for
   /// an array of statuses, the element or the array handed whole).
   StatusUse classifyStatusUse(const clang::DeclRefExpr *Use,
@@ -1128,7 +1167,7 @@ private:
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<
                      std::pair<llvm::FoldingSetNodeID,
-                               std::shared_ptr<const std::vector<StatusUse>>>,
+                               std::shared_ptr<const StatusUses>>,
                      1>>
       StatusUsesOf;
   /// What the uses of \p Status that can run before \p At (all of them

@@ -12,7 +12,10 @@ FixDelivery::FixDelivery(tidy::ClangTidyContext &Context) : Context(Context) {}
 
 void FixDelivery::reset() {
   Delivered.clear();
+  DeliveredGroups.clear();
+  DeliveredGroupsHeld.clear();
   Pending.clear();
+  PendingGroup = nullptr;
   Suppressed = PassesLineFilter = RelatesToUserCode = false;
   HeaderFilter.reset();
   ExcludeHeaderFilter.reset();
@@ -24,8 +27,13 @@ std::string FixDelivery::keyOf(const FixItHint &Edit) {
          Edit.CodeToInsert;
 }
 
-void FixDelivery::attach(DiagnosticBuilder &D, llvm::ArrayRef<FixItHint> Edits) {
+void FixDelivery::attach(DiagnosticBuilder &D, llvm::ArrayRef<FixItHint> Edits,
+                         std::shared_ptr<const void> Group) {
   settle();
+  NoLintBefore = Context.getStats().ErrorsIgnoredNOLINT;
+  if (Group && DeliveredGroups.contains(Group.get()))
+    return;
+  PendingGroup = std::move(Group);
   llvm::StringSet<> Attached;
   for (const FixItHint &Edit : Edits) {
     std::string Key = keyOf(Edit);
@@ -34,7 +42,6 @@ void FixDelivery::attach(DiagnosticBuilder &D, llvm::ArrayRef<FixItHint> Edits) 
     D << Edit;
     Pending.push_back(std::move(Key));
   }
-  NoLintBefore = Context.getStats().ErrorsIgnoredNOLINT;
 }
 
 void FixDelivery::warningEmitted(SourceLocation Loc, const SourceManager &SM) {
@@ -49,10 +56,14 @@ void FixDelivery::noteEmitted(SourceLocation Loc, const SourceManager &SM) {
 }
 
 void FixDelivery::settle() {
-  if (!Suppressed && PassesLineFilter && RelatesToUserCode)
+  if (!Suppressed && PassesLineFilter && RelatesToUserCode) {
     for (const std::string &Key : Pending)
       Delivered.insert(Key);
+    if (PendingGroup && DeliveredGroups.insert(PendingGroup.get()).second)
+      DeliveredGroupsHeld.push_back(PendingGroup);
+  }
   Pending.clear();
+  PendingGroup = nullptr;
 }
 
 /// As clang-tidy's ClangTidyDiagnosticConsumer::passesLineFilter: a file

@@ -27,11 +27,14 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang::tidy {
 class ClangTidyContext;
@@ -48,8 +51,11 @@ public:
 
   /// Adds to the warning \p D those of \p Edits no kept warning has carried.
   /// Call while \p D is being built; then warningEmitted() once it is out.
+  /// Edits that several warnings share whole name their \p Group: once a
+  /// kept warning carried it, the others skip it without reading it.
   void attach(clang::DiagnosticBuilder &D,
-              llvm::ArrayRef<clang::FixItHint> Edits);
+              llvm::ArrayRef<clang::FixItHint> Edits,
+              std::shared_ptr<const void> Group = nullptr);
 
   /// The warning given attach() was emitted at \p Loc.
   void warningEmitted(clang::SourceLocation Loc,
@@ -70,8 +76,12 @@ private:
 
   clang::tidy::ClangTidyContext &Context;
   llvm::StringSet<> Delivered;
+  /// Held, so that no later group is allocated where a delivered one was.
+  std::vector<std::shared_ptr<const void>> DeliveredGroupsHeld;
+  llvm::DenseSet<const void *> DeliveredGroups;
   /// The edits of the last warning, and what is known of its fate.
   llvm::SmallVector<std::string, 8> Pending;
+  std::shared_ptr<const void> PendingGroup;
   unsigned NoLintBefore = 0;
   bool Suppressed = false;
   bool PassesLineFilter = false;

@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,10 +41,17 @@ struct FixPlan {
   /// casts an operand of).
   llvm::DenseSet<const clang::Expr *> Widened;
 
+  /// The edits of an earlier plan that are all of this one's, shared with
+  /// it rather than copied: a copy per call passing the same local would
+  /// make the fixes quadratic in the calls. Set, it replaces Hints.
+  std::shared_ptr<const std::vector<clang::FixItHint>> SharedHints;
+
   bool ok() const { return Blocker.empty(); }
   /// The edits to emit: none once the fix is blocked.
   llvm::ArrayRef<clang::FixItHint> edits() const {
-    return ok() ? llvm::ArrayRef(Hints) : llvm::ArrayRef<clang::FixItHint>();
+    if (!ok())
+      return {};
+    return SharedHints ? llvm::ArrayRef(*SharedHints) : llvm::ArrayRef(Hints);
   }
   void block(clang::SourceLocation Loc, std::string Why) {
     if (ok()) {
