@@ -1377,6 +1377,41 @@ FunctionFacts::callsTaking(const VarDecl *Array) const {
   return It->second;
 }
 
+llvm::BitVector FunctionFacts::storesNotOnlyAfter(const VarDecl *V,
+                                                  const Stmt *At) const {
+  llvm::ArrayRef<Write> Stores = elementWritesOf(V);
+  llvm::BitVector Before(Stores.size(), true);
+  // A jump back could run a later statement first.
+  if (!At || !LabelStmts.empty())
+    return Before;
+  // runsOnlyAfter for every store at once: the stores that begin after At
+  // ends are a suffix of them in text order, and of those only the ones in
+  // the outermost loop around At can run first.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Begin = [&SM](const Stmt *S) {
+    return SM.getExpansionLoc(S->getBeginLoc());
+  };
+  auto Listed = ElementStoresInTextOrder.try_emplace(V);
+  llvm::SmallVector<unsigned, 4> &Order = Listed.first->second;
+  if (Listed.second) {
+    for (unsigned I = 0; I < Stores.size(); ++I)
+      if (Stores[I].Site)
+        Order.push_back(I);
+    llvm::sort(Order, [&](unsigned A, unsigned B) {
+      SourceLocation LA = Begin(Stores[A].Site), LB = Begin(Stores[B].Site);
+      return LA == LB ? A < B : SM.isBeforeInTranslationUnit(LA, LB);
+    });
+  }
+  SourceLocation AtEnd = SM.getExpansionLoc(At->getEndLoc());
+  const unsigned *After = llvm::partition_point(Order, [&](unsigned I) {
+    return !SM.isBeforeInTranslationUnit(AtEnd, Begin(Stores[I].Site));
+  });
+  const Stmt *Loop = outermostLoopAround(At);
+  for (const unsigned *I = After; I != Order.end(); ++I)
+    Before[*I] = Loop && isWithin(Stores[*I].Site, Loop);
+  return Before;
+}
+
 llvm::SmallVector<FunctionFacts::Write, 4>
 FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   // A store that only runs after At (a table recomputed for a later call),
@@ -1389,12 +1424,13 @@ FunctionFacts::elementWritesReaching(const VarDecl *V, const Stmt *At) const {
   // from there on the other in a later call).
   bool RunsOwnMemory = (V->hasLocalStorage() && V->getType()->isArrayType()) ||
                        holdsOwnAllocation(V);
+  llvm::ArrayRef<Write> Stores = elementWritesOf(V);
+  llvm::BitVector Before = storesNotOnlyAfter(V, At);
   llvm::SmallVector<Write, 4> Earlier;
-  for (const Write &W : elementWritesOf(V))
-    if (!At || !W.Site ||
-        (!runsOnlyAfter(W.Site, At) &&
-         !(RunsOwnMemory && inOtherBranch(W.Site, At))))
-      Earlier.push_back(W);
+  for (unsigned I = 0; I < Stores.size(); ++I)
+    if (Before[I] && !(At && Stores[I].Site && RunsOwnMemory &&
+                       inOtherBranch(Stores[I].Site, At)))
+      Earlier.push_back(Stores[I]);
   llvm::ArrayRef<Write> All = Earlier;
   // Only a store to a literal index can replace an earlier one, and only a
   // fresh block stored into the pointer leaves the earlier ones in other

@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -97,6 +98,10 @@ public:
   /// with no label or case between them that a jump could bypass it by.
   llvm::SmallVector<Write, 4> elementWritesReaching(const clang::VarDecl *V,
                                                     const clang::Stmt *At) const;
+  /// Per store of elementWritesOf(V), whether it can run before \p At (it
+  /// does not runsOnlyAfter At).
+  llvm::BitVector storesNotOnlyAfter(const clang::VarDecl *V,
+                                     const clang::Stmt *At) const;
   /// K when \p W stores to, steps or hands out `v[K]` (K an integer
   /// literal): that element, and no other, is what it changes.
   static std::optional<uint64_t> literalElementOf(const Write &W);
@@ -275,6 +280,10 @@ private:
       const clang::VarDecl *,
       llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<unsigned, 2>>>
       WritingStatements;
+  /// The positions in elementWritesOf(V) of the stores with a site, in the
+  /// order of those sites in the text (storesNotOnlyAfter).
+  mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<unsigned, 4>>
+      ElementStoresInTextOrder;
   /// usesOf(V), in the order of their file positions (firstUseAfter).
   mutable llvm::DenseMap<const clang::VarDecl *,
                          llvm::SmallVector<const clang::DeclRefExpr *, 4>>
