@@ -31,6 +31,7 @@
 #ifndef MPIX_TIDY_ANALYSIS_FLOWRANGES_H
 #define MPIX_TIDY_ANALYSIS_FLOWRANGES_H
 
+#include "analysis/NodeKeys.h"
 #include "analysis/Domain.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
@@ -176,7 +177,7 @@ private:
   bool Failed = false;
   Constraints Initial;
   /// Where each statement the CFG lists sits: block ID and element index.
-  llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Position;
+  NodeMap<clang::Stmt, std::pair<unsigned, unsigned>> Position;
   /// The walk from one store of one variable, as between() computes it
   /// for any use: the state just after the store (unset when the store is
   /// not reached), and each block's entry state past it (empty when the

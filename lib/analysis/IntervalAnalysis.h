@@ -16,6 +16,7 @@
 
 #include "utils/CallSites.h"
 #include "analysis/Domain.h"
+#include "analysis/NodeKeys.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -43,7 +44,7 @@ struct FillInfo;
 struct TypeModelInfo;
 enum class ModelConstant;
 
-using ParentTable = llvm::DenseMap<const clang::Stmt *, const clang::Stmt *>;
+using ParentTable = NodeMap<clang::Stmt, const clang::Stmt *>;
 
 /// The calls of a C function's body, listed by the walk that gathers its
 /// facts, so that the body is walked once instead of twice (CallSites.h).
@@ -252,7 +253,7 @@ private:
   llvm::DenseMap<const clang::CompoundStmt *,
                  llvm::SmallVector<ExecutedProduct, 1>>
       Products;
-  llvm::DenseMap<const clang::Stmt *, unsigned> CompoundIndex;
+  NodeMap<clang::Stmt, unsigned> CompoundIndex;
   /// Any label or case in the body: without one, every block is entered at
   /// its start only, and no jump question needs a walk.
   bool HasJumpTargets = false;

@@ -2,7 +2,8 @@
 //
 // The lattice and the transfer functions of analysis/FlowRanges on small C
 // bodies parsed by clang alone: stores, branches, loops (widening, then
-// narrowing), calls that never return, and the walk from one store to a use.
+// narrowing), calls that never return, and the walk from one store to a use;
+// and the indexes of FunctionFacts that questions asked at every call read.
 // No MPI here: the pass knows none.
 //
 //===----------------------------------------------------------------------===//
@@ -371,6 +372,67 @@ TEST(FlowRanges, GettersThatOnlyRead) {
       Table + "long n; static void bump(void) { ++n; } long h(const struct t *p) { bump(); return p->cap; }"));
   EXPECT_FALSE(GetterOnlyReads(
       Table + "long look(const struct t *p); long h(const struct t *p) { return look(p); }"));
+}
+
+// The indexes a question asked at every MPI call of a long function reads
+// instead of the whole body: each must answer as the walk it replaces.
+
+TEST(FunctionFacts, FirstUseAfterAPlace) {
+  Parsed P("void f(int a) { int x = 0; use(x); x = a; use(1); use(x); }");
+  ASSERT_TRUE(P.F);
+  const VarDecl *X = P.var("x");
+  llvm::ArrayRef<const DeclRefExpr *> Uses = P.Facts->usesOf(X);
+  ASSERT_EQ(Uses.size(), 3u);
+  EXPECT_EQ(P.Facts->firstUseAfter(X, P.use(0)->getEndLoc()), Uses[1]);
+  EXPECT_EQ(P.Facts->firstUseAfter(X, P.use(1)->getEndLoc()), Uses[2]);
+  EXPECT_EQ(P.Facts->firstUseAfter(X, P.use(2)->getEndLoc()), nullptr);
+  EXPECT_EQ(P.Facts->firstUseAfter(X, P.F->getBeginLoc()), Uses[0]);
+}
+
+TEST(FunctionFacts, StatementsWritingAVariablePerBlock) {
+  Parsed P("void f(int a) { int x = a; use(x); if (a) { use(a); x = 2; }"
+           " use(x); x++; use(x); }");
+  ASSERT_TRUE(P.F);
+  const auto *Body = cast<CompoundStmt>(P.F->getBody());
+  const auto *Then =
+      cast<CompoundStmt>(cast<IfStmt>(Body->body_begin()[2])->getThen());
+  // The initializer is no store of a statement; the if holds one.
+  EXPECT_EQ(P.Facts->writingStatementsIn(Body, P.var("x")),
+            llvm::ArrayRef<unsigned>({2u, 4u}));
+  EXPECT_EQ(P.Facts->writingStatementsIn(Then, P.var("x")),
+            llvm::ArrayRef<unsigned>({1u}));
+  EXPECT_TRUE(P.Facts->writingStatementsIn(Body, P.var("a")).empty());
+}
+
+TEST(FunctionFacts, ElementStoresThatCanRunBeforeAStatement) {
+  Parsed P("int g[4];"
+           "void f(int n) { g[0] = 1; use(0);"
+           "  for (int i = 0; i < n; i++) { use(1); g[i] = i; }"
+           "  g[1] = 2; use(2); }");
+  ASSERT_TRUE(P.F);
+  const VarDecl *G = P.var("g");
+  if (!G) { // a global
+    auto Found = match(varDecl(hasName("g")).bind("v"), P.AST->getASTContext());
+    ASSERT_EQ(Found.size(), 1u);
+    G = Found[0].getNodeAs<VarDecl>("v");
+  }
+  ASSERT_EQ(P.Facts->elementWritesOf(G).size(), 3u);
+  // use(K), found by its argument: matches do not come in the text's order.
+  auto Use = [&](uint64_t K) -> const CallExpr * {
+    for (unsigned N = 0; const CallExpr *Call = P.use(N); ++N)
+      if (const auto *Arg = dyn_cast<IntegerLiteral>(Call->getArg(0)))
+        if (Arg->getValue() == K)
+          return Call;
+    return nullptr;
+  };
+  auto Before = [&](uint64_t K) {
+    llvm::BitVector B = P.Facts->storesNotOnlyAfter(G, Use(K));
+    return std::vector<bool>{B[0], B[1], B[2]};
+  };
+  // Later stores run only after, but a loop's later turn runs its own first.
+  EXPECT_EQ(Before(0), (std::vector<bool>{true, false, false}));
+  EXPECT_EQ(Before(1), (std::vector<bool>{true, true, false}));
+  EXPECT_EQ(Before(2), (std::vector<bool>{true, true, true}));
 }
 
 } // namespace
