@@ -410,8 +410,17 @@ void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
   // those already recomputed in this round included: every state stays
   // above the least fixpoint, and what a loop's exit gains reaches the
   // blocks after it at once.
+  // Narrowing only lowers entries: a block the widened pass never reached
+  // stays unreached, and a walk from one store, which reaches few, skips
+  // the rest of the function.
+  llvm::BitVector Reached(Graph->getNumBlockIDs());
+  for (unsigned ID : Order)
+    if (Entry[ID].Reachable)
+      Reached.set(ID);
   for (unsigned Round = 0; Round < NarrowingRounds; ++Round)
     for (unsigned ID : Order) {
+      if (!Reached.test(ID))
+        continue;
       const CFGBlock &B = *Blocks[ID];
       // At a loop's head, what comes in from outside apart from what
       // comes back around the loop.

@@ -1829,7 +1829,7 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
     if (It == Candidates.begin())
       continue;
     --It;
-    if (isa<ForStmt>(It->S) || !entersOnlyThrough(Inner, It->Index, *UseIndex))
+    if (!killsOnTheWay(Inner, *It, *UseIndex))
       continue;
     if (KillerWrite)
       *KillerWrite = It->FirstWrite;
@@ -1860,15 +1860,23 @@ bool FunctionFacts::overwrittenBefore(const Write &W, const VarDecl *V,
       Killer = &*It;
   }
   if (!Killer || Killer->Index <= *From ||
-      !entersOnlyThrough(Block, Killer->Index, *To))
+      !killsOnTheWay(Block, *Killer, *To))
     return false;
-  // No jump may land between the assignment and Use.
-  if (const auto *For = dyn_cast<ForStmt>(Killer->S))
-    if (hasJumpTargetIn(For->getCond()) || hasJumpTargetIn(For->getInc()) ||
-        hasJumpTargetIn(For->getBody()))
-      return false;
   if (KillerWrite)
     *KillerWrite = Killer->FirstWrite;
+  return true;
+}
+
+bool FunctionFacts::killsOnTheWay(const CompoundStmt *Block,
+                                  const KillingStatement &Killer,
+                                  unsigned To) const {
+  if (!entersOnlyThrough(Block, Killer.Index, To))
+    return false;
+  // No jump may land between the assignment and Use: for a loop whose init
+  // assigns, not in the rest of the loop either.
+  if (const auto *For = dyn_cast<ForStmt>(Killer.S))
+    return !hasJumpTargetIn(For->getCond()) && !hasJumpTargetIn(For->getInc()) &&
+           !hasJumpTargetIn(For->getBody());
   return true;
 }
 

@@ -268,6 +268,10 @@ private:
   };
   llvm::ArrayRef<KillingStatement> killersIn(const clang::CompoundStmt *Block,
                                              const clang::VarDecl *V) const;
+  /// Whether \p Killer, a statement of \p Block, runs on every path from
+  /// it to statement \p To of the block with no jump landing in between.
+  bool killsOnTheWay(const clang::CompoundStmt *Block,
+                     const KillingStatement &Killer, unsigned To) const;
   mutable llvm::DenseMap<
       std::pair<const clang::VarDecl *, const clang::CompoundStmt *>,
       llvm::SmallVector<KillingStatement, 2>>

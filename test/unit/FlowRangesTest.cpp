@@ -404,6 +404,21 @@ TEST(FunctionFacts, StatementsWritingAVariablePerBlock) {
   EXPECT_TRUE(P.Facts->writingStatementsIn(Body, P.var("a")).empty());
 }
 
+TEST(FunctionFacts, StoresAForInitOverwritesInAnInnerBlock) {
+  Parsed P("void f(int a) { int x = a; use(x); if (a) {"
+           " for (x = 0; x < 4; x++) use(1); use(x); } }");
+  ASSERT_TRUE(P.F);
+  const VarDecl *X = P.var("x");
+  llvm::ArrayRef<FunctionFacts::Write> Writes = P.Facts->writesOf(X);
+  ASSERT_FALSE(Writes.empty());
+  // The initializer reaches the first use; the loop's init assigns x
+  // whole before the last, inside the if.
+  const FunctionFacts::Write &Init = Writes.front();
+  auto UseOfX = [&](unsigned N) { return P.Facts->usesOf(X)[N]; };
+  EXPECT_FALSE(P.Facts->overwrittenBefore(Init, X, UseOfX(0)));
+  EXPECT_TRUE(P.Facts->overwrittenBefore(Init, X, P.Facts->usesOf(X).back()));
+}
+
 TEST(FunctionFacts, ElementStoresThatCanRunBeforeAStatement) {
   Parsed P("int g[4];"
            "void f(int n) { g[0] = 1; use(0);"
