@@ -281,6 +281,8 @@ private:
   /// to its switch): built on the first jump question.
   mutable std::optional<llvm::DenseSet<const clang::Stmt *>> HoldingJumpTarget;
   mutable llvm::DenseMap<const clang::VarDecl *, bool> HasLiteralElementStores;
+  /// writingStatementsIn's index: per variable, every block's positions,
+  /// made on the first question about the variable.
   mutable llvm::DenseMap<
       const clang::VarDecl *,
       llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<unsigned, 2>>>
