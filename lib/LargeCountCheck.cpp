@@ -1226,8 +1226,10 @@ LargeCountCheck::findOutputStore(const CallExpr *Call, unsigned Index,
     return outputStoreOf(V, Call, Call, Index, FS);
   // A copy of such a local (`n = bytes;` or `n = flag ? 1 : bytes;` after
   // `part(&bytes)`) carries what the helper stored.
-  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
-    if (!W.Value || FS.Facts->overwrittenBefore(W, V, Call))
+  llvm::ArrayRef<FunctionFacts::Write> Writes = FS.Facts->writesOf(V);
+  for (unsigned Reaching : FS.Facts->writesMayReach(V, Call)) {
+    const FunctionFacts::Write &W = Writes[Reaching];
+    if (!W.Value)
       continue;
     std::optional<PointFacts> At = FS.Ranges->flowBetween(W.Site, V, Call);
     if (At && At->Unreachable)
@@ -1409,15 +1411,16 @@ LargeCountCheck::heldHazard(const Expr *Value, const Stmt *Use,
   constexpr unsigned MostCopies = 3;
   if (!H && Copies < MostCopies && FS.Facts && Held->hasLocalStorage() &&
       !FS.Facts->escapesBefore(Held, Use))
-    for (const FunctionFacts::Write &W : FS.Facts->writesOf(Held))
+    for (unsigned Reaching : FS.Facts->writesMayReach(Held, Use)) {
+      const FunctionFacts::Write &W = FS.Facts->writesOf(Held)[Reaching];
       if (W.Value && W.Replaces && !W.Accumulates &&
-          !FS.Facts->overwrittenBefore(W, Held, Use) &&
           Context->hasSameUnqualifiedType(W.Value->IgnoreParenImpCasts()->getType(),
                                           Held->getType()))
         if (auto Copied = heldHazard(W.Value, W.Site, FS, Copies + 1)) {
           H = Copied->second;
           break;
         }
+    }
   if (!H || H->Kind == Hazard::ConstantNegative ||
       losesOnlyNegatives(*H, Held->getType()))
     return std::nullopt;
@@ -1490,8 +1493,10 @@ LargeCountCheck::findValue(const CallExpr *Call, unsigned Index,
     return carried(Arg, Call, nullptr);
   if (FS.Facts->escapesBefore(V, Call) && !storesAreAllValues(V, FS))
     return std::nullopt;
-  for (const FunctionFacts::Write &W : FS.Facts->writesOf(V)) {
-    if (!W.Value || FS.Facts->overwrittenBefore(W, V, Call))
+  llvm::ArrayRef<FunctionFacts::Write> Writes = FS.Facts->writesOf(V);
+  for (unsigned Reaching : FS.Facts->writesMayReach(V, Call)) {
+    const FunctionFacts::Write &W = Writes[Reaching];
+    if (!W.Value)
       continue;
     std::optional<PointFacts> At =
         FS.Ranges ? FS.Ranges->flowBetween(W.Site, V, Call) : std::nullopt;

@@ -70,6 +70,9 @@ FlowRanges::FlowRanges(const Decl *Function, const Stmt *Body, ASTContext &Ctx,
       }
     }
     std::reverse(Order.begin(), Order.end());
+    PlaceInOrder.resize(Graph->getNumBlockIDs());
+    for (unsigned Place = 0; Place < Order.size(); ++Place)
+      PlaceInOrder[Order[Place]] = Place;
   }
   for (const CFGBlock *B : *Graph)
     for (unsigned I = 0; I < B->size(); ++I)
@@ -272,6 +275,26 @@ static bool replaces(const CFGElement &E, const VarDecl *V) {
   return false;
 }
 
+/// The variable a store \p E replaces (replaces()) names on its left.
+static const DeclRefExpr *replacedName(const CFGElement &E, const VarDecl *V) {
+  if (!replaces(E, V))
+    return nullptr;
+  const auto *Assign = dyn_cast<BinaryOperator>(E.castAs<CFGStmt>().getStmt());
+  return Assign ? cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) : nullptr;
+}
+
+/// Whether \p S reads \p V: names it other than as what an assignment in
+/// it replaces.
+static bool readsStored(const Stmt *S, const VarDecl *V) {
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S))
+    return Ref->getDecl() == V;
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(S);
+      Assign && replaces(CFGStmt(Assign), V))
+    return false;
+  return S && llvm::any_of(S->children(),
+                           [V](const Stmt *C) { return readsStored(C, V); });
+}
+
 /// The variable \p E changes, if it changes one by name.
 static const VarDecl *changedVariable(const CFGElement &E) {
   std::optional<CFGStmt> Element = E.getAs<CFGStmt>();
@@ -308,15 +331,23 @@ void FlowRanges::step(const CFGElement &E, State &S, const Walk &W) const {
   transfer(E, S);
 }
 
+const FlowRanges::State FlowRanges::BlockStates::Unreached;
+
+llvm::SmallVector<unsigned, 16> FlowRanges::BlockStates::reached() const {
+  llvm::SmallVector<unsigned, 16> IDs;
+  for (const auto &[ID, S] : States)
+    if (S.Reachable)
+      IDs.push_back(ID);
+  return IDs;
+}
+
 bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
-                           const Walk &W, std::vector<State> &Entry) {
-  unsigned Count = Graph->getNumBlockIDs();
-  Entry.assign(Count, State());
-  std::vector<unsigned> Visits(Count, 0);
+                           const Walk &W, BlockStates &Entry) {
+  llvm::DenseMap<unsigned, unsigned> Visits;
   const State Initial = In;
   std::deque<std::pair<const CFGBlock *, unsigned>> Work{{&Start, From}};
-  llvm::BitVector Queued(Count);
-  unsigned Budget = VisitBudgetPerBlock * Count;
+  llvm::DenseSet<unsigned> Queued;
+  unsigned Budget = VisitBudgetPerBlock * Graph->getNumBlockIDs();
   bool First = true;
   while (!Work.empty()) {
     auto [B, Index] = Work.front();
@@ -327,7 +358,7 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
     // in through an edge, at its first element.
     State Out = First ? std::move(In) : Entry[B->getBlockID()];
     if (!First)
-      Queued.reset(B->getBlockID());
+      Queued.erase(B->getBlockID());
     First = false;
     for (unsigned I = Index; I < B->size() && Out.Reachable; ++I)
       step((*B)[I], Out, W);
@@ -339,8 +370,10 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
       const CFGBlock *Next = Succ.getReachableBlock();
       if (!Next)
         continue;
+      if (W.Live && !W.Live->test(Next->getBlockID()))
+        continue;
       State Edge = along(*B, Out, I);
-      State &Old = Entry[Next->getBlockID()];
+      State &Old = Entry.slot(Next->getBlockID());
       State Joined = Old;
       if (!join(Joined, Edge))
         continue;
@@ -348,10 +381,8 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
           ++Visits[Next->getBlockID()] > VisitsBeforeWidening)
         widen(Old, Joined);
       Old = std::move(Joined);
-      if (!Queued.test(Next->getBlockID())) {
-        Queued.set(Next->getBlockID());
+      if (Queued.insert(Next->getBlockID()).second)
         Work.push_back({Next, 0});
-      }
     }
   }
   narrow(Start, From, Initial, W, Entry, nullptr);
@@ -380,7 +411,7 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
 
 void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
                         const State &Initial, const Walk &W,
-                        std::vector<State> &Entry,
+                        BlockStates &Entry,
                         const HeadBounds *Bounds) const {
   auto OutOf = [&](const CFGBlock &B) {
     State O = Entry[B.getBlockID()];
@@ -397,14 +428,12 @@ void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
   // What each block gives its successors, from its entry as it stands;
   // computed when first asked for (a block before its predecessors in
   // Order: a loop's head), then after each new entry.
-  std::vector<State> Out(Graph->getNumBlockIDs());
-  llvm::BitVector HasOut(Graph->getNumBlockIDs());
+  llvm::DenseMap<unsigned, State> Out;
   auto OutFor = [&](const CFGBlock &B) -> const State & {
-    if (!HasOut.test(B.getBlockID())) {
-      Out[B.getBlockID()] = OutOf(B);
-      HasOut.set(B.getBlockID());
-    }
-    return Out[B.getBlockID()];
+    auto [It, New] = Out.try_emplace(B.getBlockID());
+    if (New)
+      It->second = OutOf(B);
+    return It->second;
   };
   // Each block's entry is recomputed from what its predecessors give now,
   // those already recomputed in this round included: every state stays
@@ -413,14 +442,13 @@ void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
   // Narrowing only lowers entries: a block the widened pass never reached
   // stays unreached, and a walk from one store, which reaches few, skips
   // the rest of the function.
-  llvm::BitVector Reached(Graph->getNumBlockIDs());
-  for (unsigned ID : Order)
-    if (Entry[ID].Reachable)
-      Reached.set(ID);
+  llvm::SmallVector<unsigned, 16> Reached = Entry.reached();
+  llvm::erase_if(Reached, [&](unsigned ID) { return !PlaceInOrder[ID]; });
+  llvm::sort(Reached, [&](unsigned A, unsigned B) {
+    return *PlaceInOrder[A] < *PlaceInOrder[B];
+  });
   for (unsigned Round = 0; Round < NarrowingRounds; ++Round)
-    for (unsigned ID : Order) {
-      if (!Reached.test(ID))
-        continue;
+    for (unsigned ID : Reached) {
       const CFGBlock &B = *Blocks[ID];
       // At a loop's head, what comes in from outside apart from what
       // comes back around the loop.
@@ -442,7 +470,7 @@ void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
           unsigned I = Index++;
           if (Succ.getReachableBlock() != &B)
             continue;
-          State Edge = along(*Pred, Out[Pred->getBlockID()], I);
+          State Edge = along(*Pred, Out.find(Pred->getBlockID())->second, I);
           if (!Back)
             join(Entering, Edge);
           join(In, Edge);
@@ -468,9 +496,8 @@ void FlowRanges::narrow(const CFGBlock &Start, unsigned From,
               It->second = It->second.meet(Bound);
           }
       }
-      Entry[ID] = std::move(In);
+      Entry.slot(ID) = std::move(In);
       Out[ID] = OutOf(B);
-      HasOut.set(ID);
     }
 }
 
@@ -711,7 +738,7 @@ FlowRanges::loopHeads() const {
 }
 
 FlowRanges::HeadBounds
-FlowRanges::tripBounds(const std::vector<State> &Entry) const {
+FlowRanges::tripBounds(const BlockStates &Entry) const {
   HeadBounds Bounds;
   for (const CFGBlock *B : Blocks) {
     if (!B || !Entry[B->getBlockID()].Reachable)
@@ -810,7 +837,7 @@ static std::optional<WideInt> countedTrips(
 
 Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
                                      const CFGBlock &Test, const Stmt *Loop,
-                                     const std::vector<State> &Entry) const {
+                                     const BlockStates &Entry) const {
   const Expr *Cond = nullptr;
   const Stmt *Body = nullptr, *Inc = nullptr;
   if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
@@ -1001,6 +1028,55 @@ Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
 }
 
 
+const llvm::BitVector &FlowRanges::liveOnEntry(const VarDecl *V) {
+  auto [It, New] = LiveOnEntry.try_emplace(V);
+  llvm::BitVector &Live = It->second;
+  if (!New)
+    return Live;
+  unsigned Count = Graph->getNumBlockIDs();
+  // Per block, whether it reads V before any store replaces it, and
+  // whether it replaces V before any read.
+  llvm::BitVector Reads(Count), Replaces(Count);
+  for (const CFGBlock *B : Blocks) {
+    if (!B)
+      continue;
+    // The CFG lists an assignment's left side before the assignment.
+    llvm::SmallPtrSet<const DeclRefExpr *, 2> Replaced;
+    for (const CFGElement &E : *B)
+      if (const DeclRefExpr *Name = replacedName(E, V))
+        Replaced.insert(Name);
+    for (const CFGElement &E : *B) {
+      if (replaces(E, V)) {
+        Replaces.set(B->getBlockID());
+        break;
+      }
+      std::optional<CFGStmt> S = E.getAs<CFGStmt>();
+      const auto *Ref = S ? dyn_cast<DeclRefExpr>(S->getStmt()) : nullptr;
+      if (Ref && Ref->getDecl() == V && !Replaced.count(Ref)) {
+        Reads.set(B->getBlockID());
+        break;
+      }
+    }
+  }
+  Live = Reads;
+  std::deque<const CFGBlock *> Work;
+  for (unsigned ID : Reads.set_bits())
+    Work.push_back(Blocks[ID]);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.front();
+    Work.pop_front();
+    for (const CFGBlock::AdjacentBlock &P : B->preds()) {
+      const CFGBlock *Pred = P.getReachableBlock();
+      if (!Pred || Live.test(Pred->getBlockID()) ||
+          Replaces.test(Pred->getBlockID()))
+        continue;
+      Live.set(Pred->getBlockID());
+      Work.push_back(Pred);
+    }
+  }
+  return Live;
+}
+
 void FlowRanges::solve() {
   Solved = true;
   if (Failed)
@@ -1013,11 +1089,11 @@ void FlowRanges::solve() {
   Failed = !propagate(Start, 0, std::move(In), Walk(), Entry);
   Solving = false;
   // The entry block's own state is the one the walk started with.
-  Entry[Start.getBlockID()].Reachable = true;
+  Entry.slot(Start.getBlockID()).Reachable = true;
 }
 
 std::optional<PointFacts>
-FlowRanges::stateBefore(const Stmt *S, const std::vector<State> &Entries,
+FlowRanges::stateBefore(const Stmt *S, const BlockStates &Entries,
                         const Walk &W, const State *Direct) const {
   auto It = Position.find(S);
   if (It == Position.end())
@@ -1061,10 +1137,11 @@ std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
   if (Failed || Solving || From == Position.end() || To == Position.end())
     return std::nullopt;
   auto [BlockID, Index] = From->second;
-  std::shared_ptr<const StoreWalk> Past = walkFrom(Store, V, BlockID, Index);
+  std::shared_ptr<const StoreWalk> Past =
+      walkFrom(Store, V, BlockID, Index, readsStored(Use, V));
   if (!Past->AfterStore)
     return PointFacts{true, Constraints()};
-  if (Past->Entries.empty())
+  if (!Past->Finished)
     return std::nullopt;
   Walk W;
   W.Stored = V;
@@ -1083,8 +1160,8 @@ std::optional<PointFacts> FlowRanges::between(const Stmt *Store,
 
 std::shared_ptr<const FlowRanges::StoreWalk>
 FlowRanges::walkFrom(const Stmt *Store, const VarDecl *V, unsigned BlockID,
-                     unsigned Index) {
-  auto Key = std::make_pair(Store, V);
+                     unsigned Index, bool UpToReads) {
+  WalkKey Key{Store, V, unsigned(UpToReads)};
   if (auto It = StoreWalks.find(Key); It != StoreWalks.end())
     return It->second;
   auto Past = std::make_shared<StoreWalk>();
@@ -1103,9 +1180,10 @@ FlowRanges::walkFrom(const Stmt *Store, const VarDecl *V, unsigned BlockID,
     Past->AfterStore = In;
     Walk W;
     W.Stored = V;
+    if (UpToReads)
+      W.Live = &liveOnEntry(V);
     // Past the store, through the rest of its block and on.
-    if (!propagate(*B, Index + 1, std::move(In), W, Past->Entries))
-      Past->Entries.clear();
+    Past->Finished = propagate(*B, Index + 1, std::move(In), W, Past->Entries);
   }
   if (StoreWalks.size() >= StoreWalksKept)
     StoreWalks.clear();

@@ -34,11 +34,13 @@
 #include "analysis/NodeKeys.h"
 #include "analysis/Domain.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace mpix {
@@ -102,6 +104,29 @@ private:
   /// a store gave Stored.
   struct Walk {
     const clang::VarDecl *Stored = nullptr;
+    /// The blocks on entering which the stored value may still be read
+    /// (liveOnEntry(Stored)): the walk goes no further. None: everywhere.
+    const llvm::BitVector *Live = nullptr;
+  };
+
+  /// Each block's entry state, by block ID; a block not listed is not
+  /// reached. Sparse: a walk from one store reaches a few blocks of a long
+  /// function, and a state per block for each walk made a function of N
+  /// stores cost N^2.
+  class BlockStates {
+  public:
+    const State &operator[](unsigned ID) const {
+      auto It = States.find(ID);
+      return It == States.end() ? Unreached : It->second;
+    }
+    /// The state of block \p ID, to be changed (unreached until then).
+    State &slot(unsigned ID) { return States[ID]; }
+    /// The IDs of the blocks reached, in no particular order.
+    llvm::SmallVector<unsigned, 16> reached() const;
+
+  private:
+    llvm::DenseMap<unsigned, State> States;
+    static const State Unreached;
   };
 
   /// Bounds that hold at a loop's condition block on every run, by block
@@ -113,18 +138,18 @@ private:
   /// fixpoint; \p Entry gets each block's entry state. False when the
   /// budget ran out.
   bool propagate(const clang::CFGBlock &Start, unsigned From, State In,
-                 const Walk &W, std::vector<State> &Entry);
+                 const Walk &W, BlockStates &Entry);
   /// Recomputes \p Entry from the predecessors a few times, without
   /// widening (see NarrowingRounds), meeting each block's new entry with
   /// what \p Bounds holds for it.
   void narrow(const clang::CFGBlock &Start, unsigned From, const State &Initial,
-              const Walk &W, std::vector<State> &Entry,
+              const Walk &W, BlockStates &Entry,
               const HeadBounds *Bounds) const;
   /// From the sound states \p Entry of the plain pass: at the condition of
   /// each `while` or `for` loop that a halved variable bounds (at most T
   /// turns), the bound of each variable the loop only steps, its value on
   /// entering the loop plus T times the most one turn adds.
-  HeadBounds tripBounds(const std::vector<State> &Entry) const;
+  HeadBounds tripBounds(const BlockStates &Entry) const;
   /// A loop of the body: the block its back edges enter, those edges'
   /// blocks, and the variables it may change.
   struct LoopHead {
@@ -143,10 +168,10 @@ private:
   /// when the loop has no such variable.
   Constraints boundsOfLoop(const clang::CFGBlock &Head,
                            const clang::CFGBlock &Test, const clang::Stmt *Loop,
-                           const std::vector<State> &Entry) const;
+                           const BlockStates &Entry) const;
   void step(const clang::CFGElement &E, State &S, const Walk &W) const;
   std::optional<PointFacts> stateBefore(const clang::Stmt *S,
-                                        const std::vector<State> &Entries,
+                                        const BlockStates &Entries,
                                         const Walk &W,
                                         const State *Direct) const;
   void transfer(const clang::CFGElement &E, State &S) const;
@@ -166,9 +191,11 @@ private:
   /// Block IDs in reverse post-order from the entry (blocks no path
   /// reaches are left out).
   std::vector<unsigned> Order;
+  /// Each block's place in Order, by block ID (none for those left out).
+  std::vector<std::optional<unsigned>> PlaceInOrder;
   mutable std::optional<llvm::DenseMap<unsigned, LoopHead>> Heads;
   /// Entry state per block ID.
-  std::vector<State> Entry;
+  BlockStates Entry;
   bool Solved = false;
   /// While solve() runs: the hooks it calls may judge a call whose
   /// arguments are this function's, and ask again; they get no answer
@@ -180,23 +207,33 @@ private:
   NodeMap<clang::Stmt, std::pair<unsigned, unsigned>> Position;
   /// The walk from one store of one variable, as between() computes it
   /// for any use: the state just after the store (unset when the store is
-  /// not reached), and each block's entry state past it (empty when the
+  /// not reached), and each block's entry state past it (unless the
   /// budget ran out).
   struct StoreWalk {
     std::optional<State> AfterStore;
-    std::vector<State> Entries;
+    BlockStates Entries;
+    bool Finished = false;
   };
   /// The last walks between() made, kept so that the many uses of one
   /// store (`int n = 8;` read by every call of a long function) cost one
   /// walk, not one each: few, since each holds a state per block.
   /// Shared: a hook the walk calls may ask between() again, and evict.
-  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>,
-                 std::shared_ptr<const StoreWalk>>
-      StoreWalks;
+  using WalkKey =
+      std::tuple<const clang::Stmt *, const clang::VarDecl *, unsigned>;
+  llvm::DenseMap<WalkKey, std::shared_ptr<const StoreWalk>> StoreWalks;
   static constexpr unsigned StoreWalksKept = 8;
+  /// A walk stops where the stored value is dead (\p UpToReads), which
+  /// answers exactly for a use that reads it: every path from there to
+  /// the use replaces it first. The last store of a local before an `if`
+  /// that may skip the next one otherwise walks all the rest of the body.
   std::shared_ptr<const StoreWalk> walkFrom(const clang::Stmt *Store,
                                             const clang::VarDecl *V,
-                                            unsigned BlockID, unsigned Index);
+                                            unsigned BlockID, unsigned Index,
+                                            bool UpToReads);
+  /// By block ID, whether a path from the block's start reads \p V before
+  /// a store replaces it (a backward pass, once per variable).
+  const llvm::BitVector &liveOnEntry(const clang::VarDecl *V);
+  llvm::DenseMap<const clang::VarDecl *, llvm::BitVector> LiveOnEntry;
 };
 
 } // namespace mpix

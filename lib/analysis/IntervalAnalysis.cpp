@@ -1118,14 +1118,11 @@ const DeclRefExpr *FunctionFacts::firstUseAfter(const VarDecl *V,
   auto Listed = UsesInTextOrder.try_emplace(V);
   llvm::SmallVector<const DeclRefExpr *, 4> &Sorted = Listed.first->second;
   if (Listed.second) {
-    // Uses at one place (a macro's) keep the order of the walk.
     llvm::ArrayRef<const DeclRefExpr *> All = usesOf(V);
     llvm::SmallVector<unsigned, 4> Order(All.size());
     std::iota(Order.begin(), Order.end(), 0u);
-    llvm::sort(Order, [&](unsigned A, unsigned B) {
-      SourceLocation PA = Place(All[A]), PB = Place(All[B]);
-      return PA == PB ? A < B : SM.isBeforeInTranslationUnit(PA, PB);
-    });
+    sortInTextOrder(
+        Order, [&](unsigned I) { return Place(All[I]); }, SM);
     for (unsigned I : Order)
       Sorted.push_back(All[I]);
   }
@@ -1381,35 +1378,91 @@ llvm::BitVector FunctionFacts::storesNotOnlyAfter(const VarDecl *V,
                                                   const Stmt *At) const {
   llvm::ArrayRef<Write> Stores = elementWritesOf(V);
   llvm::BitVector Before(Stores.size(), true);
-  // A jump back could run a later statement first.
-  if (!At || !LabelStmts.empty())
+  if (!At)
     return Before;
-  // runsOnlyAfter for every store at once: the stores that begin after At
-  // ends are a suffix of them in text order, and of those only the ones in
-  // the outermost loop around At can run first.
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Begin = [&SM](const Stmt *S) {
-    return SM.getExpansionLoc(S->getBeginLoc());
-  };
-  auto Listed = ElementStoresInTextOrder.try_emplace(V);
-  llvm::SmallVector<unsigned, 4> &Order = Listed.first->second;
-  if (Listed.second) {
+  llvm::ArrayRef<unsigned> Order = sitesInTextOrder(Stores);
+  for (const unsigned *I = firstRunningOnlyAfter(Order, Stores, At);
+       I != Order.end(); ++I)
+    Before.reset(*I);
+  return Before;
+}
+
+void sortInTextOrder(llvm::MutableArrayRef<unsigned> Indices,
+                     llvm::function_ref<SourceLocation(unsigned)> PlaceOf,
+                     const SourceManager &SM) {
+  llvm::sort(Indices, [&](unsigned A, unsigned B) {
+    SourceLocation PA = PlaceOf(A), PB = PlaceOf(B);
+    return PA == PB ? A < B : SM.isBeforeInTranslationUnit(PA, PB);
+  });
+}
+
+/// Where \p S begins, outside any macro: the place text order compares.
+static SourceLocation beginning(const Stmt *S, const SourceManager &SM) {
+  return SM.getExpansionLoc(S->getBeginLoc());
+}
+
+llvm::ArrayRef<unsigned>
+FunctionFacts::sitesInTextOrder(llvm::ArrayRef<Write> Stores) const {
+  if (Stores.empty())
+    return {};
+  auto [It, New] = SitesInTextOrder.try_emplace(Stores.data());
+  llvm::SmallVector<unsigned, 4> &Order = It->second;
+  if (New) {
     for (unsigned I = 0; I < Stores.size(); ++I)
       if (Stores[I].Site)
         Order.push_back(I);
-    llvm::sort(Order, [&](unsigned A, unsigned B) {
-      SourceLocation LA = Begin(Stores[A].Site), LB = Begin(Stores[B].Site);
-      return LA == LB ? A < B : SM.isBeforeInTranslationUnit(LA, LB);
+    const SourceManager &SM = Ctx.getSourceManager();
+    sortInTextOrder(
+        Order, [&](unsigned I) { return beginning(Stores[I].Site, SM); }, SM);
+  }
+  return Order;
+}
+
+const unsigned *
+FunctionFacts::firstRunningOnlyAfter(llvm::ArrayRef<unsigned> Order,
+                                     llvm::ArrayRef<Write> Stores,
+                                     const Stmt *At) const {
+  // A jump back could run a later statement first.
+  if (!LabelStmts.empty())
+    return Order.end();
+  // A store past At can still run before it on a later turn of a loop
+  // around both, and any such loop lies in the outermost one around At.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Loop = outermostLoopAround(At);
+  SourceLocation End = SM.getExpansionLoc((Loop ? Loop : At)->getEndLoc());
+  return llvm::partition_point(Order, [&](unsigned I) {
+    return !SM.isBeforeInTranslationUnit(End, beginning(Stores[I].Site, SM));
+  });
+}
+
+llvm::SmallVector<unsigned, 4>
+FunctionFacts::writesMayReach(const VarDecl *V, const Stmt *Use) const {
+  llvm::ArrayRef<Write> All = writesOf(V);
+  llvm::SmallVector<unsigned, 4> Reaching;
+  llvm::ArrayRef<unsigned> Order = sitesInTextOrder(All);
+  // A write with no site is never overwritten in the text's terms.
+  if (Order.size() != All.size())
+    for (unsigned I = 0; I < All.size(); ++I)
+      if (!All[I].Site)
+        Reaching.push_back(I);
+  const SourceManager &SM = Ctx.getSourceManager();
+  const unsigned *End = firstRunningOnlyAfter(Order, All, Use);
+  for (const unsigned *I = Order.begin(); I != End;) {
+    unsigned Killer = 0;
+    if (!overwrittenBefore(All[*I], V, Use, &Killer)) {
+      Reaching.push_back(*I++);
+      continue;
+    }
+    // The statement that overwrites it runs after every write of V between
+    // the two as well, on every path to Use.
+    SourceLocation Overwriting = beginning(All[Killer].Site, SM);
+    I = std::partition_point(I + 1, End, [&](unsigned J) {
+      return SM.isBeforeInTranslationUnit(beginning(All[J].Site, SM),
+                                          Overwriting);
     });
   }
-  SourceLocation AtEnd = SM.getExpansionLoc(At->getEndLoc());
-  const unsigned *After = llvm::partition_point(Order, [&](unsigned I) {
-    return !SM.isBeforeInTranslationUnit(AtEnd, Begin(Stores[I].Site));
-  });
-  const Stmt *Loop = outermostLoopAround(At);
-  for (const unsigned *I = After; I != Order.end(); ++I)
-    Before[*I] = Loop && isWithin(Stores[*I].Site, Loop);
-  return Before;
+  llvm::sort(Reaching);
+  return Reaching;
 }
 
 llvm::SmallVector<FunctionFacts::Write, 4>
@@ -8218,10 +8271,11 @@ const CompoundAssignOperator *RangeAnalysis::runningTotalAt(const VarDecl *V,
   std::optional<Interval> Type = Interval::ofType(V->getType(), Ctx);
   if (!Type || !isSeenIntLocal(V, At))
     return nullptr;
-  for (const FunctionFacts::Write &W : Facts->writesOf(V)) {
-    const auto *Sum = dyn_cast<CompoundAssignOperator>(W.Site);
+  llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
+  for (unsigned Reaching : Facts->writesMayReach(V, At)) {
+    const auto *Sum = dyn_cast<CompoundAssignOperator>(Writes[Reaching].Site);
     if (!Sum || Sum->getOpcode() != BO_AddAssign ||
-        !Facts->outermostLoopAround(Sum) || Facts->overwrittenBefore(W, V, At))
+        !Facts->outermostLoopAround(Sum))
       continue;
     // Each value small, the sum needs many turns (`n += 8`, a count of
     // things): only values of which two can already overflow it.
@@ -8256,8 +8310,9 @@ const Expr *RangeAnalysis::counterStepPastTypeAt(const VarDecl *V,
   if (!Type || !isSeenIntLocal(V, At))
     return nullptr;
   llvm::ArrayRef<FunctionFacts::Write> Writes = Facts->writesOf(V);
-  for (const FunctionFacts::Write &W : Writes) {
-    if (!isUnitIncrementOf(W.Site, V) || Facts->overwrittenBefore(W, V, At))
+  for (unsigned Reaching : Facts->writesMayReach(V, At)) {
+    const FunctionFacts::Write &W = Writes[Reaching];
+    if (!isUnitIncrementOf(W.Site, V))
       continue;
     // Counting one by one, V passes its type only in a loop of more turns
     // than it holds: one that counts with a wider counter up to a bound
@@ -8550,8 +8605,7 @@ bool RangeAnalysis::beginsAfter(const Stmt *S, const Stmt *Query) const {
 
 bool RangeAnalysis::beginsBefore(const Stmt *S, const Stmt *Other) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getBeginLoc()),
-                                      SM.getExpansionLoc(Other->getBeginLoc()));
+  return SM.isBeforeInTranslationUnit(beginning(S, SM), beginning(Other, SM));
 }
 
 bool RangeAnalysis::runsOnceInOrder(const Stmt *Query) {
@@ -8688,16 +8742,13 @@ RangeAnalysis::statusUses(const VarDecl *Status,
     if (U.Verdict != StatusUse::Skip)
       Walked.push_back(std::move(U));
   }
-  // Uses at one place (a macro's) keep the order of the walk.
-  llvm::SmallVector<size_t, 8> Order(Walked.size());
-  std::iota(Order.begin(), Order.end(), size_t(0));
-  llvm::sort(Order, [&](size_t A, size_t B) {
-    if (beginsBefore(Walked[A].W.Use, Walked[B].W.Use))
-      return true;
-    return !beginsBefore(Walked[B].W.Use, Walked[A].W.Use) && A < B;
-  });
+  llvm::SmallVector<unsigned, 8> Order(Walked.size());
+  std::iota(Order.begin(), Order.end(), 0u);
+  const SourceManager &SM = Ctx.getSourceManager();
+  sortInTextOrder(
+      Order, [&](unsigned I) { return beginning(Walked[I].W.Use, SM); }, SM);
   std::vector<StatusUse> &List = Uses->List;
-  for (size_t I : Order)
+  for (unsigned I : Order)
     List.push_back(std::move(Walked[I]));
   Uses->FirstUnknown = List.size();
   for (size_t I = 0; I < List.size(); ++I) {

@@ -172,6 +172,13 @@ public:
   bool overwrittenBefore(const Write &W, const clang::VarDecl *V,
                          const clang::Stmt *Use,
                          unsigned *KillerWrite = nullptr) const;
+  /// The positions in writesOf(V), ascending, of the writes whose value
+  /// may reach \p Use: neither overwrittenBefore it nor runsOnlyAfter it.
+  /// Found by bisection in text order, jumping past each overwriting
+  /// statement: a question per MPI call on a local stored before every
+  /// call must not judge every store.
+  llvm::SmallVector<unsigned, 4> writesMayReach(const clang::VarDecl *V,
+                                                const clang::Stmt *Use) const;
   /// Every expression that names V in the body (not its declaration).
   llvm::ArrayRef<const clang::DeclRefExpr *> usesOf(const clang::VarDecl *V) const;
   /// The use of V that comes first in the text after \p Loc, or null.
@@ -287,10 +294,18 @@ private:
       const clang::VarDecl *,
       llvm::DenseMap<const clang::CompoundStmt *, llvm::SmallVector<unsigned, 2>>>
       WritingStatements;
-  /// The positions in elementWritesOf(V) of the stores with a site, in the
-  /// order of those sites in the text (storesNotOnlyAfter).
-  mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<unsigned, 4>>
-      ElementStoresInTextOrder;
+  /// The positions in \p Stores (writesOf or elementWritesOf one variable)
+  /// of the stores with a site, in the text order of the sites; stores at
+  /// one place (a macro's) keep the walk's order. Listed on first use.
+  llvm::ArrayRef<unsigned> sitesInTextOrder(llvm::ArrayRef<Write> Stores) const;
+  /// Where, in \p Order (sitesInTextOrder(Stores)), the stores begin that
+  /// runsOnlyAfter \p At: past At and past the outermost loop around it.
+  /// Order's end when a goto could run a later statement first.
+  const unsigned *firstRunningOnlyAfter(llvm::ArrayRef<unsigned> Order,
+                                        llvm::ArrayRef<Write> Stores,
+                                        const clang::Stmt *At) const;
+  mutable llvm::DenseMap<const Write *, llvm::SmallVector<unsigned, 4>>
+      SitesInTextOrder;
   /// usesOf(V), in the order of their file positions (firstUseAfter).
   mutable llvm::DenseMap<const clang::VarDecl *,
                          llvm::SmallVector<const clang::DeclRefExpr *, 4>>
@@ -315,6 +330,13 @@ private:
                          llvm::SmallVector<unsigned, 0>>
       JumpTargetsBefore;
 };
+
+/// Sorts \p Indices by the place \p PlaceOf gives each in the text; those
+/// at one place (a macro's) stay in ascending order, the order of the walk
+/// that listed them.
+void sortInTextOrder(llvm::MutableArrayRef<unsigned> Indices,
+                     llvm::function_ref<clang::SourceLocation(unsigned)> PlaceOf,
+                     const clang::SourceManager &SM);
 
 /// A predefined datatype handle: a constant (MPICH's `(MPI_Datatype)
 /// 0x4c000405`) or the address of a library global (Open MPI's
