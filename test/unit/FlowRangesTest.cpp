@@ -190,6 +190,40 @@ TEST(FlowRanges, ValueOfOneStoreAtAUse) {
   EXPECT_EQ(At->Known.count(R.var("n")), 0u);
 }
 
+TEST(FlowRanges, WalksFromAStoreStopWhereTheValueIsDead) {
+  Parsed P("void f(int a) { int x = a; use(x);"
+           " if (a > 3) { x = 1; use(x + 1); } use(a); }");
+  ASSERT_TRUE(P.F);
+  const VarDecl *X = P.var("x");
+  // The calls in the order of the text (matches come in no fixed order).
+  llvm::SmallVector<const CallExpr *, 3> Calls;
+  for (unsigned N = 0; const CallExpr *Call = P.use(N); ++N)
+    Calls.push_back(Call);
+  ASSERT_EQ(Calls.size(), 3u);
+  const SourceManager &SM = P.AST->getSourceManager();
+  llvm::sort(Calls, [&](const CallExpr *A, const CallExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  auto Between = [&](const CallExpr *Use) {
+    return P.Ranges->flowBetween(X->getInit(), X, Use);
+  };
+  std::optional<PointFacts> At = Between(Calls[0]);
+  ASSERT_TRUE(At);
+  EXPECT_FALSE(At->Unreachable);
+  At = Between(Calls[1]);
+  ASSERT_TRUE(At);
+  EXPECT_TRUE(At->Unreachable);
+  // x is read nowhere after the if, but a use that does not read it still
+  // sees the runs that kept the initializer's value: those that skipped
+  // the branch.
+  At = Between(Calls[2]);
+  ASSERT_TRUE(At);
+  ASSERT_FALSE(At->Unreachable);
+  auto A = At->Known.find(P.var("a"));
+  ASSERT_NE(A, At->Known.end());
+  EXPECT_EQ(A->second.Hi, 3);
+}
+
 TEST(FlowRanges, CompoundAssignmentsAsTheirPlainForms) {
   Parsed P("void f(void) { int x = 5; x <<= 2; use(x); x >>= 1; use(x);"
            " x /= 3; use(x); x *= 7; use(x); x %= 4; use(x); x -= 9; use(x);"
@@ -417,6 +451,32 @@ TEST(FunctionFacts, StoresAForInitOverwritesInAnInnerBlock) {
   auto UseOfX = [&](unsigned N) { return P.Facts->usesOf(X)[N]; };
   EXPECT_FALSE(P.Facts->overwrittenBefore(Init, X, UseOfX(0)));
   EXPECT_TRUE(P.Facts->overwrittenBefore(Init, X, P.Facts->usesOf(X).back()));
+}
+
+TEST(FunctionFacts, WritesThatMayReachAStatement) {
+  Parsed P("void f(int a) { int x = a; use(0); x = 1; if (a) x = 2; use(1);"
+           " for (int i = 0; i < a; i++) { use(2); x = 3; }"
+           " x = 4; use(3); }");
+  ASSERT_TRUE(P.F);
+  const VarDecl *X = P.var("x");
+  ASSERT_EQ(P.Facts->writesOf(X).size(), 5u);
+  auto Use = [&](uint64_t K) -> const CallExpr * {
+    for (unsigned N = 0; const CallExpr *Call = P.use(N); ++N)
+      if (const auto *Arg = dyn_cast<IntegerLiteral>(Call->getArg(0)))
+        if (Arg->getValue() == K)
+          return Call;
+    return nullptr;
+  };
+  auto Reaching = [&](uint64_t K) {
+    llvm::SmallVector<unsigned, 4> R = P.Facts->writesMayReach(X, Use(K));
+    return std::vector<unsigned>(R.begin(), R.end());
+  };
+  // Later stores run only after; x = 1 overwrites the initializer; a later
+  // turn of the loop runs its own store first; x = 4 overwrites them all.
+  EXPECT_EQ(Reaching(0), (std::vector<unsigned>{0}));
+  EXPECT_EQ(Reaching(1), (std::vector<unsigned>{1, 2}));
+  EXPECT_EQ(Reaching(2), (std::vector<unsigned>{1, 2, 3}));
+  EXPECT_EQ(Reaching(3), (std::vector<unsigned>{4}));
 }
 
 TEST(FunctionFacts, ElementStoresThatCanRunBeforeAStatement) {
