@@ -3001,24 +3001,31 @@ std::optional<Interval> RangeAnalysis::arithmetic(BinaryOperatorKind Op,
   }
 }
 
-/// std::min / std::max and their C spellings fmin-style helpers.
+std::optional<bool> isStdMinOrMax(const CallExpr *Call) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier() || !F->isInStdNamespace() ||
+      Call->getNumArgs() != 2)
+    return std::nullopt;
+  if (F->getName() == "min")
+    return true;
+  if (F->getName() == "max")
+    return false;
+  return std::nullopt;
+}
+
 std::optional<Interval> RangeAnalysis::evalCall(const CallExpr *Call,
                                                 const Constraints &C,
                                                 State &S) {
   const FunctionDecl *F = Call->getDirectCallee();
   std::optional<Interval> Full = Interval::ofType(Call->getType(), Ctx);
-  if (F && F->getIdentifier() && Call->getNumArgs() == 2 &&
-      F->isInStdNamespace()) {
-    StringRef Name = F->getName();
-    if (Name == "min" || Name == "max") {
-      std::optional<Interval> A = eval(Call->getArg(0), C, S);
-      std::optional<Interval> B = eval(Call->getArg(1), C, S);
-      if (!A || !B)
-        return Full;
-      if (Name == "min")
-        return Interval{minOf({A->Lo, B->Lo}), minOf({A->Hi, B->Hi})};
-      return Interval{maxOf({A->Lo, B->Lo}), maxOf({A->Hi, B->Hi})};
-    }
+  if (std::optional<bool> IsMin = isStdMinOrMax(Call)) {
+    std::optional<Interval> A = eval(Call->getArg(0), C, S);
+    std::optional<Interval> B = eval(Call->getArg(1), C, S);
+    if (!A || !B)
+      return Full;
+    if (*IsMin)
+      return Interval{minOf({A->Lo, B->Lo}), minOf({A->Hi, B->Hi})};
+    return Interval{maxOf({A->Lo, B->Lo}), maxOf({A->Hi, B->Hi})};
   }
   Expr::EvalResult Value;
   if (!Call->isValueDependent() && Call->EvaluateAsInt(Value, Ctx))
@@ -8723,7 +8730,8 @@ bool RangeAnalysis::refilledBefore(const VarDecl *Status,
     return false;
   std::shared_ptr<const StatusUses> Uses = statusUses(Status, TypeId);
   size_t End = usesBefore(Uses->List, Where);
-  return lastFillBefore(Where, fillsAmongFirst(*Uses, End), *Facts) != nullptr;
+  auto Fills = [&](const Stmt *S) { return Uses->fillsAmongFirst(S, End); };
+  return lastFillBefore(Where, Fills, *Facts) != nullptr;
 }
 
 std::shared_ptr<const RangeAnalysis::StatusUses>
@@ -8771,14 +8779,6 @@ size_t RangeAnalysis::usesBefore(llvm::ArrayRef<StatusUse> List,
            return !beginsAfter(U.W.Use, At);
          }) -
          List.begin();
-}
-
-std::function<bool(const Stmt *)>
-RangeAnalysis::fillsAmongFirst(const StatusUses &Uses, size_t End) {
-  return [&Uses, End](const Stmt *S) {
-    auto It = Uses.FirstOfFill.find(S);
-    return It != Uses.FirstOfFill.end() && It->second < End;
-  };
 }
 
 const Expr *RangeAnalysis::statusNamedBy(const DeclRefExpr *Use,
@@ -8979,7 +8979,7 @@ RangeAnalysis::statusCountIn(const VarDecl *Status,
   // Only what the last fill that every path to At runs, and the writes
   // after it, can leave: a status reused by several probes is judged by the
   // one before the query.
-  std::function<bool(const Stmt *)> Fills = fillsAmongFirst(*Uses, End);
+  auto Fills = [&](const Stmt *S) { return Uses->fillsAmongFirst(S, End); };
   const Stmt *Last = At ? lastFillBefore(At, Fills, *Facts) : nullptr;
   size_t Start =
       Last ? llvm::partition_point(List.take_front(End),

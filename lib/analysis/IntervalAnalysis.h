@@ -343,6 +343,9 @@ void sortInTextOrder(llvm::MutableArrayRef<unsigned> Indices,
 /// `&ompi_mpi_int`). A datatype built by the program is always held in a
 /// variable.
 bool isPredefinedHandle(const clang::Expr *E, const clang::ASTContext &Ctx);
+/// True for `std::min(a, b)`, false for `std::max(a, b)`, none for any
+/// other call.
+std::optional<bool> isStdMinOrMax(const clang::CallExpr *Call);
 /// Whether \p E is spelled as the model constant \p C (MPI_REQUEST_NULL).
 bool isSpelledAs(const clang::Expr *E, ModelConstant C,
                  const clang::ASTContext &Ctx);
@@ -1185,16 +1188,17 @@ private:
     llvm::SmallVector<size_t, 1> UnlessQueried;
     /// Per fill, the first use of List it fills through.
     llvm::DenseMap<const clang::Stmt *, size_t> FirstOfFill;
+    /// Whether \p S fills the status through one of the first \p End uses.
+    bool fillsAmongFirst(const clang::Stmt *S, size_t End) const {
+      auto It = FirstOfFill.find(S);
+      return It != FirstOfFill.end() && It->second < End;
+    }
   };
   std::shared_ptr<const StatusUses>
   statusUses(const clang::VarDecl *Status, const llvm::FoldingSetNodeID &TypeId);
   /// How many of \p List (in text order) can run before \p At: all of
   /// them when At is null.
   size_t usesBefore(llvm::ArrayRef<StatusUse> List, const clang::Stmt *At) const;
-  /// Whether a statement fills the status through one of its first \p End
-  /// uses.
-  static std::function<bool(const clang::Stmt *)>
-  fillsAmongFirst(const StatusUses &Uses, size_t End);
   /// \p Use of status \p Named, which names the status (\p Use itself; for
   /// an array of statuses, the element or the array handed whole).
   StatusUse classifyStatusUse(const clang::DeclRefExpr *Use,

@@ -701,6 +701,10 @@ static void leavesOfTree(StringRef Tree, StringRef Kind,
   collectLeaves(*V, Kind, Out);
 }
 
+std::string intervalLeaf(const Interval &R) {
+  return "[\"i\",\"" + toString(R.Lo) + "\",\"" + toString(R.Hi) + "\"]";
+}
+
 void membersOfTree(StringRef Tree, std::vector<std::string> &Out) {
   leavesOfTree(Tree, "f", Out);
 }

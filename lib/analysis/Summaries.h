@@ -409,6 +409,8 @@ evaluateTree(llvm::StringRef Tree,
              llvm::function_ref<std::optional<Interval>(unsigned)> Param,
              bool &Overflows, std::optional<MemberFn> Member = std::nullopt,
              std::optional<OutputFn> Output = std::nullopt);
+/// The leaf `["i", lo, hi]` of a tree: any value in \p R.
+std::string intervalLeaf(const Interval &R);
 /// Appends the USRs of the member leaves of \p Tree to \p Out.
 void membersOfTree(llvm::StringRef Tree, std::vector<std::string> &Out);
 /// Appends the USRs of the functions of the output leaves of \p Tree.

@@ -2,6 +2,7 @@
 
 #include "utils/CountParameters.h"
 #include "MPIApi.h"
+#include "analysis/IntervalAnalysis.h"
 #include "utils/FunctionAnalyses.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
@@ -609,7 +610,7 @@ static std::string jsonString(StringRef Text) {
 static std::string boundedLeaf(const Interval &R, const Interval &Whole) {
   if (R.Lo <= Whole.Lo && R.Hi >= Whole.Hi)
     return "";
-  return "[\"i\",\"" + toString(R.Lo) + "\",\"" + toString(R.Hi) + "\"]";
+  return intervalLeaf(R);
 }
 
 /// The tree of a copy of a local being followed (variableTree).
@@ -694,12 +695,10 @@ std::string CountParameters::treeOf(const Expr *E, const FunctionDecl *Def,
 static std::optional<std::pair<const Expr *, const Expr *>>
 extremeOperands(const Expr *E, bool &Min, const ASTContext &Ctx) {
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || !F->getIdentifier() || !F->isInStdNamespace() ||
-        Call->getNumArgs() != 2 ||
-        (F->getName() != "min" && F->getName() != "max"))
+    std::optional<bool> IsMin = isStdMinOrMax(Call);
+    if (!IsMin)
       return std::nullopt;
-    Min = F->getName() == "min";
+    Min = *IsMin;
     return std::pair(Call->getArg(0), Call->getArg(1));
   }
   const auto *Choice = dyn_cast<ConditionalOperator>(E);
@@ -737,8 +736,7 @@ std::string CountParameters::extremeTree(const Expr *E, const FunctionDecl *Def,
   // minimum from above and a maximum from below.
   for (std::string *Side : {&A, &B})
     if (Side->empty())
-      *Side = "[\"i\",\"" + toString(Whole->Lo) + "\",\"" +
-              toString(Whole->Hi) + "\"]";
+      *Side = intervalLeaf(*Whole);
   return std::string("[\"") + (Min ? "min" : "max") + "\"," + A + "," + B +
          "]";
 }
