@@ -275,12 +275,16 @@ static bool replaces(const CFGElement &E, const VarDecl *V) {
   return false;
 }
 
-/// The variable a store \p E replaces (replaces()) names on its left.
-static const DeclRefExpr *replacedName(const CFGElement &E, const VarDecl *V) {
-  if (!replaces(E, V))
+/// The name on the left of \p E when it is an assignment that replaces
+/// a variable (replaces()).
+static const DeclRefExpr *replacedName(const CFGElement &E) {
+  std::optional<CFGStmt> S = E.getAs<CFGStmt>();
+  const auto *Assign = S ? dyn_cast<BinaryOperator>(S->getStmt()) : nullptr;
+  if (!Assign || Assign->getOpcode() != BO_Assign)
     return nullptr;
-  const auto *Assign = dyn_cast<BinaryOperator>(E.castAs<CFGStmt>().getStmt());
-  return Assign ? cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens()) : nullptr;
+  const auto *Name = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens());
+  const auto *V = Name ? dyn_cast<VarDecl>(Name->getDecl()) : nullptr;
+  return V && replaces(E, V) ? Name : nullptr;
 }
 
 /// Whether \p S reads \p V: names it other than as what an assignment in
@@ -1028,47 +1032,64 @@ Constraints FlowRanges::boundsOfLoop(const CFGBlock &Head,
 }
 
 
+void FlowRanges::listFirstAccesses() {
+  FirstAccessesListed = true;
+  for (const CFGBlock *B : Blocks) {
+    if (!B)
+      continue;
+    // The CFG lists an assignment's left side before the assignment: a
+    // name replaced there is no read.
+    llvm::SmallPtrSet<const DeclRefExpr *, 4> Replaced;
+    for (const CFGElement &E : *B)
+      if (const DeclRefExpr *Name = replacedName(E))
+        Replaced.insert(Name);
+    auto Access = [&](const VarDecl *V, bool Read) {
+      FirstAccessOf[V].try_emplace(B->getBlockID(), Read);
+    };
+    for (const CFGElement &E : *B) {
+      std::optional<CFGStmt> S = E.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S->getStmt())) {
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+            V && !Replaced.count(Ref))
+          Access(V, /*Read=*/true);
+      } else if (const DeclRefExpr *Name = replacedName(E)) {
+        Access(cast<VarDecl>(Name->getDecl()), /*Read=*/false);
+      } else if (const auto *D = dyn_cast<DeclStmt>(S->getStmt())) {
+        for (const Decl *Declared : D->decls())
+          if (const auto *V = dyn_cast<VarDecl>(Declared))
+            Access(V, /*Read=*/false);
+      }
+    }
+  }
+}
+
 const llvm::BitVector &FlowRanges::liveOnEntry(const VarDecl *V) {
   auto [It, New] = LiveOnEntry.try_emplace(V);
   llvm::BitVector &Live = It->second;
   if (!New)
     return Live;
-  unsigned Count = Graph->getNumBlockIDs();
-  // Per block, whether it reads V before any store replaces it, and
-  // whether it replaces V before any read.
-  llvm::BitVector Reads(Count), Replaces(Count);
-  for (const CFGBlock *B : Blocks) {
-    if (!B)
-      continue;
-    // The CFG lists an assignment's left side before the assignment.
-    llvm::SmallPtrSet<const DeclRefExpr *, 2> Replaced;
-    for (const CFGElement &E : *B)
-      if (const DeclRefExpr *Name = replacedName(E, V))
-        Replaced.insert(Name);
-    for (const CFGElement &E : *B) {
-      if (replaces(E, V)) {
-        Replaces.set(B->getBlockID());
-        break;
-      }
-      std::optional<CFGStmt> S = E.getAs<CFGStmt>();
-      const auto *Ref = S ? dyn_cast<DeclRefExpr>(S->getStmt()) : nullptr;
-      if (Ref && Ref->getDecl() == V && !Replaced.count(Ref)) {
-        Reads.set(B->getBlockID());
-        break;
-      }
-    }
-  }
-  Live = Reads;
+  if (!FirstAccessesListed)
+    listFirstAccesses();
+  Live.resize(Graph->getNumBlockIDs());
+  const FirstAccesses &First = FirstAccessOf[V];
   std::deque<const CFGBlock *> Work;
-  for (unsigned ID : Reads.set_bits())
-    Work.push_back(Blocks[ID]);
+  for (const auto &[ID, Read] : First)
+    if (Read) {
+      Live.set(ID);
+      Work.push_back(Blocks[ID]);
+    }
   while (!Work.empty()) {
     const CFGBlock *B = Work.front();
     Work.pop_front();
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *Pred = P.getReachableBlock();
-      if (!Pred || Live.test(Pred->getBlockID()) ||
-          Replaces.test(Pred->getBlockID()))
+      if (!Pred || Live.test(Pred->getBlockID()))
+        continue;
+      // A block that replaces V first passes on nothing of what it held.
+      auto Access = First.find(Pred->getBlockID());
+      if (Access != First.end() && !Access->second)
         continue;
       Live.set(Pred->getBlockID());
       Work.push_back(Pred);

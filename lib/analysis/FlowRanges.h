@@ -231,9 +231,17 @@ private:
                                             unsigned BlockID, unsigned Index,
                                             bool UpToReads);
   /// By block ID, whether a path from the block's start reads \p V before
-  /// a store replaces it (a backward pass, once per variable).
+  /// a store replaces it (a backward pass, once per variable, over the
+  /// blocks where it is live).
   const llvm::BitVector &liveOnEntry(const clang::VarDecl *V);
   llvm::DenseMap<const clang::VarDecl *, llvm::BitVector> LiveOnEntry;
+  /// Per variable, the blocks that read or replace it, each with whether a
+  /// read comes first: listed for every variable in one pass over the body
+  /// (a pass per variable made a body of N locals cost N^2).
+  using FirstAccesses = llvm::SmallDenseMap<unsigned, bool, 4>;
+  llvm::DenseMap<const clang::VarDecl *, FirstAccesses> FirstAccessOf;
+  bool FirstAccessesListed = false;
+  void listFirstAccesses();
 };
 
 } // namespace mpix
