@@ -2,7 +2,7 @@
 """Generate a large C translation unit of MPI calls for overhead measurement.
 
     bench/gen_large_tu.py [-o f.c] [--funcs 100] [--calls 80] [--long 200] [--clean]
-                          [--share-loops] [--reused-local]
+                          [--share-loops] [--reused-local] [--own-locals]
 
 Writes NFUNCS ordinary functions of CALLS MPI call sites each, plus one very
 long function of LONG blocks (about 10 calls per block, all on shared locals,
@@ -24,6 +24,7 @@ HEADER = """\
 
 static double sbuf[1 << 16], rbuf[1 << 16];
 static int counts[64], displs[64];
+extern double *heap_buf; /* of a size the unit does not know */
 """
 
 # Each template is one statement using locals declared in PROLOGUE;
@@ -57,9 +58,13 @@ SHARE_LOOP = "for (k = 0; k < size; ++k) MPI_Bcast(sbuf, k * (n / size), MPI_DOU
 # One local given a narrowed value and passed on, again and again; and a loop
 # counter read after its loop. Every store is a hazard that the next store
 # overwrites, and every fix retypes the same local.
-REUSED_LOCAL = ("k = (size_t)rbuf[{i} % 64] + {i} % 7; MPI_Send(sbuf, k, MPI_DOUBLE, 0, {i} % 32767, comm); "
+REUSED_LOCAL = ("k = (size_t)rand() * 8 + {i} % 7; MPI_Send(heap_buf, k, MPI_DOUBLE, 0, {i} % 32767, comm); "
                 "for (got = 0; got < {i} % 50 + 1; got++) rbuf[got] = 0; "
                 "MPI_Recv(rbuf, got, MPI_DOUBLE, 0, 0, comm, &st);")
+# Locals of their own at every statement: a function of N statements has N
+# variables, and what is computed per variable must not walk the function.
+OWN_LOCALS = ("size_t b{i} = (size_t)rand() * 8; int c{i} = (int)b{i}; "
+              "MPI_Send(heap_buf, c{i}, MPI_DOUBLE, 0, {i} % 32767, comm);")
 
 PROLOGUE = """\
     int rank = 0, size = 1, n = 8, m = 4, got = 0, k = 0;
@@ -114,6 +119,9 @@ def main():
     ap.add_argument("--reused-local", action="store_true",
                     help="only stores of a narrowed value to one local, each "
                          "passed to a call (one diagnostic and one fix each)")
+    ap.add_argument("--own-locals", action="store_true",
+                    help="only statements that declare locals of their own, a "
+                         "narrowed size passed on (one diagnostic and one fix each)")
     ap.add_argument("--clean", action="store_true",
                     help="only calls the checks accept (no diagnostics)")
     a = ap.parse_args()
@@ -123,6 +131,8 @@ def main():
         templates = [SHARE_LOOP]
     if a.reused_local:
         templates = [REUSED_LOCAL]
+    if a.own_locals:
+        templates = [OWN_LOCALS]
     out = sys.stdout if a.output == "-" else open(a.output, "w")
     out.write(HEADER + "\n")
     site = 0

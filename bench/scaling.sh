@@ -19,7 +19,7 @@ TMP=$(mktemp -d /tmp/mpix-scaling.XXXXXX)
 SIZES=${*:-250 500 1000 2000 4000}
 printf '%8s %8s %12s %12s\n' blocks stmts checks process
 for n in $SIZES; do
-  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} ${SHARES:+--share-loops} ${REUSED:+--reused-local} -o "$TMP/l$n.c" 2>/dev/null
+  python3 "$HERE/gen_large_tu.py" --funcs 0 --long "$n" ${CLEAN:+--clean} ${SHARES:+--share-loops} ${REUSED:+--reused-local} ${OWN:+--own-locals} -o "$TMP/l$n.c" 2>/dev/null
   python3 - "$TIDY" "$TMP/l$n.c" "$n" $FLAGS <<'PY'
 import os, re, statistics, subprocess, sys
 tidy, f, n, flags = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
