@@ -1668,23 +1668,20 @@ LargeCountCheck::firstHazard(llvm::ArrayRef<FunctionFacts::Write> Writes,
                                                    MayBeNegative, FS))
                  .first;
   llvm::ArrayRef<std::pair<unsigned, Hazard>> Hazards = Cached->second;
-  for (auto It = Hazards.begin(); It != Hazards.end();) {
-    // `int n = -1;` as a placeholder, then `for (n = 0; ...)` or `n = k;`
-    // before the call: the placeholder never reaches MPI.
-    unsigned Killer = 0;
-    const FunctionFacts::Write &W = Writes[It->first];
-    if (!FS.Facts->overwrittenBefore(W, Var, Use, &Killer)) {
-      if (reachesHazardous(W, Var, Use, Stored, MayBeNegative, FS))
-        return It->second;
-      ++It;
-      continue;
-    }
-    // The writes up to the overwriting statement are all overwritten.
-    It = std::lower_bound(It + 1, Hazards.end(), Killer,
-                          [](const std::pair<unsigned, Hazard> &H,
-                             unsigned Position) {
-                            return H.first < Position;
-                          });
+  if (Hazards.empty())
+    return std::nullopt;
+  // Of those, the writes whose value may reach Use: `int n = -1;` as a
+  // placeholder, then `for (n = 0; ...)` or `n = k;` before the call, never
+  // reaches MPI, nor does a store after it.
+  for (unsigned Reaching : FS.Facts->writesMayReach(Var, Use)) {
+    const auto *It = llvm::partition_point(
+        Hazards, [&](const std::pair<unsigned, Hazard> &H) {
+          return H.first < Reaching;
+        });
+    if (It != Hazards.end() && It->first == Reaching &&
+        reachesHazardous(Writes[Reaching], Var, Use, Stored, MayBeNegative,
+                         FS))
+      return It->second;
   }
   return std::nullopt;
 }
@@ -1717,8 +1714,13 @@ bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
   std::optional<PointFacts> At = FS.Ranges->flowBetween(W.Site, Var, Use);
   if (!At)
     return true;
-  return !At->Unreachable && hazardUnder(judgedValue(W, *Context), Stored,
-                                         MayBeNegative, At->Known, FS);
+  // A static's value outlives the call: a store that cannot reach Use in
+  // this call leaves it to the next one.
+  if (At->Unreachable)
+    return !Var->hasLocalStorage();
+  return hazardUnder(judgedValue(W, *Context), Stored, MayBeNegative,
+                     At->Known, FS)
+      .has_value();
 }
 
 void LargeCountCheck::dropRefilled(

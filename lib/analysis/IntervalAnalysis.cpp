@@ -1439,6 +1439,11 @@ llvm::SmallVector<unsigned, 4>
 FunctionFacts::writesMayReach(const VarDecl *V, const Stmt *Use) const {
   llvm::ArrayRef<Write> All = writesOf(V);
   llvm::SmallVector<unsigned, 4> Reaching;
+  if (!Use) {
+    Reaching.resize(All.size());
+    std::iota(Reaching.begin(), Reaching.end(), 0u);
+    return Reaching;
+  }
   llvm::ArrayRef<unsigned> Order = sitesInTextOrder(All);
   // A write with no site is never overwritten in the text's terms.
   if (Order.size() != All.size())
@@ -1446,7 +1451,11 @@ FunctionFacts::writesMayReach(const VarDecl *V, const Stmt *Use) const {
       if (!All[I].Site)
         Reaching.push_back(I);
   const SourceManager &SM = Ctx.getSourceManager();
-  const unsigned *End = firstRunningOnlyAfter(Order, All, Use);
+  // A static's value outlives the call: what a later store leaves, the
+  // next call of the function reads.
+  const unsigned *End = V->hasLocalStorage()
+                            ? firstRunningOnlyAfter(Order, All, Use)
+                            : Order.end();
   for (const unsigned *I = Order.begin(); I != End;) {
     unsigned Killer = 0;
     if (!overwrittenBefore(All[*I], V, Use, &Killer)) {

@@ -173,7 +173,8 @@ public:
                          const clang::Stmt *Use,
                          unsigned *KillerWrite = nullptr) const;
   /// The positions in writesOf(V), ascending, of the writes whose value
-  /// may reach \p Use: neither overwrittenBefore it nor runsOnlyAfter it.
+  /// may reach \p Use: neither overwrittenBefore it nor, for a variable of
+  /// automatic storage, runsOnlyAfter it.
   /// Found by bisection in text order, jumping past each overwriting
   /// statement: a question per MPI call on a local stored before every
   /// call must not judge every store.

@@ -383,8 +383,11 @@ static const Expr *copiedContainer(const VarDecl *V, const ASTContext &Ctx) {
 
 void TypeMigration::retype(const VarDecl *V, StringRef NewType, FixPlan &Plan) {
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V)) {
-    Plan.block(V->getLocation(), "'" + V->getName().str() +
-                                     "' is not a local of this function");
+    Plan.block(V->getLocation(),
+               "'" + V->getName().str() +
+                   (V->isStaticLocal()
+                        ? "' is static; only automatic locals are retyped"
+                        : "' is not a local of this function"));
     return;
   }
   if (Facts.isCaptured(V)) {
