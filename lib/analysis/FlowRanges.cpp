@@ -374,7 +374,7 @@ bool FlowRanges::propagate(const CFGBlock &Start, unsigned From, State In,
       const CFGBlock *Next = Succ.getReachableBlock();
       if (!Next)
         continue;
-      if (W.Live && !W.Live->test(Next->getBlockID()))
+      if (W.Live && !W.Live->contains(Next->getBlockID()))
         continue;
       State Edge = along(*B, Out, I);
       State &Old = Entry.slot(Next->getBlockID());
@@ -1065,33 +1065,30 @@ void FlowRanges::listFirstAccesses() {
   }
 }
 
-const llvm::BitVector &FlowRanges::liveOnEntry(const VarDecl *V) {
+const llvm::DenseSet<unsigned> &FlowRanges::liveOnEntry(const VarDecl *V) {
   auto [It, New] = LiveOnEntry.try_emplace(V);
-  llvm::BitVector &Live = It->second;
+  llvm::DenseSet<unsigned> &Live = It->second;
   if (!New)
     return Live;
   if (!FirstAccessesListed)
     listFirstAccesses();
-  Live.resize(Graph->getNumBlockIDs());
   const FirstAccesses &First = FirstAccessOf[V];
   std::deque<const CFGBlock *> Work;
   for (const auto &[ID, Read] : First)
-    if (Read) {
-      Live.set(ID);
+    if (Read && Live.insert(ID).second)
       Work.push_back(Blocks[ID]);
-    }
   while (!Work.empty()) {
     const CFGBlock *B = Work.front();
     Work.pop_front();
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *Pred = P.getReachableBlock();
-      if (!Pred || Live.test(Pred->getBlockID()))
+      if (!Pred || Live.contains(Pred->getBlockID()))
         continue;
       // A block that replaces V first passes on nothing of what it held.
       auto Access = First.find(Pred->getBlockID());
       if (Access != First.end() && !Access->second)
         continue;
-      Live.set(Pred->getBlockID());
+      Live.insert(Pred->getBlockID());
       Work.push_back(Pred);
     }
   }

@@ -34,8 +34,8 @@
 #include "analysis/NodeKeys.h"
 #include "analysis/Domain.h"
 #include "clang/Analysis/CFG.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 #include <memory>
@@ -106,7 +106,7 @@ private:
     const clang::VarDecl *Stored = nullptr;
     /// The blocks on entering which the stored value may still be read
     /// (liveOnEntry(Stored)): the walk goes no further. None: everywhere.
-    const llvm::BitVector *Live = nullptr;
+    const llvm::DenseSet<unsigned> *Live = nullptr;
   };
 
   /// Each block's entry state, by block ID; a block not listed is not
@@ -216,7 +216,7 @@ private:
   };
   /// The last walks between() made, kept so that the many uses of one
   /// store (`int n = 8;` read by every call of a long function) cost one
-  /// walk, not one each: few, since each holds a state per block.
+  /// walk, not one each: few, since one may hold a state for most blocks.
   /// Shared: a hook the walk calls may ask between() again, and evict.
   using WalkKey =
       std::tuple<const clang::Stmt *, const clang::VarDecl *, unsigned>;
@@ -230,11 +230,11 @@ private:
                                             const clang::VarDecl *V,
                                             unsigned BlockID, unsigned Index,
                                             bool UpToReads);
-  /// By block ID, whether a path from the block's start reads \p V before
-  /// a store replaces it (a backward pass, once per variable, over the
-  /// blocks where it is live).
-  const llvm::BitVector &liveOnEntry(const clang::VarDecl *V);
-  llvm::DenseMap<const clang::VarDecl *, llvm::BitVector> LiveOnEntry;
+  /// The IDs of the blocks from whose start a path reads \p V before a
+  /// store replaces it (a backward pass, once per variable, over the blocks
+  /// where it is live; a set of those only, as a long function has many).
+  const llvm::DenseSet<unsigned> &liveOnEntry(const clang::VarDecl *V);
+  llvm::DenseMap<const clang::VarDecl *, llvm::DenseSet<unsigned>> LiveOnEntry;
   /// Per variable, the blocks that read or replace it, each with whether a
   /// read comes first: listed for every variable in one pass over the body
   /// (a pass per variable made a body of N locals cost N^2).
