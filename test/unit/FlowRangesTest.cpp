@@ -55,6 +55,16 @@ struct Parsed {
     return N < Found.size() ? Found[N].getNodeAs<CallExpr>("use") : nullptr;
   }
 
+  /// The call `use(K)`, found by its argument: matches do not come in the
+  /// text's order.
+  const CallExpr *useOf(uint64_t K) {
+    for (unsigned N = 0; const CallExpr *Call = use(N); ++N)
+      if (const auto *Arg = dyn_cast<IntegerLiteral>(Call->getArg(0)))
+        if (Arg->getValue() == K)
+          return Call;
+    return nullptr;
+  }
+
   const VarDecl *var(StringRef Name) {
     auto Found = match(functionDecl(hasName("f"),
                                     forEachDescendant(varDecl(hasName(Name))
@@ -460,15 +470,8 @@ TEST(FunctionFacts, WritesThatMayReachAStatement) {
   ASSERT_TRUE(P.F);
   const VarDecl *X = P.var("x");
   ASSERT_EQ(P.Facts->writesOf(X).size(), 5u);
-  auto Use = [&](uint64_t K) -> const CallExpr * {
-    for (unsigned N = 0; const CallExpr *Call = P.use(N); ++N)
-      if (const auto *Arg = dyn_cast<IntegerLiteral>(Call->getArg(0)))
-        if (Arg->getValue() == K)
-          return Call;
-    return nullptr;
-  };
   auto Reaching = [&](uint64_t K) {
-    llvm::SmallVector<unsigned, 4> R = P.Facts->writesMayReach(X, Use(K));
+    llvm::SmallVector<unsigned, 4> R = P.Facts->writesMayReach(X, P.useOf(K));
     return std::vector<unsigned>(R.begin(), R.end());
   };
   // Later stores run only after; x = 1 overwrites the initializer; a later
@@ -492,16 +495,8 @@ TEST(FunctionFacts, ElementStoresThatCanRunBeforeAStatement) {
     G = Found[0].getNodeAs<VarDecl>("v");
   }
   ASSERT_EQ(P.Facts->elementWritesOf(G).size(), 3u);
-  // use(K), found by its argument: matches do not come in the text's order.
-  auto Use = [&](uint64_t K) -> const CallExpr * {
-    for (unsigned N = 0; const CallExpr *Call = P.use(N); ++N)
-      if (const auto *Arg = dyn_cast<IntegerLiteral>(Call->getArg(0)))
-        if (Arg->getValue() == K)
-          return Call;
-    return nullptr;
-  };
   auto Before = [&](uint64_t K) {
-    llvm::BitVector B = P.Facts->storesNotOnlyAfter(G, Use(K));
+    llvm::BitVector B = P.Facts->storesNotOnlyAfter(G, P.useOf(K));
     return std::vector<bool>{B[0], B[1], B[2]};
   };
   // Later stores run only after, but a loop's later turn runs its own first.
