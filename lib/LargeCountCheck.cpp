@@ -1714,10 +1714,11 @@ bool LargeCountCheck::reachesHazardous(const FunctionFacts::Write &W,
   std::optional<PointFacts> At = FS.Ranges->flowBetween(W.Site, Var, Use);
   if (!At)
     return true;
-  // A static's value outlives the call: a store that cannot reach Use in
-  // this call leaves it to the next one.
+  // A static's value outlives the call: a store after Use leaves it to the
+  // next call, if that one can read it before storing anew.
   if (At->Unreachable)
-    return !Var->hasLocalStorage();
+    return !Var->hasLocalStorage() && FS.Facts->runsOnlyAfter(W.Site, Use) &&
+           FS.Ranges->flowReadsValueOnEntry(Var);
   return hazardUnder(judgedValue(W, *Context), Stored, MayBeNegative,
                      At->Known, FS)
       .has_value();

@@ -270,8 +270,9 @@ static bool replaces(const CFGElement &E, const VarDecl *V) {
     if (B->getOpcode() == BO_Assign)
       if (const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
         return Ref->getDecl() == V && !mentions(B->getRHS(), V);
+  // A static's initializer runs once, not each time its declaration does.
   if (const auto *D = dyn_cast<DeclStmt>(S))
-    return llvm::is_contained(D->decls(), V);
+    return llvm::is_contained(D->decls(), V) && V->hasLocalStorage();
   return false;
 }
 
@@ -1058,7 +1059,8 @@ void FlowRanges::listFirstAccesses() {
         Access(cast<VarDecl>(Name->getDecl()), /*Read=*/false);
       } else if (const auto *D = dyn_cast<DeclStmt>(S->getStmt())) {
         for (const Decl *Declared : D->decls())
-          if (const auto *V = dyn_cast<VarDecl>(Declared))
+          if (const auto *V = dyn_cast<VarDecl>(Declared);
+              V && V->hasLocalStorage())
             Access(V, /*Read=*/false);
       }
     }
@@ -1093,6 +1095,10 @@ const llvm::DenseSet<unsigned> &FlowRanges::liveOnEntry(const VarDecl *V) {
     }
   }
   return Live;
+}
+
+bool FlowRanges::readsValueOnEntry(const VarDecl *V) {
+  return !Failed && liveOnEntry(V).contains(Graph->getEntry().getBlockID());
 }
 
 void FlowRanges::solve() {

@@ -93,6 +93,11 @@ public:
                                     const clang::VarDecl *V,
                                     const clang::Stmt *Use);
 
+  /// Whether what \p V holds when the function is entered can be read
+  /// before a store replaces it: for a static local, what the call before
+  /// left there.
+  bool readsValueOnEntry(const clang::VarDecl *V);
+
 private:
   struct State {
     bool Reachable = false;

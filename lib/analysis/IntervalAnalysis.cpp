@@ -2403,6 +2403,11 @@ std::optional<PointFacts> RangeAnalysis::flowBetween(const Stmt *Store,
   return F ? F->between(Store, V, Use) : std::nullopt;
 }
 
+bool RangeAnalysis::flowReadsValueOnEntry(const VarDecl *V) {
+  FlowRanges *F = flow();
+  return F && F->readsValueOnEntry(V);
+}
+
 std::optional<PointFacts> RangeAnalysis::flowFactsAt(const Stmt *S,
                                                      const Constraints &C) {
   return factsOf(flow(), S, C);

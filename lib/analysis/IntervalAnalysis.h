@@ -649,6 +649,9 @@ public:
   /// analysis cannot rule out asks it.
   std::optional<PointFacts> flowFactsAt(const clang::Stmt *S,
                                         const Constraints &C);
+  /// Whether the value \p V holds on entering the function can be read
+  /// (FlowRanges::readsValueOnEntry); false when the pass cannot tell.
+  bool flowReadsValueOnEntry(const clang::VarDecl *V);
   /// What holds just before \p Use where the value \p Store gave \p V
   /// reaches it (FlowRanges::between).
   std::optional<PointFacts> flowBetween(const clang::Stmt *Store,

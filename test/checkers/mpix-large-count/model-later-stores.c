@@ -46,3 +46,14 @@ void next_call(double *buf, size_t len, MPI_Comm comm) {
   // CHECK-NOTES: :[[@LINE-5]]:14: note: no automatic fix: 'n' is static; only automatic locals are retyped
   n = len;
 }
+
+// The next call stores before it sends: what this one left is never read.
+void next_call_stores_first(double *buf, size_t len, int even, MPI_Comm comm) {
+  static int n;
+  if (even)
+    n = 2;
+  else
+    n = 1;
+  MPI_Send(buf, n, MPI_DOUBLE, 0, 0, comm);
+  n = len;
+}
